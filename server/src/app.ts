@@ -1,0 +1,68 @@
+/**
+ * The Fastify app as a plugin-assembled instance, testable with `inject`. It owns no process
+ * state: the database handle and the JWT key are passed in, so many processes can run side by side.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import type { Db } from './db/client';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import authPlugin from './plugins/auth';
+import staticPlugin from './plugins/static';
+import healthRoutes from './modules/health/routes';
+import authRoutes from './modules/auth/routes';
+import dashboardRoutes from './modules/dashboard/routes';
+
+export interface AppOptions {
+  db: Db;
+  jwtSecret: string;
+  distDir?: string;
+  logger?: boolean;
+  /** Login attempts per minute per IP and e-mail. */
+  loginRateLimit?: number;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    trustProxy: false,
+  });
+  const jwtKey = new TextEncoder().encode(opts.jwtSecret);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { db: opts.db });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { jwtKey });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { jwtKey, loginRateLimit: opts.loginRateLimit ?? 10 });
+  await app.register(dashboardRoutes);
+
+  await app.register(staticPlugin, { distDir: opts.distDir });
+  return app;
+}

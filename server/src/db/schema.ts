@@ -1,0 +1,419 @@
+/**
+ * Drizzle schema: every entity of both specs plus the sync tables (ARCHITECTURE.md §6).
+ * Invariants: every tenant row carries empresa_id; syncable rows carry `seq`, the company's change
+ * sequence value of their last write (taken from empresas.change_seq under a row lock, so seq order
+ * is commit order), and are soft-deleted (`deleted_at`) so pull can send tombstones.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+const seqCol = () => bigint('seq', { mode: 'number' }).notNull().default(0);
+type JsonObject = Record<string, unknown>;
+
+export const empresas = pgTable('empresas', {
+  id: serial('id').primaryKey(),
+  nombre: text('nombre').notNull(),
+  imagen: text('imagen'),
+  changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: serial('id').primaryKey(),
+    empresaId: integer('empresa_id')
+      .notNull()
+      .references(() => empresas.id),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido'),
+    correo: text('correo').notNull(),
+    cedula: text('cedula').notNull(),
+    rol: text('rol').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    infoExtra: jsonb('info_extra').$type<JsonObject>().notNull().default({}),
+    tokenVersion: integer('token_version').notNull().default(0),
+    seq: seqCol(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('usuarios_correo_uq').on(sql`lower(${t.correo})`),
+    index('usuarios_empresa_idx').on(t.empresaId, t.seq),
+  ],
+);
+
+export const solicitantes = pgTable(
+  'solicitantes',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id')
+      .notNull()
+      .references(() => empresas.id),
+    nombres: text('nombres').notNull(),
+    primerApellido: text('primer_apellido').notNull(),
+    segundoApellido: text('segundo_apellido'),
+    correo: text('correo'),
+    numeroDocumento: text('numero_documento').notNull(),
+    tipoIdentificacion: text('tipo_identificacion'),
+    fechaNacimiento: text('fecha_nacimiento'),
+    genero: text('genero'),
+    infoExtra: jsonb('info_extra').$type<JsonObject>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('solicitantes_empresa_idx').on(t.empresaId)],
+);
+
+export const ubicaciones = pgTable(
+  'ubicaciones',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitanteId: uuid('solicitante_id')
+      .notNull()
+      .references(() => solicitantes.id),
+    ciudadResidencia: text('ciudad_residencia'),
+    departamentoResidencia: text('departamento_residencia'),
+    barrio: text('barrio'),
+    estrato: integer('estrato'),
+    detalleDireccion: jsonb('detalle_direccion').$type<JsonObject>().notNull().default({}),
+  },
+  (t) => [index('ubicaciones_solicitante_idx').on(t.solicitanteId)],
+);
+
+export const actividadEconomica = pgTable(
+  'actividad_economica',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitanteId: uuid('solicitante_id')
+      .notNull()
+      .references(() => solicitantes.id),
+    tipoActividad: text('tipo_actividad'),
+    sectorEconomico: text('sector_economico'),
+    cargoActual: text('cargo_actual'),
+    tipoContrato: text('tipo_contrato'),
+    detalleActividad: jsonb('detalle_actividad').$type<JsonObject>().notNull().default({}),
+  },
+  (t) => [index('actividad_solicitante_idx').on(t.solicitanteId)],
+);
+
+export const informacionFinanciera = pgTable(
+  'informacion_financiera',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitanteId: uuid('solicitante_id')
+      .notNull()
+      .references(() => solicitantes.id),
+    totalIngresosMensuales: numeric('total_ingresos_mensuales', { mode: 'number' }),
+    totalEgresosMensuales: numeric('total_egresos_mensuales', { mode: 'number' }),
+    totalActivos: numeric('total_activos', { mode: 'number' }),
+    totalPasivos: numeric('total_pasivos', { mode: 'number' }),
+    detalleFinanciera: jsonb('detalle_financiera').$type<JsonObject>().notNull().default({}),
+  },
+  (t) => [index('financiera_solicitante_idx').on(t.solicitanteId)],
+);
+
+export const referencias = pgTable(
+  'referencias',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitanteId: uuid('solicitante_id')
+      .notNull()
+      .references(() => solicitantes.id),
+    tipoReferencia: text('tipo_referencia'),
+    detalleReferencia: jsonb('detalle_referencia').$type<JsonObject>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('referencias_solicitante_idx').on(t.solicitanteId)],
+);
+
+export const solicitudes = pgTable(
+  'solicitudes',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id')
+      .notNull()
+      .references(() => empresas.id),
+    solicitanteId: uuid('solicitante_id')
+      .notNull()
+      .references(() => solicitantes.id),
+    radicado: text('radicado').notNull(),
+    estado: text('estado').notNull().default('Pendiente'),
+    bancoNombre: text('banco_nombre'),
+    ciudadSolicitud: text('ciudad_solicitud'),
+    tipoCredito: text('tipo_credito'),
+    detalleCredito: jsonb('detalle_credito').$type<JsonObject>().notNull().default({}),
+    preferenciasNotificacion: jsonb('preferencias_notificacion')
+      .$type<{ email: boolean; sms: boolean }>()
+      .notNull()
+      .default({ email: true, sms: false }),
+    createdByUserId: integer('created_by_user_id'),
+    assignedToUserId: integer('assigned_to_user_id'),
+    createdByUserEmail: text('created_by_user_email'),
+    seq: seqCol(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('solicitudes_radicado_uq').on(t.empresaId, t.radicado),
+    index('solicitudes_empresa_seq_idx').on(t.empresaId, t.seq),
+    index('solicitudes_empresa_created_idx').on(t.empresaId, t.createdAt),
+    index('solicitudes_solicitante_idx').on(t.solicitanteId),
+  ],
+);
+
+export const observaciones = pgTable(
+  'observaciones',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitudId: uuid('solicitud_id')
+      .notNull()
+      .references(() => solicitudes.id),
+    tipo: text('tipo').notNull().default('comentario'),
+    observacion: text('observacion').notNull(),
+    usuarioId: integer('usuario_id'),
+    usuarioNombre: text('usuario_nombre'),
+    fechaCreacion: ts('fecha_creacion').notNull().defaultNow(),
+  },
+  (t) => [index('observaciones_solicitud_idx').on(t.solicitudId)],
+);
+
+export const documentos = pgTable(
+  'documentos',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitanteId: uuid('solicitante_id')
+      .notNull()
+      .references(() => solicitantes.id),
+    solicitudId: uuid('solicitud_id'),
+    etapaId: integer('etapa_id'),
+    nombre: text('nombre').notNull(),
+    mime: text('mime').notNull(),
+    fileSize: integer('file_size').notNull(),
+    estado: text('estado').notNull().default('Recibido'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('documentos_solicitante_idx').on(t.solicitanteId)],
+);
+
+/** File bytes live in their own table so listing documents never reads them. */
+export const documentoContenidos = pgTable('documento_contenidos', {
+  documentoId: uuid('documento_id')
+    .primaryKey()
+    .references(() => documentos.id),
+  data: bytea('data').notNull(),
+});
+
+export const notificaciones = pgTable(
+  'notificaciones',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitudId: uuid('solicitud_id'),
+    usuarioId: integer('usuario_id'),
+    tipo: text('tipo').notNull(),
+    titulo: text('titulo').notNull(),
+    mensaje: text('mensaje').notNull(),
+    prioridad: text('prioridad').notNull().default('normal'),
+    estado: text('estado').notNull().default('pendiente'),
+    fechaRecordatorio: ts('fecha_recordatorio'),
+    fechaVencimiento: ts('fecha_vencimiento'),
+    metadata: jsonb('metadata').$type<JsonObject>().notNull().default({}),
+    datosAdicionales: jsonb('datos_adicionales').$type<JsonObject>().notNull().default({}),
+    seq: seqCol(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('notificaciones_empresa_seq_idx').on(t.empresaId, t.seq),
+    index('notificaciones_solicitud_idx').on(t.solicitudId),
+  ],
+);
+
+/** E-mails to send (bank change…); delivered by SMTP only when SMTP_URL is configured. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: serial('id').primaryKey(),
+  empresaId: integer('empresa_id').notNull(),
+  tipo: text('tipo').notNull(),
+  destinatario: text('destinatario').notNull(),
+  datos: jsonb('datos').$type<JsonObject>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+});
+
+export const definiciones = pgTable(
+  'definiciones',
+  {
+    id: serial('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    entity: text('entity').notNull(),
+    jsonColumn: text('json_column').notNull(),
+    key: text('key').notNull(),
+    type: text('type').notNull(),
+    required: boolean('required').notNull().default(false),
+    description: text('description'),
+    defaultValue: jsonb('default_value'),
+    orderIndex: integer('order_index'),
+    listValues: jsonb('list_values'),
+    conditionalOn: jsonb('conditional_on').$type<{ field: string; value: unknown } | null>(),
+    isActive: boolean('is_active').notNull().default(true),
+    seq: seqCol(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('definiciones_key_uq')
+      .on(t.empresaId, t.entity, t.jsonColumn, t.key)
+      .where(sql`${t.deletedAt} is null`),
+    index('definiciones_empresa_seq_idx').on(t.empresaId, t.seq),
+  ],
+);
+
+export const columnasTabla = pgTable(
+  'columnas_tabla',
+  {
+    id: serial('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    nombre: text('nombre').notNull(),
+    nombreInterno: text('nombre_interno').notNull(),
+    activo: boolean('activo').notNull().default(true),
+    orden: integer('orden').notNull(),
+    seq: seqCol(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('columnas_empresa_seq_idx').on(t.empresaId, t.seq)],
+);
+
+/** Categories (configurable lists): ciudades and bancos are categories too. */
+export const categorias = pgTable(
+  'categorias',
+  {
+    id: serial('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    categoria: text('categoria').notNull(),
+    descripcion: text('descripcion').notNull().default(''),
+    activo: boolean('activo').notNull().default(true),
+    configuracion: jsonb('configuracion').notNull(),
+    seq: seqCol(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('categorias_uq').on(t.empresaId, t.categoria).where(sql`${t.deletedAt} is null`),
+    index('categorias_empresa_seq_idx').on(t.empresaId, t.seq),
+  ],
+);
+
+/** The company's list of allowed request statuses. */
+export const estadosEmpresa = pgTable('estados_empresa', {
+  empresaId: integer('empresa_id')
+    .primaryKey()
+    .references(() => empresas.id),
+  estados: jsonb('estados').$type<string[]>().notNull(),
+  seq: seqCol(),
+});
+
+export const seguimientoEtapas = pgTable(
+  'seguimiento_etapas',
+  {
+    id: serial('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitudId: uuid('solicitud_id')
+      .notNull()
+      .references(() => solicitudes.id),
+    etapa: text('etapa').notNull(),
+    orden: integer('orden').notNull(),
+    estado: text('estado').notNull(),
+    comentarios: text('comentarios'),
+    fechaActualizacion: ts('fecha_actualizacion').notNull().defaultNow(),
+  },
+  (t) => [index('etapas_solicitud_idx').on(t.solicitudId)],
+);
+
+export const seguimientoHistorial = pgTable(
+  'seguimiento_historial',
+  {
+    id: serial('id').primaryKey(),
+    etapaId: integer('etapa_id')
+      .notNull()
+      .references(() => seguimientoEtapas.id),
+    estado: text('estado').notNull(),
+    comentario: text('comentario'),
+    fecha: ts('fecha').notNull().defaultNow(),
+  },
+  (t) => [index('historial_etapa_idx').on(t.etapaId)],
+);
+
+export const syncClients = pgTable('sync_clients', {
+  clientId: uuid('client_id').primaryKey(),
+  usuarioId: integer('usuario_id')
+    .notNull()
+    .references(() => usuarios.id),
+  empresaId: integer('empresa_id').notNull(),
+  lastMutationId: integer('last_mutation_id').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const syncResults = pgTable(
+  'sync_results',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => syncClients.clientId),
+    mutationId: integer('mutation_id').notNull(),
+    status: text('status').notNull(),
+    code: text('code'),
+    error: text('error'),
+    conflict: jsonb('conflict'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
+);
+
+/** Audit trail: one row per write, in the same transaction; no route changes it. */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    empresaId: integer('empresa_id').notNull(),
+    usuarioId: integer('usuario_id'),
+    entidad: text('entidad').notNull(),
+    entidadId: text('entidad_id').notNull(),
+    accion: text('accion').notNull(),
+    cambios: jsonb('cambios').$type<Record<string, { old: unknown; new: unknown }>>().notNull(),
+    fecha: ts('fecha').notNull().defaultNow(),
+  },
+  (t) => [index('auditoria_entidad_idx').on(t.empresaId, t.entidad, t.entidadId)],
+);

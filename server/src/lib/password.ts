@@ -1,0 +1,37 @@
+/** Password hashing with node:crypto scrypt (N=2^17, r=8, p=1), stored as `scrypt$N$r$p$salt$hash`. */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const N = 2 ** 17;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+
+function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 };
+  return new Promise((resolve, reject) =>
+    scryptCb(password, salt, KEYLEN, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], 'base64');
+  const expected = Buffer.from(parts[5], 'base64');
+  const key = await scrypt(password, salt, n, r, p);
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash to compare against when the e-mail is unknown, so timing does not reveal accounts. */
+let dummy: Promise<string> | undefined;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword('radica-dummy-password');
+  return dummy;
+}

@@ -1,0 +1,45 @@
+/** Parses input with a shared valibot schema; failures become a VALIDATION AppError with `fields`. */
+import * as v from 'valibot';
+import { AppError } from '../../../src/domain/errors';
+
+export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '_';
+    fields[path] ??= spanish(issue);
+  }
+  const first = Object.entries(fields)[0];
+  throw new AppError('VALIDATION', first ? `Datos inválidos: ${first[1]}` : 'Datos inválidos.', { fields });
+}
+
+function spanish(issue: v.BaseIssue<unknown>): string {
+  // Schemas give their own Spanish messages; valibot's English defaults are replaced here.
+  if (issue.message && !/^Invalid /.test(issue.message)) return issue.message;
+  switch (issue.kind === 'schema' ? issue.type : issue.type) {
+    case 'string':
+      return 'Debe ser un texto.';
+    case 'number':
+      return 'Debe ser un número.';
+    case 'boolean':
+      return 'Debe ser verdadero o falso.';
+    case 'object':
+      return 'Debe ser un objeto.';
+    case 'array':
+      return 'Debe ser una lista.';
+    case 'email':
+      return 'El correo electrónico no es válido.';
+    case 'uuid':
+      return 'Identificador inválido.';
+    case 'min_length':
+    case 'non_empty':
+      return 'Este campo es obligatorio.';
+    case 'max_length':
+      return 'El valor es demasiado largo.';
+    case 'integer':
+      return 'Debe ser un número entero.';
+    default:
+      return 'Valor inválido.';
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Login and session checks. Invariants: a password hash never leaves this module; an unknown e-mail
+ * costs the same scrypt work as a wrong password; the token carries the user's token version, so a
+ * password change invalidates earlier tokens.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { empresas, usuarios } from '../../db/schema';
+import { dummyHash, verifyPassword } from '../../lib/password';
+import { signToken } from '../../lib/jwt';
+import { AppError } from '../../../../src/domain/errors';
+import type { AuthUser } from '../../plugins/auth';
+
+export const CREDENCIALES_INVALIDAS = 'Credenciales inválidas. Por favor, verifique su email y contraseña.';
+
+export function publicUser(
+  row: typeof usuarios.$inferSelect,
+  empresa: { nombre: string; imagen: string | null },
+) {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    apellido: row.apellido,
+    usuario: row.correo,
+    correo: row.correo,
+    cedula: row.cedula,
+    rol: row.rol.toLowerCase(),
+    empresa: empresa.nombre,
+    empresa_id: row.empresaId,
+    imagen_aliado: empresa.imagen,
+    info_extra: row.infoExtra ?? {},
+    created_at: row.createdAt,
+  };
+}
+
+export async function login(db: Db, jwtKey: Uint8Array, email: string, password: string) {
+  const [row] = await db
+    .select()
+    .from(usuarios)
+    .where(and(sql`lower(${usuarios.correo}) = ${email.trim().toLowerCase()}`, isNull(usuarios.deletedAt)))
+    .limit(1);
+  const ok = row ? await verifyPassword(password, row.passwordHash) : (await verifyPassword(password, await dummyHash()), false);
+  if (!row || !ok) throw new AppError('UNAUTHENTICATED', CREDENCIALES_INVALIDAS);
+  const [empresa] = await db.select().from(empresas).where(eq(empresas.id, row.empresaId)).limit(1);
+  const token = await signToken(jwtKey, {
+    sub: String(row.id),
+    emp: row.empresaId,
+    rol: row.rol,
+    tv: row.tokenVersion,
+  });
+  const usuario = publicUser(row, empresa);
+  return {
+    acceso: 'AUTORIZADO' as const,
+    usuario,
+    empresa: { id: empresa.id, nombre: empresa.nombre, imagen: empresa.imagen },
+    rol: usuario.rol,
+    access_token: token,
+    token_type: 'bearer',
+  };
+}
+
+export async function currentUser(db: Db, auth: AuthUser) {
+  const [row] = await db.select().from(usuarios).where(eq(usuarios.id, auth.id)).limit(1);
+  const [empresa] = await db.select().from(empresas).where(eq(empresas.id, row.empresaId)).limit(1);
+  return publicUser(row, empresa);
+}

@@ -1,0 +1,35 @@
+/**
+ * Which applications a user may see (ARCHITECTURE.md §5): admin, supervisor and manager see the
+ * whole company; asesor and user see those they created or are assigned to; banco sees those
+ * addressed to its bank. Always within the token's company.
+ */
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { seesWholeCompany } from '../../../../src/domain/roles';
+import type { AuthUser } from '../../plugins/auth';
+import { solicitudes } from '../../db/schema';
+
+export function visibleSolicitudes(user: AuthUser): SQL {
+  const company = eq(solicitudes.empresaId, user.empresaId);
+  if (seesWholeCompany(user.rol)) return company;
+  if (user.rol === 'banco') {
+    const bank = user.bancoNombre ?? '';
+    return and(company, sql`lower(${solicitudes.bancoNombre}) = lower(${bank})`)!;
+  }
+  return and(
+    company,
+    or(eq(solicitudes.createdByUserId, user.id), eq(solicitudes.assignedToUserId, user.id)),
+  )!;
+}
+
+/** Same rule on a loaded row, for pull (a row that left the user's sight becomes a tombstone). */
+export function canSeeRow(
+  user: AuthUser,
+  row: { empresaId: number; bancoNombre: string | null; createdByUserId: number | null; assignedToUserId: number | null },
+): boolean {
+  if (row.empresaId !== user.empresaId) return false;
+  if (seesWholeCompany(user.rol)) return true;
+  if (user.rol === 'banco') {
+    return !!user.bancoNombre && (row.bancoNombre ?? '').toLowerCase() === user.bancoNombre.toLowerCase();
+  }
+  return row.createdByUserId === user.id || row.assignedToUserId === user.id;
+}

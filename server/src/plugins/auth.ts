@@ -1,0 +1,136 @@
+/**
+ * Authentication, tenancy and roles, enforced in one place every route goes through.
+ * Each route declares `config.access` ('public' or 'auth', default 'auth') and optionally `roles`
+ * or `permission`. For authenticated routes: a missing, invalid or stale token is a 401; an
+ * `empresa_id` query parameter or `X-Empresa-Id`/`X-User-Id` header that differs from the token is
+ * a 403; a role outside the route's list is a 403. The company and the user always come from the
+ * token, never from the request.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError } from '../../../src/domain/errors';
+import { can, normalizeRole, type Permission, type Role } from '../../../src/domain/roles';
+import { verifyToken } from '../lib/jwt';
+import { usuarios } from '../db/schema';
+
+export interface AuthUser {
+  id: number;
+  empresaId: number;
+  rol: Role;
+  nombre: string;
+  correo: string;
+  cedula: string;
+  /** For role banco: the bank whose applications this user sees. */
+  bancoNombre: string | null;
+}
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: 'public' | 'auth';
+  roles?: readonly Role[];
+  permission?: Permission;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: 'public' | 'auth';
+    roles?: readonly Role[];
+    permission?: Permission;
+  }
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}
+
+const UNAUTH = 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.';
+
+/** The authenticated user of a route declared with access 'auth'. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', UNAUTH);
+  return request.auth;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey: Uint8Array }) {
+  app.decorateRequest('auth', null);
+  app.decorate('routeTable', [] as RouteInfo[]);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access: route.config?.access ?? 'auth',
+        roles: route.config?.roles,
+        permission: route.config?.permission,
+      });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url?.startsWith('/api')) return;
+    if (config.access === 'public') return;
+
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new AppError('UNAUTHENTICATED', UNAUTH);
+    let claims;
+    try {
+      claims = await verifyToken(opts.jwtKey, match[1]);
+    } catch {
+      throw new AppError('UNAUTHENTICATED', UNAUTH);
+    }
+    const id = Number(claims.sub);
+    if (!Number.isInteger(id)) throw new AppError('UNAUTHENTICATED', UNAUTH);
+    const [row] = await app.db
+      .select()
+      .from(usuarios)
+      .where(and(eq(usuarios.id, id), isNull(usuarios.deletedAt)))
+      .limit(1);
+    const rol = normalizeRole(row?.rol);
+    if (!row || !rol || row.empresaId !== claims.emp || row.tokenVersion !== claims.tv) {
+      throw new AppError('UNAUTHENTICATED', UNAUTH);
+    }
+
+    // Tenancy: what the request claims must match the token.
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const claimedEmpresa = query.empresa_id ?? request.headers['x-empresa-id'];
+    if (claimedEmpresa !== undefined && String(claimedEmpresa) !== String(row.empresaId)) {
+      throw new AppError('FORBIDDEN', 'No tienes acceso a los datos de otra empresa.');
+    }
+    const headerEmpresa = request.headers['x-empresa-id'];
+    if (headerEmpresa !== undefined && String(headerEmpresa) !== String(row.empresaId)) {
+      throw new AppError('FORBIDDEN', 'No tienes acceso a los datos de otra empresa.');
+    }
+    const claimedUser = request.headers['x-user-id'];
+    if (claimedUser !== undefined && String(claimedUser) !== String(row.id)) {
+      throw new AppError('FORBIDDEN', 'El usuario indicado no coincide con la sesión.');
+    }
+
+    const info = (row.infoExtra ?? {}) as Record<string, unknown>;
+    request.auth = {
+      id: row.id,
+      empresaId: row.empresaId,
+      rol,
+      nombre: row.nombre,
+      correo: row.correo,
+      cedula: row.cedula,
+      bancoNombre: typeof info.banco_nombre === 'string' ? info.banco_nombre : null,
+    };
+
+    if (config.roles && !config.roles.includes(rol)) {
+      throw new AppError('FORBIDDEN', 'Tu rol no tiene permiso para esta acción.');
+    }
+    if (config.permission && !can(rol, config.permission)) {
+      throw new AppError('FORBIDDEN', 'Tu rol no tiene permiso para esta acción.');
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The one error handler: every failure answers `{ok:false, error, code}` with a Spanish sentence,
+ * never a stack trace. Bad input is a 4xx, never a 500.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, HTTP_STATUS, type ErrorCode } from '../../../src/domain/errors';
+
+export function errorBody(code: ErrorCode, error: string, extra: Record<string, unknown> = {}) {
+  return { ok: false as const, error, code, ...extra };
+}
+
+function mapFastifyError(err: FastifyError): { code: ErrorCode; message: string } | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { code: 'TOO_LARGE', message: 'El archivo o la solicitud supera el tamaño permitido.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'UNSUPPORTED_TYPE', message: 'Tipo de contenido no soportado.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { code: 'VALIDATION', message: 'El cuerpo de la solicitud no es JSON válido.' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'VALIDATION', message: 'La longitud del contenido no es válida.' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { code: 'VALIDATION', message: 'Se esperaba un formulario multipart.' };
+    default:
+      break;
+  }
+  if (err.validation) return { code: 'VALIDATION', message: 'Datos inválidos en la solicitud.' };
+  if (err.statusCode === 429) {
+    return { code: 'RATE_LIMITED', message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' };
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return { code: 'VALIDATION', message: 'La solicitud no es válida.' };
+  }
+  if (err.statusCode === 413) return { code: 'TOO_LARGE', message: 'La solicitud supera el tamaño permitido.' };
+  if (err.statusCode === 415) return { code: 'UNSUPPORTED_TYPE', message: 'Tipo de contenido no soportado.' };
+  return null;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      const extra: Record<string, unknown> = {};
+      if (err.fields) extra.fields = err.fields;
+      if (err.conflict) extra.conflict = err.conflict;
+      return reply.status(HTTP_STATUS[err.code]).send(errorBody(err.code, err.message, extra));
+    }
+    const mapped = mapFastifyError(err);
+    if (mapped) return reply.status(HTTP_STATUS[mapped.code]).send(errorBody(mapped.code, mapped.message));
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL', 'Error interno del servidor. Inténtalo de nuevo más tarde.'));
+  });
+});

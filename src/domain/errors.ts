@@ -1,0 +1,62 @@
+/**
+ * Typed errors shared by client, worker and server. The server maps `code` to an HTTP status;
+ * the client maps it to a Spanish message. `message` is always a Spanish sentence for a person.
+ */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_LARGE',
+  'UNSUPPORTED_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+export interface ConflictDetail {
+  fields: Record<string, { base: unknown; server: unknown; mine: unknown }>;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly conflict?: ConflictDetail;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra?: { fields?: Record<string, string>; conflict?: ConflictDetail },
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = extra?.fields;
+    this.conflict = extra?.conflict;
+  }
+}
+
+/** Errors that a retry may cure (the push stops the batch and answers 503). */
+export function isTemporary(code: ErrorCode): boolean {
+  return code === 'UNAVAILABLE' || code === 'INTERNAL';
+}
+
+export const notFound = (what = 'El recurso') => new AppError('NOT_FOUND', `${what} no existe.`);
+export const forbidden = (message = 'No tienes permiso para realizar esta acción.') =>
+  new AppError('FORBIDDEN', message);
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, { fields });

@@ -1,0 +1,56 @@
+/** Request statuses (spec 01 §4, spec 02 §4): the eight defaults, normalisation and badge colours. */
+export const ESTADOS_DEFAULT = [
+  'Pendiente',
+  'En estudio',
+  'Pendiente información adicional',
+  'Aprobado',
+  'Desembolsado',
+  'Pagado',
+  'Negado',
+  'Desistido',
+] as const;
+
+function fold(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Normalises a status against an allowed list: empty gives 'Pendiente', 'Rechazado' gives
+ * 'Negado', other values match case-insensitively. Unknown values are returned trimmed.
+ */
+export function normalizeEstado(
+  value: unknown,
+  allowed: readonly string[] = ESTADOS_DEFAULT,
+): string {
+  const raw = String(value ?? '').trim();
+  if (!raw) return 'Pendiente';
+  const folded = fold(raw);
+  const target = folded === 'rechazado' ? 'negado' : folded;
+  return allowed.find((e) => fold(e) === target) ?? raw;
+}
+
+export type BadgeColor =
+  | 'yellow'
+  | 'blue'
+  | 'orange'
+  | 'green'
+  | 'purple'
+  | 'emerald'
+  | 'red'
+  | 'gray';
+
+export function estadoColor(value: unknown): BadgeColor {
+  const e = fold(String(value ?? ''));
+  if (!e || e === 'desistido') return 'gray';
+  if (e === 'pendiente' || e === 'en revision') return 'yellow';
+  if (e === 'pendiente informacion adicional') return 'orange';
+  if (e === 'aprobado') return 'green';
+  if (e === 'desembolsado') return 'purple';
+  if (e === 'pagado') return 'emerald';
+  if (e === 'negado' || e === 'rechazado') return 'red';
+  return 'blue';
+}

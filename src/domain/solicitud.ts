@@ -1,0 +1,171 @@
+/**
+ * The application aggregate as the server sends it by pull and the client mirrors it in Dexie:
+ * one row per solicitud, holding its applicant and every block the list and the edit modal read.
+ * Editable fields are addressed by path: `<block>.<column>` or `<block>.<jsonColumn>.<key>`.
+ */
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export interface SolicitanteBlock {
+  id: string;
+  nombres: string;
+  primer_apellido: string;
+  segundo_apellido: string | null;
+  correo: string | null;
+  numero_documento: string;
+  tipo_identificacion: string | null;
+  fecha_nacimiento: string | null;
+  genero: string | null;
+  info_extra: Record<string, Json>;
+}
+
+export interface UbicacionBlock {
+  id: string;
+  ciudad_residencia: string | null;
+  departamento_residencia: string | null;
+  barrio: string | null;
+  estrato: number | null;
+  detalle_direccion: Record<string, Json>;
+}
+
+export interface ActividadBlock {
+  id: string;
+  tipo_actividad: string | null;
+  sector_economico: string | null;
+  cargo_actual: string | null;
+  tipo_contrato: string | null;
+  detalle_actividad: Record<string, Json>;
+}
+
+export interface FinancieraBlock {
+  id: string;
+  total_ingresos_mensuales: number | null;
+  total_egresos_mensuales: number | null;
+  total_activos: number | null;
+  total_pasivos: number | null;
+  detalle_financiera: Record<string, Json>;
+}
+
+export interface SolicitudBlock {
+  id: string;
+  estado: string;
+  banco_nombre: string | null;
+  ciudad_solicitud: string | null;
+  tipo_credito: string | null;
+  detalle_credito: Record<string, Json>;
+  preferencias_notificacion: { email: boolean; sms: boolean };
+  radicado: string | null;
+  created_by_user_id: number | null;
+  assigned_to_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReferenciaRow {
+  id: string;
+  tipo_referencia: string | null;
+  detalle_referencia: Record<string, Json>;
+}
+
+export interface ObservacionRow {
+  id: string;
+  tipo: string;
+  observacion: string;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  fecha_creacion: string;
+}
+
+export interface DocumentoRow {
+  id: string;
+  nombre: string;
+  mime: string;
+  file_size: number;
+  created_at: string;
+}
+
+export interface SolicitudRecord {
+  id: string;
+  solicitante: SolicitanteBlock;
+  ubicacion: UbicacionBlock | null;
+  actividad_economica: ActividadBlock | null;
+  informacion_financiera: FinancieraBlock | null;
+  solicitud: SolicitudBlock;
+  referencias: ReferenciaRow[];
+  observaciones: ObservacionRow[];
+  documentos: DocumentoRow[];
+}
+
+/** Blocks whose columns (and JSON column keys) may be edited through `solicitud.editar`. */
+export const EDITABLE_BLOCKS = {
+  solicitante: {
+    columns: [
+      'nombres',
+      'primer_apellido',
+      'segundo_apellido',
+      'correo',
+      'numero_documento',
+      'tipo_identificacion',
+      'fecha_nacimiento',
+      'genero',
+    ],
+    json: 'info_extra',
+  },
+  ubicacion: {
+    columns: ['ciudad_residencia', 'departamento_residencia', 'barrio', 'estrato'],
+    json: 'detalle_direccion',
+  },
+  actividad_economica: {
+    columns: ['tipo_actividad', 'sector_economico', 'cargo_actual', 'tipo_contrato'],
+    json: 'detalle_actividad',
+  },
+  informacion_financiera: {
+    columns: [
+      'total_ingresos_mensuales',
+      'total_egresos_mensuales',
+      'total_activos',
+      'total_pasivos',
+    ],
+    json: 'detalle_financiera',
+  },
+  solicitud: {
+    columns: ['banco_nombre', 'ciudad_solicitud', 'tipo_credito', 'detalle_credito', 'preferencias_notificacion'],
+    json: null,
+  },
+} as const;
+export type EditableBlock = keyof typeof EDITABLE_BLOCKS;
+
+/** Splits and checks a field path; returns null when the path is not editable. */
+export function parseFieldPath(
+  path: string,
+): { block: EditableBlock; column: string; key: string | null } | null {
+  const parts = path.split('.');
+  const block = parts[0] as EditableBlock;
+  const def = EDITABLE_BLOCKS[block];
+  if (!def) return null;
+  if (parts.length === 2 && (def.columns as readonly string[]).includes(parts[1])) {
+    return { block, column: parts[1], key: null };
+  }
+  if (parts.length === 3 && def.json && parts[1] === def.json && /^[a-zA-Z0-9_]{1,60}$/.test(parts[2])) {
+    return { block, column: parts[1], key: parts[2] };
+  }
+  return null;
+}
+
+/** Reads a path from the record (undefined when the block is missing). */
+export function readPath(record: SolicitudRecord, path: string): unknown {
+  const p = parseFieldPath(path);
+  if (!p) return undefined;
+  const block = record[p.block] as unknown as Record<string, unknown> | null;
+  if (!block) return undefined;
+  const col = block[p.column];
+  if (p.key === null) return col;
+  return (col as Record<string, unknown> | null)?.[p.key];
+}
+
+export function fullName(s: Pick<SolicitanteBlock, 'nombres' | 'primer_apellido' | 'segundo_apellido'>): string {
+  const name = [s.nombres, s.primer_apellido, s.segundo_apellido]
+    .map((x) => (x ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || 'Sin nombre';
+}

@@ -1,0 +1,66 @@
+/**
+ * Wire shapes of the sync protocol (ARCHITECTURE.md §6), shared by the worker and the server.
+ * Invariant: mutation ids are 1, 2, 3… per clientId with no gaps; the server answers each with a
+ * result that it stores, so a retried push gets the same answer without re-applying anything.
+ */
+import * as v from 'valibot';
+import type { ConflictDetail, ErrorCode } from './errors';
+
+/** Entities mirrored by pull. */
+export const SYNC_ENTITIES = [
+  'solicitud',
+  'notificacion',
+  'definicion',
+  'columna',
+  'categoria',
+  'estados',
+  'usuario',
+] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+export const MutationEnvelopeSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.pipe(v.string(), v.maxLength(100)),
+  args: v.unknown(),
+  at: v.optional(v.pipe(v.string(), v.maxLength(40))),
+});
+export type MutationEnvelope = v.InferOutput<typeof MutationEnvelopeSchema>;
+
+export const PushBodySchema = v.object({
+  clientId: v.pipe(v.string(), v.uuid('clientId inválido')),
+  mutations: v.pipe(
+    v.array(MutationEnvelopeSchema),
+    v.maxLength(500, 'Demasiadas mutaciones en un solo envío (máximo 500).'),
+  ),
+});
+export type PushBody = v.InferOutput<typeof PushBodySchema>;
+
+export type MutationStatus = 'applied' | 'rejected' | 'skipped';
+export interface MutationResult {
+  id: number;
+  status: MutationStatus;
+  code?: ErrorCode;
+  error?: string;
+  conflict?: ConflictDetail;
+}
+export interface PushResponse {
+  lastMutationId: number;
+  results: MutationResult[];
+}
+
+export interface Change {
+  entity: SyncEntity;
+  id: string;
+  op: 'put' | 'del';
+  row?: unknown;
+}
+export interface PullResponse {
+  cursor: number;
+  more: boolean;
+  lastMutationId: number;
+  changes: Change[];
+}
+
+export const PULL_PAGE_DEFAULT = 500;
+export const PULL_PAGE_MAX = 2000;
+export const PUSH_BATCH = 100;

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit tests next to the code, API tests against a real database (PGlite, or
+// PostgreSQL when DATABASE_URL is set) and property tests of the sync engine.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file gets its own database; PGlite is single-threaded, keep the machine calm.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'property',
+          include: ['tests/property/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
