@@ -17,6 +17,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
 function spanish(issue: v.BaseIssue<unknown>): string {
   // Schemas give their own Spanish messages; valibot's English defaults are replaced here.
   if (issue.message && !/^Invalid /.test(issue.message)) return issue.message;
+  if (/^Invalid key/.test(issue.message)) return 'Este campo es obligatorio.';
   switch (issue.kind === 'schema' ? issue.type : issue.type) {
     case 'string':
       return 'Debe ser un texto.';

@@ -6,8 +6,8 @@ import { requireUser } from '../../plugins/auth';
 import { currentUser, login } from './service';
 
 const LoginBody = v.object({
-  email: v.pipe(v.string('El email es obligatorio'), v.trim(), v.minLength(1, 'El email es obligatorio'), v.maxLength(254)),
-  password: v.pipe(v.string('La contraseña es obligatoria'), v.minLength(1, 'La contraseña es obligatoria'), v.maxLength(200)),
+  email: v.pipe(v.optional(v.string('El email es obligatorio'), ''), v.trim(), v.minLength(1, 'El email es obligatorio'), v.maxLength(254)),
+  password: v.pipe(v.optional(v.string('La contraseña es obligatoria'), ''), v.minLength(1, 'La contraseña es obligatoria'), v.maxLength(200)),
 });
 
 export default async function authRoutes(
@@ -22,6 +22,7 @@ export default async function authRoutes(
         rateLimit: {
           max: opts.loginRateLimit,
           timeWindow: '1 minute',
+          hook: 'preHandler',
           keyGenerator: (req) => {
             const body = (req.body ?? {}) as Record<string, unknown>;
             const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';

@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { FullPageLoading } from '../components/ui/spinner';
+import { RequireAuth } from './guards';
+import { Shell } from './shell';
+
+// One lazy chunk per screen: the first screen only loads what it needs.
+const LoginPage = lazy(() => import('../features/login/login-page'));
+const ProfilePage = lazy(() => import('../features/perfil/profile-page'));
+const TermsPage = lazy(() => import('../features/legal/terms-page'));
+const SignatureAgreementPage = lazy(() => import('../features/legal/signature-agreement-page'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageLoading />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/terminos-condiciones" element={<TermsPage />} />
+        <Route path="/acuerdo-firma" element={<SignatureAgreementPage />} />
+        <Route
+          path="/"
+          element={
+            <RequireAuth>
+              <Shell />
+            </RequireAuth>
+          }
+        >
+          <Route index element={null} />
+          <Route path="profile" element={<ProfilePage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Notifications (spec 01 §2-§5, §9): their values, the form schema shared by the client form and
+ * the server, the tipo -> accion_requerida rule, the order of the pending panel and the bell badge.
+ */
+import * as v from 'valibot';
+
+export const TIPOS = [
+  'retomar_operacion',
+  'revisar_documentos',
+  'aprobar_solicitud',
+  'contactar_cliente',
+  'seguimiento_credito',
+  'documentacion_pendiente',
+  'analisis_credito',
+  'desembolso',
+] as const;
+export type TipoNotificacion = (typeof TIPOS)[number];
+
+export const ESTADOS = ['pendiente', 'leida', 'completada'] as const;
+export type EstadoNotificacion = (typeof ESTADOS)[number];
+
+/** In the order the pending panel ranks them, most pressing first. */
+export const PRIORIDADES = ['urgente', 'alta', 'normal', 'baja'] as const;
+export type PrioridadNotificacion = (typeof PRIORIDADES)[number];
+
+export const ACCIONES = [
+  'revisar_documentos',
+  'aprobar_solicitud',
+  'solicitar_info',
+  'contactar_cliente',
+] as const;
+export type AccionRequerida = (typeof ACCIONES)[number];
+
+export const ESTADOS_ACTUALES = [
+  'pendiente_revision',
+  'en_proceso',
+  'aprobada',
+  'rechazada',
+] as const;
+export type EstadoActual = (typeof ESTADOS_ACTUALES)[number];
+
+export interface Notificacion {
+  id: string;
+  tipo: string;
+  titulo: string;
+  mensaje: string;
+  /** Usually one of PRIORIDADES, but a bank change creates 'media' (spec 01 §7). */
+  prioridad: string;
+  estado: string;
+  fecha_recordatorio: string | null;
+  fecha_vencimiento: string | null;
+  solicitud_id: string | null;
+  metadata: { accion_requerida?: string; estado_actual?: string; [k: string]: unknown };
+  created_at: string;
+  updated_at: string;
+}
+
+const ACCION_POR_TIPO: Record<TipoNotificacion, AccionRequerida> = {
+  retomar_operacion: 'revisar_documentos',
+  revisar_documentos: 'revisar_documentos',
+  documentacion_pendiente: 'revisar_documentos',
+  analisis_credito: 'revisar_documentos',
+  aprobar_solicitud: 'aprobar_solicitud',
+  desembolso: 'aprobar_solicitud',
+  contactar_cliente: 'contactar_cliente',
+  seguimiento_credito: 'solicitar_info',
+};
+
+/** The action a tipo implies; choosing a tipo in the form sets accion_requerida to this. */
+export function accionParaTipo(tipo: TipoNotificacion): AccionRequerida;
+export function accionParaTipo(tipo: string): AccionRequerida | undefined;
+export function accionParaTipo(tipo: string): AccionRequerida | undefined {
+  return Object.prototype.hasOwnProperty.call(ACCION_POR_TIPO, tipo)
+    ? ACCION_POR_TIPO[tipo as TipoNotificacion]
+    : undefined;
+}
+
+export const NOTIFICACION_DEFAULTS = {
+  tipo: 'retomar_operacion',
+  prioridad: 'normal',
+  estado: 'pendiente',
+  accion_requerida: 'revisar_documentos',
+} as const satisfies {
+  tipo: TipoNotificacion;
+  prioridad: PrioridadNotificacion;
+  estado: EstadoNotificacion;
+  accion_requerida: AccionRequerida;
+};
+
+// Unknown priorities (the server's 'media', or none) rank with normal.
+function rank(prioridad: string | null | undefined): number {
+  const i = (PRIORIDADES as readonly string[]).indexOf(String(prioridad ?? '').toLowerCase());
+  return i === -1 ? PRIORIDADES.indexOf('normal') : i;
+}
+
+function time(createdAt: string | null | undefined): number {
+  const t = createdAt ? Date.parse(createdAt) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/**
+ * The pending panel's list: only estado pendiente, by priority (urgente, alta, normal, baja), then
+ * newest created_at first; ties keep their input order. Returns a new array.
+ */
+export function sortPendientes<
+  T extends { estado: string; prioridad?: string | null; created_at?: string | null },
+>(list: readonly T[]): T[] {
+  return list
+    .filter((n) => n.estado === 'pendiente')
+    .map((n) => ({ n, r: rank(n.prioridad), t: time(n.created_at) }))
+    .sort((a, b) => a.r - b.r || (b.t === a.t ? 0 : b.t > a.t ? 1 : -1))
+    .map((x) => x.n);
+}
+
+/** Text of the bell badge: '' when nothing is pending, '99+' above 99. */
+export function badgeLabel(count: number): string {
+  if (!Number.isFinite(count) || count <= 0) return '';
+  return count > 99 ? '99+' : String(Math.floor(count));
+}
+
+const TITULO_MAX = 200;
+const MENSAJE_MAX = 2000;
+
+// An <input type="date"> gives 'yyyy-mm-dd', a datetime-local 'yyyy-mm-ddThh:mm' (with seconds when
+// it has a step); stored values may be full ISO timestamps with an offset. Empty means no date.
+const ISO_FECHA =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/i;
+
+/** True for '' and for real calendar dates in ISO form ('2025-02-30' is refused). */
+export function isFechaIso(value: string): boolean {
+  if (value === '') return true;
+  const m = ISO_FECHA.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d;
+}
+
+const fechaOpcional = v.nullish(
+  v.pipe(v.string('Fecha inválida'), v.check(isFechaIso, 'Fecha inválida')),
+);
+
+// A missing key would otherwise get valibot's generic key message; defaulting to '' makes an absent
+// field fail with the same Spanish message as an empty one.
+function required(message: string, max: number, maxMessage: string) {
+  return v.optional(
+    v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, maxMessage)),
+    '',
+  );
+}
+
+function requiredChoice<const T extends readonly [string, ...string[]]>(
+  options: T,
+  message: string,
+) {
+  return v.optional(v.pipe(v.string(message), v.picklist(options, message)), '');
+}
+
+/** The create/edit notification form (spec 01 §5), also parsed by the server. */
+export const NotificacionFormSchema = v.object({
+  titulo: required(
+    'El título es obligatorio',
+    TITULO_MAX,
+    `El título no puede superar ${TITULO_MAX} caracteres`,
+  ),
+  mensaje: required(
+    'El mensaje es obligatorio',
+    MENSAJE_MAX,
+    `El mensaje no puede superar ${MENSAJE_MAX} caracteres`,
+  ),
+  tipo: requiredChoice(TIPOS, 'El tipo es obligatorio'),
+  accion_requerida: requiredChoice(ACCIONES, 'La acción requerida es obligatoria'),
+  prioridad: v.optional(v.picklist(PRIORIDADES, 'Prioridad inválida')),
+  estado: v.optional(v.picklist(ESTADOS, 'Estado inválido')),
+  fecha_recordatorio: fechaOpcional,
+  fecha_vencimiento: fechaOpcional,
+});
+export type NotificacionFormInput = v.InferInput<typeof NotificacionFormSchema>;
+export type NotificacionForm = v.InferOutput<typeof NotificacionFormSchema>;

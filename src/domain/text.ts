@@ -1,0 +1,60 @@
+/**
+ * Accent- and case-insensitive text helpers for the credits-list search (name, document number,
+ * e-mail, phone). A row's tokens are computed once (`searchTokens`) and every query word must be
+ * the prefix of some token (`matchesSearch`), so 'jose 300' finds 'José Pérez, 300 123 4567'.
+ */
+
+/** NFD, strip diacritics, lowercase, trim: 'Ángela ' -> 'angela', 'Ñuñoa' -> 'nunoa'. */
+export function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+const NON_ALNUM = /[^\p{L}\p{N}]+/u;
+// Phone and document numbers are typed with spaces, dots, dashes, parentheses or a leading '+'.
+const NUMBER_LIKE = /^[\d\s.\-()+/]*\d[\d\s.\-()+/]*$/;
+
+function alnumParts(folded: string): string[] {
+  return folded.split(NON_ALNUM).filter(Boolean);
+}
+
+/**
+ * Folded word tokens of the given values, deduplicated. Number-like values also yield their
+ * digits-only form ('300 123 4567' -> '3001234567'); anything containing '@' also yields the whole
+ * folded chunk ('Ana.Perez@x.co' -> 'ana.perez@x.co'), so a pasted e-mail finds its row.
+ */
+export function searchTokens(values: (string | null | undefined)[]): string[] {
+  const out = new Set<string>();
+  for (const value of values) {
+    if (value == null) continue;
+    const folded = fold(String(value));
+    if (!folded) continue;
+    for (const part of alnumParts(folded)) out.add(part);
+    for (const chunk of folded.split(/\s+/)) {
+      if (chunk.includes('@')) out.add(chunk);
+    }
+    if (NUMBER_LIKE.test(folded)) out.add(folded.replace(/\D/g, ''));
+  }
+  return [...out];
+}
+
+function wordMatches(tokens: string[], word: string): boolean {
+  if (tokens.some((t) => t.startsWith(word))) return true;
+  // '300-123' or '1.023.456' typed as one word: compare its digits with the digit-only tokens.
+  if (NUMBER_LIKE.test(word)) {
+    const digits = word.replace(/\D/g, '');
+    if (tokens.some((t) => t.startsWith(digits))) return true;
+  }
+  // 'perez@x' or 'garcia-lopez': every alphanumeric part must match on its own. A word made only
+  // of punctuation ('-', '@') narrows nothing, so it is ignored rather than hiding every row.
+  return alnumParts(word).every((p) => tokens.some((t) => t.startsWith(p)));
+}
+
+/** True when every word of the query is a prefix of some token; a blank query matches everything. */
+export function matchesSearch(tokens: string[], query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  return words.every((w) => wordMatches(tokens, w));
+}

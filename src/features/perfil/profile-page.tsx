@@ -1,0 +1,46 @@
+import { useAtomValue } from 'jotai';
+import { ROLE_LABELS } from '../../domain/roles';
+import { sessionAtom } from '../../state/session';
+
+function Card({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 break-words text-lg font-semibold text-slate-900">{value || '—'}</p>
+    </div>
+  );
+}
+
+export default function ProfilePage() {
+  const state = useAtomValue(sessionAtom);
+  if (state.status !== 'authenticated') {
+    return <p role="alert">No se pudo cargar la información del usuario</p>;
+  }
+  const { user } = state.session;
+  return (
+    <section aria-labelledby="perfil-titulo" className="mx-auto max-w-3xl">
+      <div className="flex flex-col items-center gap-4 rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:flex-row sm:text-left">
+        <img
+          src={user.imagen_aliado || '/default-avatar.png'}
+          alt={`Imagen de ${user.empresa || 'la empresa'}`}
+          onError={(e) => {
+            e.currentTarget.src = '/default-avatar.png';
+          }}
+          className="h-24 w-24 rounded-full bg-slate-100 object-contain p-1 ring-1 ring-slate-200"
+        />
+        <div>
+          <h1 id="perfil-titulo" className="text-2xl font-bold">
+            {user.nombre}
+          </h1>
+          <p className="text-slate-700">{ROLE_LABELS[user.rol]}</p>
+        </div>
+      </div>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Card label="Correo" value={user.correo} />
+        <Card label="Cédula" value={user.cedula} />
+        <Card label="Empresa" value={user.empresa} />
+        <Card label="Rol" value={ROLE_LABELS[user.rol]} />
+      </div>
+    </section>
+  );
+}

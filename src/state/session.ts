@@ -1,0 +1,46 @@
+/**
+ * The session: kept in localStorage under the spec's keys (access_token, user, cedula, user_id,
+ * empresa_id) and restored on load. Logout clears it but keeps `cedula` (spec 01 §3).
+ */
+import { atom } from 'jotai';
+import type { Session, SessionUser } from '../domain/session';
+
+const KEYS = { token: 'access_token', user: 'user', cedula: 'cedula', userId: 'user_id', empresaId: 'empresa_id' } as const;
+
+export function readStoredSession(): Session | null {
+  try {
+    const token = localStorage.getItem(KEYS.token);
+    const raw = localStorage.getItem(KEYS.user);
+    if (!token || !raw) return null;
+    const user = JSON.parse(raw) as SessionUser;
+    if (!user || typeof user.id !== 'number' || !user.rol) return null;
+    return { token, user };
+  } catch {
+    return null;
+  }
+}
+
+export function storeSession(s: Session) {
+  localStorage.setItem(KEYS.token, s.token);
+  localStorage.setItem(KEYS.user, JSON.stringify(s.user));
+  localStorage.setItem(KEYS.cedula, s.user.cedula);
+  localStorage.setItem(KEYS.userId, String(s.user.id));
+  localStorage.setItem(KEYS.empresaId, String(s.user.empresa_id));
+}
+
+export function clearStoredSession() {
+  localStorage.removeItem(KEYS.token);
+  localStorage.removeItem(KEYS.user);
+  localStorage.removeItem(KEYS.userId);
+  localStorage.removeItem(KEYS.empresaId);
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'authenticated'; session: Session }
+  | { status: 'unauthenticated' };
+
+export const sessionAtom = atom<SessionState>({ status: 'loading' });
+
+/** True while the server has refused the stored token (sync is paused until a new login). */
+export const sessionExpiredAtom = atom(false);

@@ -1,0 +1,93 @@
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server of DATABASE_URL (CI runs the suite a second time that way).
+ */
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../../server/src/db/client';
+import { seedDemo } from '../../server/src/db/seed';
+import { buildApp } from '../../server/src/app';
+
+export const JWT_SECRET = 'test-secret-' + 'x'.repeat(40);
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  seeded: Awaited<ReturnType<typeof seedDemo>>;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({}), drop: async () => undefined };
+  const name = `radica_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ url: u.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestContext(opts: { loginRateLimit?: number } = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const seeded = await seedDemo(database.db);
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: JWT_SECRET,
+    loginRateLimit: opts.loginRateLimit ?? 1000,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    seeded,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export const DEMO_USERS = {
+  admin: 'admin@demo.co',
+  supervisor: 'supervisor@demo.co',
+  manager: 'manager@demo.co',
+  asesor: 'asesor@demo.co',
+  banco: 'banco@demo.co',
+  user: 'user@demo.co',
+  otraAdmin: 'admin@otra.co',
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+
+const tokenCache = new WeakMap<FastifyInstance, Map<string, string>>();
+
+export async function loginAs(app: FastifyInstance, who: DemoUser): Promise<string> {
+  let cache = tokenCache.get(app);
+  if (!cache) tokenCache.set(app, (cache = new Map()));
+  const hit = cache.get(who);
+  if (hit) return hit;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: DEMO_USERS[who], password: 'demo1234' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${who} failed: ${res.body}`);
+  const token = res.json().access_token as string;
+  cache.set(who, token);
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

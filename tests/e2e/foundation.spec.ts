@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, ShellPage } from './fixtures/app';
+
+test('admin sees Usuarios and Configuración, and the session survives a reload', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.loginAndWait('admin@demo.co');
+  const shell = new ShellPage(page);
+  await expect(shell.menu().getByRole('link', { name: 'Usuarios' })).toBeVisible();
+  await expect(shell.menu().getByRole('link', { name: 'Configuración' })).toBeVisible();
+  await expect(page.getByTestId('empresa-nombre')).toHaveText('Demo Créditos');
+  await expect(page.getByTestId('rol-badge')).toHaveText('Administrador');
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('access_token'),
+    empresa: localStorage.getItem('empresa_id'),
+    cedula: localStorage.getItem('cedula'),
+  }));
+  expect(stored.token).toBeTruthy();
+  expect(stored.cedula).toBe('1020304050');
+
+  await page.reload();
+  await expect(shell.menu()).toBeVisible();
+  await page.getByRole('link', { name: 'Perfil' }).click();
+  await expect(page.getByRole('heading', { name: 'Adriana' })).toBeVisible();
+  await expect(page.getByText('admin@demo.co')).toBeVisible();
+});
+
+test('asesor does not see admin entries, is sent from /users to /, and logs out', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.loginAndWait('asesor@demo.co');
+  const shell = new ShellPage(page);
+  await expect(shell.menu().getByRole('link', { name: 'Perfil' })).toBeVisible();
+  await expect(shell.menu().getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+  await expect(shell.menu().getByRole('link', { name: 'Configuración' })).toHaveCount(0);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/$/);
+  await shell.logout();
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('access_token'), cedula: localStorage.getItem('cedula') }));
+  expect(stored.token).toBeNull();
+  expect(stored.cedula).toBe('1098765432');
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the exact spec message', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login('admin@demo.co', 'equivocada');
+  await expect(page.getByRole('alert')).toHaveText('Credenciales inválidas. Por favor, verifique su email y contraseña.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unknown paths go to / and the legal pages render with Volver', async ({ page }) => {
+  await page.goto('/no-existe');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/terminos-condiciones');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Términos');
+  await page.goto('/acuerdo-firma');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acuerdo de Firma' })).toBeVisible();
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page).toHaveURL(/terminos-condiciones$/);
+});

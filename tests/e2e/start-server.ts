@@ -1,0 +1,18 @@
+/** The real server for end-to-end tests, on a fresh data folder with the demo seed. */
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startServer } from '../../server/src/server';
+
+const dataDir = resolve('test-results/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+process.env.LOGIN_RATE_LIMIT = '10000';
+const { shutdown } = await startServer({
+  port: Number(process.env.E2E_PORT ?? 3210),
+  host: '127.0.0.1',
+  dataDir,
+  databaseUrl: '',
+  logger: false,
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void shutdown().finally(() => process.exit(0)));
+}
