@@ -14,6 +14,8 @@ import staticPlugin from './plugins/static';
 import healthRoutes from './modules/health/routes';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import syncRoutes from './modules/sync/routes';
+import solicitudesRoutes from './modules/solicitudes/routes';
 
 export interface AppOptions {
   db: Db;
@@ -62,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { jwtKey, loginRateLimit: opts.loginRateLimit ?? 10 });
   await app.register(dashboardRoutes);
+  await app.register(solicitudesRoutes);
+  await app.register(syncRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

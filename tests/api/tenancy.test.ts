@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { can, type Permission, type Role } from '../../src/domain/roles';
 
@@ -96,7 +97,8 @@ describe('role matrix over the route table', () => {
         const allowed =
           (!route.roles || route.roles.includes(role)) &&
           (!route.permission || can(role, route.permission as Permission));
-        const res = await ctx.app.inject({ method: 'GET', url: route.url, headers: bearer(await loginAs(ctx.app, who)) });
+        const query = route.url === '/api/sync/pull' ? `?clientId=${randomUUID()}` : '';
+        const res = await ctx.app.inject({ method: 'GET', url: route.url + query, headers: bearer(await loginAs(ctx.app, who)) });
         expect(res.statusCode, `${route.url} as ${role}`).toBe(allowed ? 200 : 403);
       }
     }

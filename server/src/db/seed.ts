@@ -108,6 +108,7 @@ export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
     rol,
     passwordHash: hash,
     infoExtra: info,
+    seq: 1,
   });
   const inserted = await db
     .insert(usuarios)

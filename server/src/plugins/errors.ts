@@ -41,6 +41,15 @@ function mapFastifyError(err: FastifyError): { code: ErrorCode; message: string 
   return null;
 }
 
+/** Connection-level database failures: temporary, the client retries with backoff. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown };
+  const code = String(e?.code ?? '');
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3}|53300)$/.test(code)) return true;
+  if (/Connection terminated|connection is closed|Client has encountered a connection error/i.test(e?.message ?? '')) return true;
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -48,6 +57,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       if (err.fields) extra.fields = err.fields;
       if (err.conflict) extra.conflict = err.conflict;
       return reply.status(HTTP_STATUS[err.code]).send(errorBody(err.code, err.message, extra));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .send(errorBody('UNAVAILABLE', 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.'));
     }
     const mapped = mapFastifyError(err);
     if (mapped) return reply.status(HTTP_STATUS[mapped.code]).send(errorBody(mapped.code, mapped.message));

@@ -1,0 +1,273 @@
+/**
+ * Application writes, called by the REST routes and by the sync push handler alike.
+ * Invariants: every function runs inside the caller's transaction; it checks permission and
+ * visibility first (an application the user may not see is NOT_FOUND, never FORBIDDEN, so ids do
+ * not leak); a field in `base` whose server value differs from both base and the new value is a
+ * CONFLICT and nothing is written; every write bumps the application's `seq` and leaves an audit row.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  actividadEconomica,
+  emailOutbox,
+  estadosEmpresa,
+  informacionFinanciera,
+  notificaciones,
+  solicitantes,
+  solicitudes,
+  ubicaciones,
+} from '../../db/schema';
+import { nextSeq } from '../../db/change-seq';
+import { AppError, forbidden } from '../../../../src/domain/errors';
+import { can } from '../../../../src/domain/roles';
+import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
+import { parseFieldPath, readPath, type EditableBlock } from '../../../../src/domain/solicitud';
+import { uuidv7 } from '../../../../src/domain/ids';
+import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
+import type { AuthUser } from '../../plugins/auth';
+import { visibleSolicitudes } from './visibility';
+import { buildRecords } from './repository';
+import { audit, type FieldChanges } from '../audit/service';
+
+export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
+
+/** Loads and row-locks an application the user may see. */
+export async function lockVisibleSolicitud(tx: DbOrTx, user: AuthUser, id: string) {
+  const [row] = await tx
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.id, id), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+    .for('update')
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  return row;
+}
+
+export async function estadosPermitidos(tx: DbOrTx, empresaId: number): Promise<string[]> {
+  const [row] = await tx.select().from(estadosEmpresa).where(eq(estadosEmpresa.empresaId, empresaId));
+  return row?.estados?.length ? row.estados : [...ESTADOS_DEFAULT];
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (x: unknown) => (x === undefined || x === '' ? null : x);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs & { base?: { estado: string | null } }) {
+  if (!can(user.rol, 'change_status')) throw forbidden('Tu rol no puede cambiar el estado de las solicitudes.');
+  const row = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const allowed = await estadosPermitidos(tx, user.empresaId);
+  const estado = normalizeEstado(args.estado, allowed);
+  if (!allowed.includes(estado)) {
+    throw new AppError('VALIDATION', `El estado "${args.estado}" no está permitido para esta empresa.`, {
+      fields: { estado: 'Estado no permitido' },
+    });
+  }
+  const current = normalizeEstado(row.estado, allowed);
+  if (args.base && args.base.estado !== null) {
+    const base = normalizeEstado(args.base.estado, allowed);
+    if (base !== current && current !== estado) {
+      throw new AppError('CONFLICT', 'Otra persona cambió el estado de esta solicitud mientras tanto.', {
+        conflict: { fields: { estado: { base, server: current, mine: estado } } },
+      });
+    }
+  }
+  if (current === estado) return { id: row.id, estado };
+  const seq = await nextSeq(tx, user.empresaId);
+  await tx
+    .update(solicitudes)
+    .set({ estado, seq, updatedAt: sql`now()` })
+    .where(eq(solicitudes.id, row.id));
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'solicitud',
+    entidadId: row.id,
+    accion: 'cambiarEstado',
+    cambios: { estado: { old: row.estado, new: estado } },
+  });
+  return { id: row.id, estado };
+}
+
+const REQUIRED_TEXT: Record<string, string> = {
+  'solicitante.nombres': 'El nombre es obligatorio',
+  'solicitante.primer_apellido': 'El primer apellido es obligatorio',
+  'solicitante.numero_documento': 'El número de documento es obligatorio',
+};
+const NUMERIC_COLUMNS = new Set(['estrato', 'total_ingresos_mensuales', 'total_egresos_mensuales', 'total_activos', 'total_pasivos']);
+const OBJECT_COLUMNS = new Set(['detalle_credito', 'preferencias_notificacion']);
+
+/** Checks and normalises one edited value; throws VALIDATION with the field's message. */
+function cleanValue(path: string, column: string, key: string | null, value: unknown): unknown {
+  const fail = (msg: string): never => {
+    throw new AppError('VALIDATION', msg, { fields: { [path]: msg } });
+  };
+  if (REQUIRED_TEXT[path]) {
+    if (typeof value !== 'string' || !value.trim()) fail(REQUIRED_TEXT[path]);
+    return (value as string).trim().slice(0, 200);
+  }
+  if (key !== null) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      if (typeof value === 'string' && value.length > 2000) fail('El valor es demasiado largo.');
+      return value;
+    }
+    if (typeof value === 'object' && JSON.stringify(value).length <= 20_000) return value;
+    return fail('Valor inválido.');
+  }
+  if (OBJECT_COLUMNS.has(column)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value) || JSON.stringify(value).length > 20_000) {
+      fail('Valor inválido.');
+    }
+    if (column === 'preferencias_notificacion') {
+      const v = value as Record<string, unknown>;
+      return { email: v.email !== false, sms: v.sms === true };
+    }
+    return value;
+  }
+  if (NUMERIC_COLUMNS.has(column)) {
+    if (value === null || value === '') return null;
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isFinite(n)) fail(`${column}: debe ser un número`);
+    return column === 'estrato' ? Math.trunc(n) : n;
+  }
+  if (value === null) return null;
+  if (typeof value !== 'string') return fail('Debe ser un texto.');
+  return value.trim().slice(0, 500);
+}
+
+const BLOCK_TABLES = {
+  solicitante: solicitantes,
+  ubicacion: ubicaciones,
+  actividad_economica: actividadEconomica,
+  informacion_financiera: informacionFinanciera,
+  solicitud: solicitudes,
+} as const;
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSolicitudArgs) {
+  if (!can(user.rol, 'edit_customer')) throw forbidden('Tu rol no puede editar solicitudes.');
+  const row = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const [record] = await buildRecords(tx, [row]);
+  const paths = Object.keys(args.changes);
+  if (paths.length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar.');
+  if (paths.length > 200) throw new AppError('VALIDATION', 'Demasiados cambios en una sola edición.');
+
+  const cleaned = new Map<string, { block: EditableBlock; column: string; key: string | null; value: unknown }>();
+  for (const path of paths) {
+    const p = parseFieldPath(path);
+    if (!p) throw new AppError('VALIDATION', `El campo "${path}" no se puede editar.`, { fields: { [path]: 'Campo no editable' } });
+    cleaned.set(path, { ...p, value: cleanValue(path, p.column, p.key, args.changes[path]) });
+  }
+
+  const conflicts: Record<string, { base: unknown; server: unknown; mine: unknown }> = {};
+  for (const [path, c] of cleaned) {
+    if (!(path in args.base)) continue;
+    const server = readPath(record, path);
+    if (!sameValue(server, args.base[path]) && !sameValue(server, c.value)) {
+      conflicts[path] = { base: args.base[path], server: server ?? null, mine: c.value };
+    }
+  }
+  if (Object.keys(conflicts).length) {
+    throw new AppError('CONFLICT', 'Otra persona cambió estos campos mientras tanto.', { conflict: { fields: conflicts } });
+  }
+
+  const changes: FieldChanges = {};
+  const byBlock = new Map<EditableBlock, Array<{ column: string; key: string | null; value: unknown; path: string }>>();
+  for (const [path, c] of cleaned) {
+    const old = readPath(record, path);
+    if (sameValue(old, c.value)) continue;
+    changes[path] = { old: old ?? null, new: c.value };
+    const list = byBlock.get(c.block) ?? [];
+    list.push({ column: c.column, key: c.key, value: c.value, path });
+    byBlock.set(c.block, list);
+  }
+  if (byBlock.size === 0) return { id: row.id, changed: 0 };
+
+  for (const [block, edits] of byBlock) {
+    const table = BLOCK_TABLES[block];
+    const set: Record<string, unknown> = {};
+    for (const e of edits) {
+      if (e.key === null) {
+        set[camel(e.column)] = e.value;
+      } else {
+        const prev = (set[camel(e.column)] as Record<string, unknown> | undefined) ??
+          ((record[block] as unknown as Record<string, Record<string, unknown>> | null)?.[e.column] ?? {});
+        set[camel(e.column)] = { ...prev, [e.key]: e.value };
+      }
+    }
+    if (block === 'solicitud') {
+      await tx.update(solicitudes).set(set).where(eq(solicitudes.id, row.id));
+    } else if (block === 'solicitante') {
+      await tx.update(solicitantes).set({ ...set, updatedAt: sql`now()` }).where(eq(solicitantes.id, row.solicitanteId));
+    } else {
+      const existing = record[block] as { id: string } | null;
+      if (existing) {
+        await tx.update(table).set(set).where(eq((table as typeof ubicaciones).id, existing.id));
+      } else {
+        await tx.insert(table as typeof ubicaciones).values({
+          id: uuidv7(),
+          empresaId: user.empresaId,
+          solicitanteId: row.solicitanteId,
+          ...set,
+        } as typeof ubicaciones.$inferInsert);
+      }
+    }
+  }
+
+  const bankChange = changes['solicitud.banco_nombre'];
+  if (bankChange) await notifyBankChange(tx, user, record, bankChange.old, bankChange.new);
+
+  const seq = await nextSeq(tx, user.empresaId);
+  await tx.update(solicitudes).set({ seq, updatedAt: sql`now()` }).where(eq(solicitudes.id, row.id));
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'solicitud',
+    entidadId: row.id,
+    accion: 'editar',
+    cambios: changes,
+  });
+  return { id: row.id, changed: Object.keys(changes).length };
+}
+
+/** A bank change records an in-app notification and an e-mail in the outbox (spec 01 §4, §7). */
+async function notifyBankChange(
+  tx: DbOrTx,
+  user: AuthUser,
+  record: Awaited<ReturnType<typeof buildRecords>>[number],
+  anterior: unknown,
+  nuevo: unknown,
+) {
+  const s = record.solicitante;
+  const nombre = [s.nombres, s.primer_apellido, s.segundo_apellido].filter(Boolean).join(' ');
+  const datos = {
+    nombre_cliente: nombre,
+    documento_cliente: s.numero_documento,
+    banco_anterior: anterior ?? null,
+    banco_nuevo: nuevo ?? null,
+    solicitud_id: record.id,
+    modificado_por: user.nombre,
+    fecha_cambio: new Date().toISOString(),
+  };
+  const seq = await nextSeq(tx, user.empresaId);
+  await tx.insert(notificaciones).values({
+    id: uuidv7(),
+    empresaId: user.empresaId,
+    solicitudId: record.id,
+    tipo: 'seguimiento_credito',
+    titulo: 'Cambio de Banco en Solicitud',
+    mensaje: `El banco de la solicitud de ${nombre} cambió de ${anterior ?? 'sin banco'} a ${nuevo ?? 'sin banco'}.`,
+    prioridad: 'media',
+    estado: 'pendiente',
+    metadata: { accion_requerida: 'revisar_documentos', estado_actual: 'en_proceso' },
+    datosAdicionales: datos,
+    seq,
+  });
+  await tx.insert(emailOutbox).values({
+    empresaId: user.empresaId,
+    tipo: 'cambio_banco',
+    destinatario: user.correo,
+    datos,
+  });
+}

@@ -1,0 +1,15 @@
+/**
+ * The mutations the server accepts through push, each calling the same service function as the
+ * matching REST route. Args are validated with the schema of src/domain/mutations.ts.
+ */
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import type { MutationName } from '../../../../src/domain/mutations';
+import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
+
+type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
+
+export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
+  'solicitud.cambiarEstado': cambiarEstado as Handler,
+  'solicitud.editar': editarSolicitud as Handler,
+};

@@ -1,0 +1,221 @@
+/**
+ * The one Dexie database of a user: `radica-<empresaId>-<userId>`.
+ * Invariants:
+ * - The schema changes only by adding a `version(n)`; never edit a published version.
+ * - A `solicitudes` row is a server `SolicitudRecord` plus local index fields (`created_at`,
+ *   `tokens`, `estado`, `pending`) built by `mapRecord`; `toRecord` strips them again.
+ * - `pending` is 1 iff an outbox entry touches the row (kept by mutate and by rebase).
+ * - `shadows` holds, for every row touched by a queued mutation, the last known server version
+ *   (`record: null` = the server does not have it). Rebase rebuilds touched rows from it.
+ * - `outbox` ids are the mutation ids 1, 2, 3… of this database's clientId, never reused.
+ * - Another user on the same device opens another database and never sees these rows.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { ConflictDetail, ErrorCode } from '../domain/errors';
+import type { SolicitudRecord } from '../domain/solicitud';
+import type { SyncEntity } from '../domain/sync-protocol';
+import { solicitudTokens } from './search-tokens';
+
+export type Id = string | number;
+
+export interface SolicitudRow extends SolicitudRecord {
+  created_at: string;
+  tokens: string[];
+  estado: string;
+  pending: 0 | 1;
+}
+
+export interface NotificacionRow {
+  id: string;
+  solicitud_id: string | null;
+  estado: string;
+  created_at: string;
+  [field: string]: unknown;
+}
+
+/** Rows mirrored as the server sends them (definiciones, columnas, categorias, estados, usuarios). */
+export interface EntityRow {
+  id: Id;
+  [field: string]: unknown;
+}
+
+export interface ListaRow {
+  key: 'ciudades' | 'bancos';
+  values: string[];
+  updatedAt?: string;
+}
+
+export interface StatRow {
+  key: string;
+  data: unknown;
+  updatedAt?: string;
+}
+
+export interface OutboxRow {
+  id: number;
+  name: string;
+  args: unknown;
+  at: string;
+  status: 'pending' | 'sending';
+  attempts: number;
+}
+
+export type FileStatus = 'pending' | 'uploading' | 'uploaded' | 'error';
+export interface FileRow {
+  id: string;
+  /** Dropped (null) once uploaded. */
+  blob: Blob | null;
+  nombre: string;
+  mime: string;
+  size: number;
+  ownerSolicitudId: string;
+  ownerSolicitanteId?: string;
+  /** The mutation that creates the owner on the server (0 when the owner already exists there). */
+  mutationId: number;
+  status: FileStatus;
+  error?: string;
+}
+
+export interface MetaValues {
+  clientId: string;
+  cursor: number;
+  lastMutationId: number;
+  lastQueuedId: number;
+  lastSyncAt: string;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+}
+export type MetaKey = keyof MetaValues;
+export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];
+
+export interface ProblemRow {
+  /** The rejected mutation's id. */
+  id: number;
+  name: string;
+  args: unknown;
+  at: string;
+  code: ErrorCode;
+  error: string;
+  conflict?: ConflictDetail;
+  resolvedAt?: string;
+  resolution?: 'retried' | 'discarded' | 'resolved';
+}
+
+/** Pull entity -> local table. */
+export const ENTITY_TABLES = {
+  solicitud: 'solicitudes',
+  notificacion: 'notificaciones',
+  definicion: 'definiciones',
+  columna: 'columnas',
+  categoria: 'categorias',
+  estados: 'estados',
+  usuario: 'usuarios',
+} as const satisfies Record<SyncEntity, string>;
+export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity];
+
+export interface ShadowRow {
+  /** `${table}:${id}` */
+  key: string;
+  table: EntityTableName;
+  id: Id;
+  record: unknown;
+}
+
+export class RadicaDB extends Dexie {
+  declare solicitudes: Table<SolicitudRow, string>;
+  declare notificaciones: Table<NotificacionRow, string>;
+  declare definiciones: Table<EntityRow, Id>;
+  declare columnas: Table<EntityRow, Id>;
+  declare categorias: Table<EntityRow, Id>;
+  declare estados: Table<EntityRow, Id>;
+  declare usuarios: Table<EntityRow, Id>;
+  declare listas: Table<ListaRow, ListaRow['key']>;
+  declare stats: Table<StatRow, string>;
+  declare outbox: Table<OutboxRow, number>;
+  declare files: Table<FileRow, string>;
+  declare meta: Table<MetaRow, MetaKey>;
+  declare problems: Table<ProblemRow, number>;
+  declare shadows: Table<ShadowRow, string>;
+
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({
+      solicitudes: 'id, created_at, *tokens, estado, pending',
+      notificaciones: 'id, solicitud_id, estado, created_at',
+      definiciones: 'id',
+      columnas: 'id',
+      categorias: 'id',
+      estados: 'id',
+      usuarios: 'id',
+      listas: 'key',
+      stats: 'key',
+      outbox: 'id',
+      files: 'id, status, mutationId, ownerSolicitudId',
+      meta: 'key',
+      problems: 'id',
+      shadows: 'key, table',
+    });
+  }
+}
+
+export function userDbName(empresaId: Id, userId: Id): string {
+  return `radica-${empresaId}-${userId}`;
+}
+
+export function openUserDb(empresaId: Id, userId: Id): RadicaDB {
+  return new RadicaDB(userDbName(empresaId, userId));
+}
+
+/** Builds the local row (with its index fields) from a server record. */
+export function mapRecord(record: SolicitudRecord, pending: 0 | 1 = 0): SolicitudRow {
+  return {
+    ...record,
+    created_at: record.solicitud?.created_at ?? '',
+    estado: record.solicitud?.estado ?? '',
+    tokens: solicitudTokens(record),
+    pending,
+  };
+}
+
+/** The server record of a local row (index fields removed). */
+export function toRecord(row: SolicitudRow): SolicitudRecord {
+  const { created_at: _c, tokens: _t, estado: _e, pending: _p, ...record } = row;
+  return record;
+}
+
+export async function getMeta<K extends MetaKey>(
+  db: RadicaDB,
+  key: K,
+): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+export async function setMeta<K extends MetaKey>(
+  db: RadicaDB,
+  key: K,
+  value: MetaValues[K],
+): Promise<void> {
+  await db.meta.put({ key, value } as MetaRow);
+}
+
+/** The clientId of this database: a UUID made once and kept in meta. */
+export async function ensureClientId(db: RadicaDB): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await getMeta(db, 'clientId');
+    if (existing) return existing;
+    const id = crypto.randomUUID();
+    await setMeta(db, 'clientId', id);
+    return id;
+  });
+}
+
+/** Rows of `table` are keyed by a number when the server uses integer ids (usuarios). */
+export function normalizeKey(table: EntityTableName, id: Id): Id {
+  if (table === 'usuarios' && typeof id === 'string' && /^\d+$/.test(id)) return Number(id);
+  return id;
+}
+
+export function shadowKey(table: EntityTableName, id: Id): string {
+  return `${table}:${String(id)}`;
+}

@@ -1,0 +1,174 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { getMeta } from '../db/database';
+import { mutate, queueFile } from '../db/mutate';
+import { A, setup } from './engine-test-setup.test-util';
+import { makeRecord } from './model-server.test-util';
+import type { LockManagerLike } from './triggers';
+
+const estado = (solicitudId: string, value: string, base: string | null) =>
+  ({ solicitudId, estado: value, base: { estado: base } }) as const;
+
+describe('SyncEngine failures', () => {
+  it('pauses on 401 without losing anything and sends the queue after resume', async () => {
+    const { db, server, engine } = setup();
+    server.serverPut(makeRecord(A));
+    await engine.sync();
+    server.validToken = 'nuevo';
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({ state: 'unauthenticated', pending: 1 });
+    const pushes = server.pushes.length;
+    engine.notify();
+    await engine.sync({ force: true });
+    expect(server.pushes.length).toBe(pushes);
+    expect(await db.outbox.count()).toBe(1);
+    await engine.resume('nuevo');
+    expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
+    expect(await db.outbox.count()).toBe(0);
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
+  });
+
+  it('backs off after a 503, keeps nextAttemptAt, and ignores notify until it is due', async () => {
+    const { db, server, engine, manual, advance, now } = setup();
+    server.serverPut(makeRecord(A));
+    server.fail('push', 503, 'before', 'Servicio no disponible', 'UNAVAILABLE');
+    server.fail('push', 503, 'before', 'Servicio no disponible', 'UNAVAILABLE');
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await engine.sync();
+    const first = manual.armedTimeout();
+    expect(first?.ms).toBe(500); // random 0.5 × 1 s
+    expect(engine.getStatus()).toMatchObject({ state: 'error', message: 'Servicio no disponible' });
+    const next = engine.getStatus().nextAttemptAt;
+    expect(next).toBe(new Date(now() + 500).toISOString());
+    expect(await getMeta(db, 'nextAttemptAt')).toBe(next);
+    const pushes = server.pushes.length;
+    engine.notify();
+    await engine.sync();
+    expect(server.pushes.length).toBe(pushes);
+    advance(500);
+    first!.callback();
+    await engine.sync();
+    expect(manual.armedTimeout()?.ms).toBe(1000); // second failure: ceiling 2 s
+    advance(1000);
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({
+      state: 'idle',
+      pending: 0,
+      nextAttemptAt: undefined,
+    });
+    expect(await getMeta(db, 'nextAttemptAt')).toBeNull();
+  });
+
+  it('shows the server message on 403 (clientId of another user)', async () => {
+    const { db, server, engine } = setup();
+    server.serverPut(makeRecord(A));
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await engine.sync();
+    server.user = 'u2';
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Pagado', 'Aprobado'));
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({
+      state: 'error',
+      message: 'Este dispositivo pertenece a otro usuario.',
+      pending: 1,
+    });
+  });
+
+  it('is offline without network and syncs when the connection comes back', async () => {
+    const { db, server, engine, manual } = setup();
+    server.serverPut(makeRecord(A));
+    manual.setOnline(false);
+    await engine.start();
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    engine.notify();
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({ state: 'offline', pending: 1 });
+    expect(server.pushes.length).toBe(0);
+    manual.setOnline(true);
+    await engine.sync();
+    expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
+    expect(manual.intervals.map((i) => i.ms)).toEqual([30_000]);
+    await engine.stop();
+    expect(manual.intervals.length).toBe(0);
+  });
+
+  it('joins concurrent calls into one cycle plus one follow-up', async () => {
+    const { db, server, engine } = setup();
+    server.serverPut(makeRecord(A));
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await Promise.all([engine.sync(), engine.sync(), engine.sync()]);
+    expect(server.pushes.length).toBe(1);
+    expect(server.pulls.filter((p) => p.cursor === 0).length).toBe(1);
+  });
+
+  it('skips the cycle when another tab holds the lock', async () => {
+    const held: LockManagerLike = { request: async (_n, _o, cb) => cb(null) };
+    const { db, server, engine } = setup({ locks: held });
+    server.serverPut(makeRecord(A));
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await engine.sync();
+    expect(server.pushes.length + server.pulls.length).toBe(0);
+    const names: string[] = [];
+    const free: LockManagerLike = {
+      request: async (name, _o, cb) => (names.push(name), cb({ name })),
+    };
+    const second = setup({ locks: free, db });
+    await second.engine.sync();
+    expect(names).toEqual([`radica-sync-${db.name}`]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('SyncEngine files', () => {
+  const FILE = '0190a0a0-0000-7000-8000-0000000000f1';
+  const LATER = '0190a0a0-0000-7000-8000-0000000000f2';
+
+  it('uploads a file once its owner mutation is applied, retrying on failure, and drops the blob', async () => {
+    const { db, server, engine } = setup();
+    server.serverPut(makeRecord(A));
+    const owner = await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await queueFile(db, {
+      id: FILE,
+      blob: new Blob(['%PDF'], { type: 'application/pdf' }),
+      nombre: 'a.pdf',
+      ownerSolicitudId: A,
+      mutationId: owner,
+    });
+    await queueFile(db, {
+      id: LATER,
+      blob: new Blob(['png'], { type: 'image/png' }),
+      nombre: 'b.png',
+      ownerSolicitudId: A,
+      mutationId: owner + 5,
+    });
+    server.fail('upload', 503);
+    await engine.sync();
+    expect(await db.files.get(FILE)).toMatchObject({ status: 'pending', error: 'Falla simulada' });
+    expect(engine.getStatus().pending).toBe(2);
+    await engine.sync();
+    expect(server.uploads.get(FILE)).toMatchObject({ nombre: 'a.pdf', solicitudId: A });
+    expect(await db.files.get(FILE)).toMatchObject({ status: 'uploaded', blob: null });
+    expect((await db.files.get(FILE))?.error).toBeUndefined();
+    expect(server.uploads.has(LATER)).toBe(false);
+    expect(await db.files.get(LATER)).toMatchObject({ status: 'pending' });
+  });
+
+  it('marks a permanently refused upload as error', async () => {
+    const { db, server, engine } = setup();
+    await queueFile(db, {
+      id: FILE,
+      blob: new Blob(['%PDF'], { type: 'application/pdf' }),
+      nombre: 'a.pdf',
+      ownerSolicitudId: A,
+      mutationId: 0,
+    });
+    server.fail('upload', 415, 'before', 'El contenido no es un PDF.', 'UNSUPPORTED_TYPE');
+    await engine.sync();
+    expect(await db.files.get(FILE)).toMatchObject({
+      status: 'error',
+      error: 'El contenido no es un PDF.',
+    });
+    expect(engine.getStatus().state).toBe('idle');
+  });
+});

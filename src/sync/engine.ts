@@ -1,0 +1,287 @@
+/**
+ * The sync engine: one cycle = push the outbox, upload ready files, pull the server's changes.
+ * Invariants:
+ * - At most one cycle runs per engine (re-entrant calls join it and ask for one more round) and,
+ *   with navigator.locks, per database across tabs (a tab that cannot take the lock skips).
+ * - Nothing queued is ever lost: a failed cycle leaves the outbox and files as they were.
+ * - 401 pauses the engine (state 'unauthenticated', no retries) until `resume(token)`.
+ *   403 shows an error and does not back off. Every other failure backs off exponentially with
+ *   full jitter; `nextAttemptAt` is kept in meta and in the status, and only `online`, `start`,
+ *   `syncNow`/`resume` (force) bypass it; `notify` and the periodic timer respect it.
+ * - The status listener always receives plain data (see status.ts).
+ */
+import { ensureClientId, getMeta, setMeta, type RadicaDB } from '../db/database';
+import { PULL_PAGE_DEFAULT } from '../domain/sync-protocol';
+import { backoffDelay } from './backoff';
+import { pullAll } from './pull';
+import { pushOutbox } from './push';
+import {
+  FORBIDDEN_SYNC_MESSAGE,
+  NETWORK_MESSAGE,
+  readCounts,
+  RETRY_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  type SyncStatus,
+} from './status';
+import { TransportError, type SyncTransport } from './transport';
+import { browserTriggers, defaultLocks, type LockManagerLike, type SyncTriggers } from './triggers';
+import { uploadReadyFiles } from './uploads';
+
+export const PERIODIC_SYNC_MS = 30_000;
+
+export interface SyncEngineOptions {
+  db: RadicaDB;
+  transport: SyncTransport;
+  triggers?: SyncTriggers;
+  /** Web Locks; default navigator.locks when present, null disables the cross-tab lock. */
+  locks?: LockManagerLike | null;
+  random?: () => number;
+  now?: () => number;
+  pullLimit?: number;
+  periodMs?: number;
+}
+
+type Listener = (status: SyncStatus) => void;
+
+export class SyncEngine {
+  readonly db: RadicaDB;
+  private readonly transport: SyncTransport;
+  private readonly triggers: SyncTriggers;
+  private readonly locks: LockManagerLike | null;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly pullLimit: number;
+  private readonly periodMs: number;
+
+  private status: SyncStatus = { state: 'idle', pending: 0, problems: 0 };
+  private readonly listeners = new Set<Listener>();
+  private emitChain: Promise<void> = Promise.resolve();
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private paused = false;
+  private stopped = false;
+  private attempt = 0;
+  private nextAttemptMs: number | null = null;
+  private cancels: Array<() => void> = [];
+  private cancelBackoff: (() => void) | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.db = options.db;
+    this.transport = options.transport;
+    this.triggers = options.triggers ?? browserTriggers();
+    this.locks = options.locks === undefined ? defaultLocks() : options.locks;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.pullLimit = options.pullLimit ?? PULL_PAGE_DEFAULT;
+    this.periodMs = options.periodMs ?? PERIODIC_SYNC_MS;
+  }
+
+  getStatus(): SyncStatus {
+    return { ...this.status };
+  }
+
+  /** Calls `listener` now and on every change; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.getStatus());
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Wires the triggers (online, periodic timer) and starts a first cycle without waiting for it. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    const [lastSyncAt, nextAttemptAt, lastError] = await Promise.all([
+      getMeta(this.db, 'lastSyncAt'),
+      getMeta(this.db, 'nextAttemptAt'),
+      getMeta(this.db, 'lastError'),
+    ]);
+    this.nextAttemptMs = nextAttemptAt ? Date.parse(nextAttemptAt) : null;
+    this.status = {
+      ...this.status,
+      lastSyncAt,
+      nextAttemptAt: nextAttemptAt ?? undefined,
+      message: lastError ?? undefined,
+    };
+    this.cancels.push(
+      this.triggers.onConnectivity((online) => {
+        if (online) void this.onOnline();
+        else void this.update({ state: 'offline', message: undefined });
+      }),
+      this.triggers.setInterval(() => void this.sync(), this.periodMs),
+    );
+    void this.sync({ force: true });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const cancel of this.cancels.splice(0)) cancel();
+    this.clearBackoff();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** A new outbox entry or file: refresh the count and sync unless backing off. */
+  notify(): void {
+    void this.update({});
+    void this.sync();
+  }
+
+  /** After a new login: new token, leave the paused state and send the queue. */
+  async resume(token?: string): Promise<void> {
+    if (token !== undefined) this.transport.setToken?.(token);
+    this.paused = false;
+    this.attempt = 0;
+    await this.sync({ force: true });
+  }
+
+  /** Runs (or joins) a cycle. Without `force` it does nothing while a backoff delay is pending. */
+  sync(options: { force?: boolean } = {}): Promise<void> {
+    if (this.stopped || this.paused) return Promise.resolve();
+    if (!options.force && this.nextAttemptMs !== null && this.nextAttemptMs > this.now())
+      return Promise.resolve();
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = this.loop();
+    return this.running;
+  }
+
+  /** Re-reads the counts and emits the status. */
+  async refreshStatus(): Promise<SyncStatus> {
+    await this.update({});
+    return this.getStatus();
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      let ok: boolean;
+      do {
+        this.rerun = false;
+        try {
+          ok = await this.runLocked();
+        } catch {
+          // only a broken database or lock manager gets here; the next trigger tries again
+          ok = false;
+          await this.update({ state: 'error', message: RETRY_MESSAGE });
+        }
+      } while (ok && this.rerun && !this.stopped && !this.paused);
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async runLocked(): Promise<boolean> {
+    if (!this.locks) return this.cycle();
+    let ok = true;
+    await this.locks.request(`radica-sync-${this.db.name}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) {
+        await this.update({}); // another tab is syncing this database right now
+        return;
+      }
+      ok = await this.cycle();
+    });
+    return ok;
+  }
+
+  private async cycle(): Promise<boolean> {
+    if (!this.triggers.isOnline()) {
+      await this.update({ state: 'offline', message: undefined });
+      return false;
+    }
+    await this.update({ state: 'syncing', message: undefined });
+    try {
+      const clientId = await ensureClientId(this.db);
+      await pushOutbox(this.db, this.transport, clientId);
+      await uploadReadyFiles(this.db, this.transport);
+      await pullAll(this.db, this.transport, clientId, this.pullLimit);
+      const at = new Date(this.now()).toISOString();
+      this.attempt = 0;
+      this.nextAttemptMs = null;
+      this.clearBackoff();
+      await this.db.transaction('rw', this.db.meta, async () => {
+        await setMeta(this.db, 'lastSyncAt', at);
+        await setMeta(this.db, 'nextAttemptAt', null);
+        await setMeta(this.db, 'lastError', null);
+      });
+      await this.update({
+        state: 'idle',
+        lastSyncAt: at,
+        nextAttemptAt: undefined,
+        message: undefined,
+      });
+      return true;
+    } catch (error) {
+      await this.fail(error);
+      return false;
+    }
+  }
+
+  private async fail(error: unknown): Promise<void> {
+    if (error instanceof TransportError && error.status === 401) {
+      this.paused = true;
+      this.clearBackoff();
+      await setMeta(this.db, 'lastError', SESSION_EXPIRED_MESSAGE);
+      await this.update({
+        state: 'unauthenticated',
+        message: SESSION_EXPIRED_MESSAGE,
+        nextAttemptAt: undefined,
+      });
+      return;
+    }
+    if (error instanceof TransportError && error.status === 403) {
+      const message = error.message || FORBIDDEN_SYNC_MESSAGE;
+      await setMeta(this.db, 'lastError', message);
+      await this.update({ state: 'error', message, nextAttemptAt: undefined });
+      return;
+    }
+    const offline = error instanceof TransportError && error.status === 0;
+    const message = offline
+      ? NETWORK_MESSAGE
+      : error instanceof TransportError && error.message
+        ? error.message
+        : RETRY_MESSAGE;
+    this.attempt += 1;
+    const delay = backoffDelay(this.attempt, this.random);
+    this.nextAttemptMs = this.now() + delay;
+    const nextAttemptAt = new Date(this.nextAttemptMs).toISOString();
+    await this.db.transaction('rw', this.db.meta, async () => {
+      await setMeta(this.db, 'nextAttemptAt', nextAttemptAt);
+      await setMeta(this.db, 'lastError', message);
+    });
+    this.clearBackoff();
+    this.cancelBackoff = this.triggers.setTimeout(() => void this.sync({ force: true }), delay);
+    await this.update({ state: offline ? 'offline' : 'error', message, nextAttemptAt });
+  }
+
+  private async onOnline(): Promise<void> {
+    this.attempt = 0;
+    this.nextAttemptMs = null;
+    this.clearBackoff();
+    await this.sync({ force: true });
+  }
+
+  private clearBackoff(): void {
+    this.cancelBackoff?.();
+    this.cancelBackoff = null;
+  }
+
+  /** Applies `patch`, re-reads the counts and emits, in call order. */
+  private update(patch: Partial<SyncStatus>): Promise<void> {
+    this.status = { ...this.status, ...patch };
+    this.emitChain = this.emitChain
+      .then(async () => {
+        const counts = await readCounts(this.db).catch(() => null);
+        if (counts) this.status = { ...this.status, ...counts };
+        const snapshot = this.getStatus();
+        for (const listener of this.listeners) {
+          try {
+            listener(snapshot);
+          } catch {
+            // one broken listener must not silence the others
+          }
+        }
+      })
+      .catch(() => undefined);
+    return this.emitChain;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Pull: mirrors the server's changes since the saved cursor, page by page.
+ * Invariants:
+ * - Each page is written in ONE transaction: rows put/deleted, cursor and lastMutationId saved,
+ *   outbox entries with id ≤ lastMutationId dropped, then the rebase re-applies what is still
+ *   pending on top. A crash mid-pull resumes from the last fully written page.
+ * - Only entries the push of the same cycle already answered can be ≤ lastMutationId (push always
+ *   runs first and a failed push aborts the cycle), so no rejection is lost by dropping them here.
+ * - The cursor only moves forward; a page that claims `more` without advancing stops the loop.
+ */
+import {
+  ENTITY_TABLES,
+  getMeta,
+  mapRecord,
+  normalizeKey,
+  setMeta,
+  shadowKey,
+  type EntityTableName,
+  type Id,
+  type RadicaDB,
+} from '../db/database';
+import { rebase } from '../db/tracked-tx';
+import type { SolicitudRecord } from '../domain/solicitud';
+import { PULL_PAGE_DEFAULT, type Change, type PullResponse } from '../domain/sync-protocol';
+import { TransportError, type SyncTransport } from './transport';
+
+function serverRow(change: Change): unknown {
+  if (change.op === 'del') return null;
+  const row = change.row;
+  if (!row || typeof row !== 'object') return undefined;
+  return 'id' in row ? row : { ...row, id: change.id };
+}
+
+/**
+ * Writes the server's rows of one page: the last change of a row wins; a row that pending
+ * mutations touch only gets its shadow updated (the rebase redraws it); the rest go in bulk.
+ */
+async function writeServerRows(db: RadicaDB, changes: Change[]): Promise<void> {
+  const latest = new Map<string, { table: EntityTableName; id: Id; row: unknown }>();
+  for (const change of changes) {
+    const table = ENTITY_TABLES[change.entity];
+    const row = serverRow(change);
+    if (!table || row === undefined) continue;
+    latest.set(shadowKey(table, change.id), { table, id: change.id, row });
+  }
+  const shadowed = new Set(
+    await db.shadows
+      .where('key')
+      .anyOf([...latest.keys()])
+      .primaryKeys(),
+  );
+  const puts = new Map<EntityTableName, unknown[]>();
+  const dels = new Map<EntityTableName, Id[]>();
+  for (const [key, { table, id, row }] of latest) {
+    if (shadowed.has(key)) {
+      await db.shadows.update(key, { record: row });
+    } else if (row === null) {
+      dels.set(table, dels.get(table) ?? []);
+      dels.get(table)!.push(normalizeKey(table, id));
+    } else {
+      const local = table === 'solicitudes' ? mapRecord(row as SolicitudRecord) : row;
+      puts.set(table, puts.get(table) ?? []);
+      puts.get(table)!.push(local);
+    }
+  }
+  for (const [table, ids] of dels) await db.table(table).bulkDelete(ids);
+  for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
+}
+
+export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    await writeServerRows(db, page.changes);
+    await setMeta(db, 'cursor', Math.max((await getMeta(db, 'cursor')) ?? 0, page.cursor));
+    const last = Math.max((await getMeta(db, 'lastMutationId')) ?? 0, page.lastMutationId);
+    await setMeta(db, 'lastMutationId', last);
+    await db.outbox.where('id').belowOrEqual(last).delete();
+    await rebase(db);
+  });
+}
+
+export async function pullAll(
+  db: RadicaDB,
+  transport: SyncTransport,
+  clientId: string,
+  limit: number = PULL_PAGE_DEFAULT,
+): Promise<void> {
+  let cursor = (await getMeta(db, 'cursor')) ?? 0;
+  for (;;) {
+    const page = await transport.pull({ clientId, cursor, limit });
+    await applyPullPage(db, page);
+    if (!page.more) return;
+    if (page.cursor <= cursor) {
+      throw new TransportError(
+        500,
+        'El servidor devolvió cambios sin avanzar. Se reintentará.',
+        'INTERNAL',
+      );
+    }
+    cursor = page.cursor;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Push: sends the outbox in id order, in batches of PUSH_BATCH, and records each result.
+ * Invariants:
+ * - An entry leaves the outbox only when the server answered for it: applied/skipped entries are
+ *   folded into the shadows (last known server state) and removed; rejected ones are removed AND
+ *   written to `problems` with code, error and conflict — never dropped silently.
+ * - The results, meta.lastMutationId and the rebase that rolls back rejected effects are written
+ *   in ONE transaction, so a crash leaves either the whole answer recorded or none of it (a
+ *   retried push is then answered `skipped` with the stored result).
+ * - A thrown push (network, 503, 401…) leaves the outbox as it was.
+ */
+import { getMeta, setMeta, type OutboxRow, type RadicaDB } from '../db/database';
+import { applyMutation } from '../db/mutators';
+import { rebase, ShadowTx } from '../db/tracked-tx';
+import { PUSH_BATCH, type MutationResult, type PushResponse } from '../domain/sync-protocol';
+import { TransportError, type SyncTransport } from './transport';
+
+export const REJECTED_DEFAULT_MESSAGE = 'El servidor rechazó el cambio.';
+
+/** Sends queued mutations batch after batch until the outbox is empty or the server stops short. */
+export async function pushOutbox(
+  db: RadicaDB,
+  transport: SyncTransport,
+  clientId: string,
+): Promise<void> {
+  let lastSent = 0;
+  for (;;) {
+    const batch = await db.outbox.where('id').above(lastSent).limit(PUSH_BATCH).toArray();
+    if (batch.length === 0) return;
+    const ids = batch.map((e) => e.id);
+    await db.outbox
+      .where('id')
+      .anyOf(ids)
+      .modify((e) => {
+        e.status = 'sending';
+        e.attempts += 1;
+      });
+    let response: PushResponse;
+    try {
+      response = await transport.push({
+        clientId,
+        mutations: batch.map(({ id, name, args, at }) => ({ id, name, args, at })),
+      });
+    } catch (error) {
+      await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
+      throw error;
+    }
+    const handled = await applyPushResponse(db, batch, response);
+    if (handled === 0) {
+      await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
+      throw new TransportError(
+        500,
+        'El servidor no confirmó los cambios enviados. Se reintentará.',
+        'INTERNAL',
+      );
+    }
+    lastSent = Math.max(...ids.filter((id) => id <= response.lastMutationId), lastSent);
+    if (lastSent < ids[ids.length - 1]) {
+      // The server stopped part-way without an error: let the next cycle resend the rest.
+      await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
+      return;
+    }
+  }
+}
+
+function isFailure(r: MutationResult): boolean {
+  return r.status === 'rejected' || (r.status === 'skipped' && r.code !== undefined);
+}
+
+/** Records one push answer (see the header); returns how many entries left the outbox. */
+export async function applyPushResponse(
+  db: RadicaDB,
+  batch: OutboxRow[],
+  response: PushResponse,
+): Promise<number> {
+  return db.transaction('rw', db.tables, async () => {
+    const byId = new Map(batch.map((e) => [e.id, e]));
+    const results = new Map(response.results.map((r) => [r.id, r]));
+    let handled = 0;
+    for (const entry of [...byId.values()].sort((a, b) => a.id - b.id)) {
+      const result = results.get(entry.id);
+      if (!result && entry.id > response.lastMutationId) continue;
+      if (!(await db.outbox.get(entry.id))) continue;
+      if (result && isFailure(result)) {
+        await db.problems.put({
+          id: entry.id,
+          name: entry.name,
+          args: entry.args,
+          at: entry.at,
+          code: result.code ?? 'INTERNAL',
+          error: result.error ?? REJECTED_DEFAULT_MESSAGE,
+          conflict: result.conflict,
+        });
+      } else {
+        try {
+          await applyMutation(new ShadowTx(db), entry.name, entry.args);
+        } catch {
+          // The pull brings the server's state anyway; folding is only to avoid a flicker.
+        }
+      }
+      await db.outbox.delete(entry.id);
+      handled += 1;
+    }
+    const last = Math.max((await getMeta(db, 'lastMutationId')) ?? 0, response.lastMutationId);
+    await setMeta(db, 'lastMutationId', last);
+    await rebase(db);
+    return handled;
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The sync status the shell shows (ARCHITECTURE.md §7) and how its counts are read.
+ * Invariants: `pending` counts outbox entries plus attachments not yet uploaded; `problems`
+ * counts rejected or conflicting changes the user has not resolved, retried or discarded.
+ * The type is plain data so it crosses the worker boundary by structured clone.
+ */
+import type { RadicaDB } from '../db/database';
+
+export type SyncState = 'offline' | 'syncing' | 'idle' | 'error' | 'unauthenticated';
+
+export interface SyncStatus {
+  state: SyncState;
+  pending: number;
+  problems: number;
+  lastSyncAt?: string;
+  nextAttemptAt?: string;
+  message?: string;
+}
+
+export const SESSION_EXPIRED_MESSAGE =
+  'Tu sesión ha expirado. Inicia sesión de nuevo para enviar tus cambios pendientes.';
+export const FORBIDDEN_SYNC_MESSAGE =
+  'Estos datos locales pertenecen a otro usuario y no se pueden sincronizar.';
+export const NETWORK_MESSAGE = 'No hay conexión con el servidor. Se reintentará automáticamente.';
+export const RETRY_MESSAGE = 'No se pudo sincronizar. Se reintentará automáticamente.';
+
+export async function readCounts(db: RadicaDB): Promise<Pick<SyncStatus, 'pending' | 'problems'>> {
+  return db.transaction('r', db.outbox, db.files, db.problems, async () => {
+    const outbox = await db.outbox.count();
+    const files = await db.files.where('status').anyOf('pending', 'uploading').count();
+    const problems = await db.problems.filter((p) => !p.resolvedAt).count();
+    return { pending: outbox + files, problems };
+  });
+}

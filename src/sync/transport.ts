@@ -1,0 +1,48 @@
+/**
+ * What the sync engine needs from the network, so the engine can be tested with a model server.
+ * Invariants: a transport never retries by itself (the engine owns backoff); every failure is a
+ * TransportError whose `status` is the HTTP status (0 = no answer: offline, timeout, DNS) and whose
+ * `message` is the server's Spanish `error` when it sent one.
+ */
+import type { ErrorCode } from '../domain/errors';
+import type { PullResponse, PushBody, PushResponse } from '../domain/sync-protocol';
+
+export interface UploadRequest {
+  id: string;
+  blob: Blob;
+  nombre: string;
+  mime: string;
+  solicitudId: string;
+  solicitanteId?: string;
+}
+
+export interface PullRequest {
+  clientId: string;
+  cursor: number;
+  limit: number;
+}
+
+export interface SyncTransport {
+  push(body: PushBody): Promise<PushResponse>;
+  pull(request: PullRequest): Promise<PullResponse>;
+  upload(file: UploadRequest): Promise<void>;
+  /** Replaces the bearer token after the user logs in again. */
+  setToken?(token: string): void;
+}
+
+export class TransportError extends Error {
+  readonly status: number;
+  readonly code?: ErrorCode;
+  constructor(status: number, message: string, code?: ErrorCode) {
+    super(message);
+    this.name = 'TransportError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Failures a later retry may cure: no answer, overload, server trouble. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof TransportError)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}

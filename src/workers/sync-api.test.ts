@@ -1,0 +1,68 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { mutate } from '../db/mutate';
+import { openUserDb } from '../db/database';
+import { SyncEngine } from '../sync/engine';
+import { A, manualTriggers } from '../sync/engine-test-setup.test-util';
+import { makeRecord, ModelServer } from '../sync/model-server.test-util';
+import type { SyncStatus } from '../sync/status';
+import { createSyncApi } from './sync-api';
+
+afterEach(async () => {
+  for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
+});
+
+function api(server: ModelServer) {
+  const manual = manualTriggers();
+  const tokens: string[] = [];
+  return createSyncApi({
+    createTransport: (config) => {
+      tokens.push(config.token);
+      return server;
+    },
+    createEngine: (db, transport) =>
+      new SyncEngine({ db, transport, triggers: manual.triggers, locks: null }),
+  });
+}
+
+describe('sync API (worker side)', () => {
+  it("syncs the user's own database and reports status to subscribers", async () => {
+    const server = new ModelServer();
+    server.serverPut(makeRecord(A));
+    const sync = api(server);
+    const seen: SyncStatus[] = [];
+    const id = sync.subscribe((s) => seen.push(s));
+    await sync.init({ empresaId: 1, userId: 5, token: 'token' });
+    const status = await sync.syncNow();
+    expect(status).toMatchObject({ state: 'idle', pending: 0 });
+    const db = openUserDb(1, 5);
+    expect((await db.solicitudes.get(A))?.estado).toBe('Pendiente');
+    await mutate(db, 'solicitud.cambiarEstado', {
+      solicitudId: A,
+      estado: 'Aprobado',
+      base: { estado: 'Pendiente' },
+    });
+    await sync.syncNow();
+    expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
+    expect(seen.some((s) => s.state === 'syncing')).toBe(true);
+    sync.unsubscribe(id);
+    const count = seen.length;
+    await sync.syncNow();
+    expect(seen.length).toBe(count);
+    db.close();
+    await sync.stop();
+  });
+
+  it('resumes after a 401 when a new token arrives', async () => {
+    const server = new ModelServer();
+    server.serverPut(makeRecord(A));
+    const sync = api(server);
+    await sync.init({ empresaId: 1, userId: 5, token: 'token' });
+    server.validToken = 'nuevo';
+    expect((await sync.syncNow()).state).toBe('unauthenticated');
+    await sync.setToken('nuevo');
+    expect(sync.getStatus().state).toBe('idle');
+    await sync.stop();
+  });
+});

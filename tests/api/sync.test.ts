@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
+import { auditoria, empresas, solicitudes } from '../../server/src/db/schema';
+import { nextSeq } from '../../server/src/db/change-seq';
+import type { Change, PullResponse, PushResponse } from '../../src/domain/sync-protocol';
+import type { SolicitudRecord } from '../../src/domain/solicitud';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function pushAs(who: DemoUser, clientId: string, mutations: unknown[]) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/sync/push',
+    headers: bearer(await loginAs(ctx.app, who)),
+    payload: { clientId, mutations },
+  });
+}
+
+async function pullAll(who: DemoUser, clientId: string, limit = 50) {
+  const token = await loginAs(ctx.app, who);
+  let cursor = 0;
+  const changes: Change[] = [];
+  let pages = 0;
+  let last: PullResponse;
+  do {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=${limit}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    last = res.json().data as PullResponse;
+    changes.push(...last.changes);
+    cursor = last.cursor;
+    pages++;
+  } while (last.more && pages < 100);
+  return { changes, cursor, pages, lastMutationId: last.lastMutationId };
+}
+
+async function someSolicitud(filter: (s: typeof solicitudes.$inferSelect) => boolean = () => true) {
+  const rows = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id));
+  return rows.find(filter)!;
+}
+
+const estadoMutation = (id: number, solicitudId: string, estado: string, base: string | null) => ({
+  id,
+  name: 'solicitud.cambiarEstado',
+  args: { solicitudId, estado, base: { estado: base } },
+  at: new Date().toISOString(),
+});
+
+describe('push', () => {
+  it('applies a mutation once even when the same push is sent twice (lost response)', async () => {
+    const sol = await someSolicitud((s) => s.estado === 'Pendiente');
+    const clientId = randomUUID();
+    const body = [estadoMutation(1, sol.id, 'En estudio', 'Pendiente')];
+    const first = await pushAs('admin', clientId, body);
+    expect(first.statusCode).toBe(200);
+    expect((first.json().data as PushResponse).results).toEqual([{ id: 1, status: 'applied' }]);
+    const retry = await pushAs('admin', clientId, body);
+    expect((retry.json().data as PushResponse).results).toEqual([{ id: 1, status: 'skipped' }]);
+    expect(retry.json().data.lastMutationId).toBe(1);
+    const [{ n }] = await ctx.database.db
+      .select({ n: count() })
+      .from(auditoria)
+      .where(and(eq(auditoria.entidadId, sol.id), eq(auditoria.accion, 'cambiarEstado')));
+    expect(n).toBe(1);
+    const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, sol.id));
+    expect(after.estado).toBe('En estudio');
+  });
+
+  it('answers a gap with 400 and applies nothing', async () => {
+    const sol = await someSolicitud();
+    const res = await pushAs('admin', randomUUID(), [estadoMutation(2, sol.id, 'Aprobado', null)]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION' });
+    expect(res.json().error).toMatch(/Falta la operación 1/);
+  });
+
+  it('records a rejected mutation and goes on with the next one', async () => {
+    const sol = await someSolicitud((s) => s.estado === 'Aprobado');
+    const clientId = randomUUID();
+    const res = await pushAs('admin', clientId, [
+      estadoMutation(1, sol.id, 'Inventado', 'Aprobado'),
+      estadoMutation(2, randomUUID(), 'Pagado', null),
+      estadoMutation(3, sol.id, 'rechazado', 'Aprobado'),
+    ]);
+    const data = res.json().data as PushResponse;
+    expect(data.results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'applied']);
+    expect(data.results[0]).toMatchObject({ code: 'VALIDATION' });
+    expect(data.results[1]).toMatchObject({ code: 'NOT_FOUND' });
+    expect(data.lastMutationId).toBe(3);
+    const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, sol.id));
+    expect(after.estado).toBe('Negado');
+    // The stored rejection is returned again on a retry.
+    const retry = await pushAs('admin', clientId, [estadoMutation(1, sol.id, 'Inventado', 'Aprobado')]);
+    expect(retry.json().data.results[0]).toMatchObject({ status: 'skipped', code: 'VALIDATION' });
+  });
+
+  it('refuses another user’s clientId with 403', async () => {
+    const clientId = randomUUID();
+    expect((await pushAs('admin', clientId, [])).statusCode).toBe(200);
+    const res = await pushAs('supervisor', clientId, []);
+    expect(res.statusCode).toBe(403);
+    const pull = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}`, headers: bearer(await loginAs(ctx.app, 'supervisor')) });
+    expect(pull.statusCode).toBe(403);
+  });
+
+  it('rejects a status change from a role without change_status, and an invisible application as not found', async () => {
+    const sol = await someSolicitud((s) => s.createdByUserId !== null && s.bancoNombre !== 'Bancolombia');
+    const asUser = await pushAs('user', randomUUID(), [estadoMutation(1, sol.id, 'Pagado', null)]);
+    expect(asUser.json().data.results[0]).toMatchObject({ status: 'rejected', code: 'FORBIDDEN' });
+    const asBanco = await pushAs('banco', randomUUID(), [estadoMutation(1, sol.id, 'Pagado', null)]);
+    expect(asBanco.json().data.results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+  });
+});
+
+describe('field-level conflicts', () => {
+  it('rejects a stale field with its base, server and mine values, and merges untouched fields', async () => {
+    const sol = await someSolicitud((s) => s.createdByUserId === ctx.seeded.users.asesor);
+    const supervisor = randomUUID();
+    const asesor = randomUUID();
+    // Supervisor changes the status; the advisor, offline, edited the bank and the name.
+    const s1 = await pushAs('supervisor', supervisor, [estadoMutation(1, sol.id, 'Desistido', sol.estado)]);
+    expect(s1.json().data.results[0].status).toBe('applied');
+    const edit = await pushAs('asesor', asesor, [
+      { id: 1, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitud.ciudad_solicitud': 'Pereira' }, base: { 'solicitud.ciudad_solicitud': sol.ciudadSolicitud } } },
+    ]);
+    expect(edit.json().data.results[0].status).toBe('applied');
+    const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, sol.id));
+    expect(after.estado).toBe('Desistido');
+    expect(after.ciudadSolicitud).toBe('Pereira');
+
+    // Now both edit the same field from the same base: the second one conflicts.
+    await pushAs('supervisor', supervisor, [
+      { id: 2, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitud.ciudad_solicitud': 'Cali' }, base: { 'solicitud.ciudad_solicitud': 'Pereira' } } },
+    ]);
+    const conflict = await pushAs('asesor', asesor, [
+      { id: 2, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitud.ciudad_solicitud': 'Neiva', 'solicitante.info_extra.telefono': '6011234567' }, base: { 'solicitud.ciudad_solicitud': 'Pereira', 'solicitante.info_extra.telefono': null } } },
+    ]);
+    const r = conflict.json().data.results[0];
+    expect(r).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
+    expect(r.conflict.fields['solicitud.ciudad_solicitud']).toEqual({ base: 'Pereira', server: 'Cali', mine: 'Neiva' });
+    const [final] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, sol.id));
+    expect(final.ciudadSolicitud).toBe('Cali');
+  });
+
+  it('validates edited values with the spec messages', async () => {
+    const sol = await someSolicitud();
+    const res = await pushAs('admin', randomUUID(), [
+      { id: 1, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': '   ' }, base: {} } },
+      { id: 2, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.password_hash': 'x' }, base: {} } },
+    ]);
+    const results = res.json().data.results;
+    expect(results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'El nombre es obligatorio' });
+    expect(results[1]).toMatchObject({ status: 'rejected', code: 'VALIDATION' });
+  });
+
+  it('a bank change records the in-app notification', async () => {
+    const sol = await someSolicitud((s) => s.bancoNombre === 'BBVA');
+    const clientId = randomUUID();
+    await pushAs('admin', clientId, [
+      { id: 1, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitud.banco_nombre': 'Davivienda' }, base: { 'solicitud.banco_nombre': 'BBVA' } } },
+    ]);
+    const { changes } = await pullAll('admin', clientId, 2000);
+    const notif = changes.find((c) => c.entity === 'notificacion' && (c.row as { solicitud_id: string; titulo: string }).solicitud_id === sol.id && (c.row as { titulo: string }).titulo === 'Cambio de Banco en Solicitud');
+    expect(notif).toBeTruthy();
+  });
+});
+
+describe('pull', () => {
+  it('pages through everything the admin may see, with each application once', async () => {
+    const { changes, pages } = await pullAll('admin', randomUUID(), 40);
+    expect(pages).toBeGreaterThan(3);
+    const sols = changes.filter((c) => c.entity === 'solicitud' && c.op === 'put');
+    const ids = new Set(sols.map((c) => c.id));
+    expect(ids.size).toBe(sols.length);
+    const [{ n }] = await ctx.database.db.select({ n: count() }).from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id));
+    expect(ids.size).toBe(n);
+    const rec = sols[0].row as SolicitudRecord;
+    expect(rec.solicitante.nombres).toBeTruthy();
+    expect(rec.solicitud.radicado).toMatch(/^RAD-/);
+    expect(changes.some((c) => c.entity === 'definicion')).toBe(true);
+    expect(changes.some((c) => c.entity === 'estados')).toBe(true);
+    expect(changes.some((c) => c.entity === 'usuario')).toBe(true);
+    expect(JSON.stringify(changes)).not.toMatch(/password|scrypt/i);
+  });
+
+  it('sends a tombstone for a deleted application on the next pull', async () => {
+    const clientId = randomUUID();
+    const first = await pullAll('admin', clientId, 500);
+    const sol = await someSolicitud();
+    await ctx.database.db.transaction(async (tx) => {
+      const seq = await nextSeq(tx, ctx.seeded.demo.id);
+      await tx.update(solicitudes).set({ deletedAt: new Date().toISOString(), seq }).where(eq(solicitudes.id, sol.id));
+    });
+    const token = await loginAs(ctx.app, 'admin');
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${first.cursor}`, headers: bearer(token) });
+    const data = res.json().data as PullResponse;
+    expect(data.changes).toEqual([{ entity: 'solicitud', id: sol.id, op: 'del' }]);
+    expect(data.more).toBe(false);
+  });
+
+  it('never gives a banco user or another company rows they may not see', async () => {
+    const banco = await pullAll('banco', randomUUID(), 500);
+    const bancoSols = banco.changes.filter((c) => c.entity === 'solicitud' && c.op === 'put');
+    expect(bancoSols.length).toBeGreaterThan(0);
+    for (const c of bancoSols) expect((c.row as SolicitudRecord).solicitud.banco_nombre).toBe('Bancolombia');
+    expect(banco.changes.some((c) => c.entity === 'usuario')).toBe(false);
+
+    const otra = await pullAll('otraAdmin', randomUUID(), 500);
+    const demoIds = new Set((await ctx.database.db.select({ id: solicitudes.id }).from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id))).map((r) => r.id));
+    for (const c of otra.changes) expect(demoIds.has(c.id)).toBe(false);
+    const [demo] = await ctx.database.db.select().from(empresas).where(eq(empresas.id, ctx.seeded.demo.id));
+    expect(otra.cursor).toBeLessThan(demo.changeSeq + 1);
+  });
+
+  it('refuses a bad query with a Spanish 400', async () => {
+    const token = await loginAs(ctx.app, 'admin');
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/sync/pull?clientId=nope&cursor=-1', headers: bearer(token) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/clientId inválido|cursor inválido/);
+  });
+});
