@@ -19,8 +19,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file gets its own database; PGlite is single-threaded, keep the machine calm.
-          maxWorkers: 2,
         },
       },
       {

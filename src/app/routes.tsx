@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoading } from '../components/ui/spinner';
 import { RequireAuth } from './guards';
 import { Shell } from './shell';
+import { SyncProvider } from './sync-provider';
 
 // One lazy chunk per screen: the first screen only loads what it needs.
 const LoginPage = lazy(() => import('../features/login/login-page'));
@@ -21,7 +22,9 @@ export function AppRoutes() {
           path="/"
           element={
             <RequireAuth>
-              <Shell />
+              <SyncProvider>
+                <Shell />
+              </SyncProvider>
             </RequireAuth>
           }
         >

@@ -1,10 +1,12 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isAdminOrSupervisor, ROLE_LABELS } from '../domain/roles';
 import { clearStoredSession, sessionAtom } from '../state/session';
 import { Badge } from '../components/ui/badge';
 import { Spinner } from '../components/ui/spinner';
+import { SessionExpiredBanner, SyncIndicator } from './sync-status';
+import { syncStatusAtom } from '../state/local-data';
 
 interface MenuItem {
   to: string;
@@ -25,6 +27,7 @@ const MENU: MenuItem[] = [
 export function Shell() {
   const [state, setState] = useAtom(sessionAtom);
   const [open, setOpen] = useState(false);
+  const syncStatus = useAtomValue(syncStatusAtom);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -35,6 +38,15 @@ export function Shell() {
   const items = MENU.filter((m) => !m.adminOnly || isAdminOrSupervisor(user.rol));
 
   const logout = () => {
+    const pending = syncStatus?.pending ?? 0;
+    if (
+      pending > 0 &&
+      !window.confirm(
+        `Tienes ${pending} cambios sin enviar. Se guardarán en este dispositivo y se enviarán cuando vuelvas a iniciar sesión. ¿Cerrar sesión?`,
+      )
+    ) {
+      return;
+    }
     clearStoredSession();
     setState({ status: 'unauthenticated' });
     void navigate('/login', { replace: true });
@@ -77,7 +89,8 @@ export function Shell() {
           </div>
         </div>
         <div className="flex items-center justify-between gap-2 border-b border-blue-800 px-4 py-2" id="shell-tools">
-          {/* The notification bell and the sync status live here. */}
+          {/* The notification bell joins the sync status here. */}
+          <SyncIndicator />
         </div>
         <nav aria-label="Menú principal" className="p-2">
           <ul className="space-y-1">
@@ -108,6 +121,7 @@ export function Shell() {
       </aside>
 
       <main className="min-w-0 flex-1 p-4 lg:p-8">
+        <SessionExpiredBanner />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -18,7 +18,7 @@ export interface SyncStatus {
 }
 
 export const SESSION_EXPIRED_MESSAGE =
-  'Tu sesión ha expirado. Inicia sesión de nuevo para enviar tus cambios pendientes.';
+  'Tu sesión expiró. Inicia sesión para sincronizar.';
 export const FORBIDDEN_SYNC_MESSAGE =
   'Estos datos locales pertenecen a otro usuario y no se pueden sincronizar.';
 export const NETWORK_MESSAGE = 'No hay conexión con el servidor. Se reintentará automáticamente.';

@@ -1,0 +1,58 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, type ReactNode } from 'react';
+import { openUserDb } from '../db/database';
+import { createSyncClient } from '../workers/sync-client';
+import { sessionAtom, sessionExpiredAtom } from '../state/session';
+import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
+import { FullPageLoading } from '../components/ui/spinner';
+
+/**
+ * Opens the signed-in user's local database and starts the sync worker for it. One database per
+ * user and company, so another user on the same device never sees these rows or queued changes.
+ * Storage persistence is requested once signed in (browsers may then keep the data for longer).
+ */
+export function SyncProvider({ children }: { children: ReactNode }) {
+  const state = useAtomValue(sessionAtom);
+  const db = useAtomValue(localDbAtom);
+  const setDb = useSetAtom(localDbAtom);
+  const setClient = useSetAtom(syncClientAtom);
+  const setStatus = useSetAtom(syncStatusAtom);
+  const setExpired = useSetAtom(sessionExpiredAtom);
+
+  const user = state.status === 'authenticated' ? state.session.user : null;
+  const token = state.status === 'authenticated' ? state.session.token : null;
+  const userKey = user ? `${user.empresa_id}:${user.id}` : null;
+
+  useEffect(() => {
+    if (!userKey || !token) return;
+    const [empresaId, userId] = userKey.split(':').map(Number);
+    const localDb = openUserDb(empresaId, userId);
+    const client = createSyncClient();
+    setDb(localDb);
+    setClient(client);
+    const unsubscribe = client.subscribe((status) => {
+      setStatus(status);
+      setExpired(status.state === 'unauthenticated');
+    });
+    client.init({ empresaId, userId, token }).catch(() => undefined);
+    if (navigator.storage?.persist) navigator.storage.persist().catch(() => undefined);
+    return () => {
+      unsubscribe();
+      void client.dispose();
+      localDb.close();
+      setDb(null);
+      setClient(null);
+      setStatus(null);
+    };
+    // The token is handed over separately below; a new token must not restart the engine.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userKey]);
+
+  const client = useAtomValue(syncClientAtom);
+  useEffect(() => {
+    if (client && token) void client.setToken(token);
+  }, [client, token]);
+
+  if (user && !db) return <FullPageLoading />;
+  return children;
+}

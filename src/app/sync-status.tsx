@@ -1,0 +1,262 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { discardFile, discardProblem, resolveConflict, retryFile, retryProblem, type ConflictChoice } from '../sync/problems';
+import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
+import { sessionAtom, sessionExpiredAtom, storeSession } from '../state/session';
+import { interpretLogin, loginErrorMessage } from '../domain/session';
+import type { ProblemRow } from '../db/database';
+import type { SyncStatus } from '../workers/sync-client';
+
+const MUTATION_LABELS: Record<string, string> = {
+  'solicitud.cambiarEstado': 'Cambio de estado',
+  'solicitud.editar': 'Edición de solicitud',
+  'solicitud.crear': 'Nueva solicitud',
+  'solicitud.eliminar': 'Eliminación de solicitud',
+  'referencia.agregar': 'Nueva referencia',
+  'observacion.agregar': 'Nueva observación',
+  'notificacion.crear': 'Nueva notificación',
+};
+const label = (name: string) => MUTATION_LABELS[name] ?? name;
+const FIVE_DAYS = 5 * 24 * 3600 * 1000;
+
+const time = (iso?: string) =>
+  iso ? new Date(iso).toLocaleTimeString('es-CO', { hour: '2-digit', minute: '2-digit', hour12: false }) : '';
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('es-CO', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** The shell's one-line status (ARCHITECTURE.md §7). */
+export function syncStatusText(status: SyncStatus | null, online: boolean): string {
+  if (!online || status?.state === 'offline') {
+    return status && status.pending > 0 ? `Sin conexión · ${status.pending} cambios pendientes` : 'Sin conexión';
+  }
+  if (!status) return 'Sincronizando…';
+  if (status.state === 'syncing') return 'Sincronizando…';
+  if (status.pending > 0) return `${status.pending} cambios pendientes`;
+  if (status.lastSyncAt) return `Sincronizado ${time(status.lastSyncAt)}`;
+  return 'Sincronizando…';
+}
+
+function useOnline() {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+export function SyncIndicator() {
+  const status = useAtomValue(syncStatusAtom);
+  const online = useOnline();
+  const [open, setOpen] = useState(false);
+  const text = syncStatusText(status, online);
+  const warn = !online || (status?.problems ?? 0) > 0 || status?.state === 'unauthenticated';
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`min-h-11 w-full rounded-md px-3 py-2 text-left text-sm font-medium ${warn ? 'bg-amber-100 text-amber-950' : 'bg-blue-900 text-blue-50 hover:bg-blue-800'}`}
+        aria-haspopup="dialog"
+      >
+        <span data-testid="sync-status">{text}</span>
+        {(status?.problems ?? 0) > 0 && <span className="ml-1 font-bold">· {status!.problems} con problemas</span>}
+      </button>
+      {open && <SyncPanel onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ConflictEditor({ problem, onDone }: { problem: ProblemRow; onDone: () => void }) {
+  const db = useAtomValue(localDbAtom)!;
+  const fields = Object.entries(problem.conflict?.fields ?? {});
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
+    Object.fromEntries(fields.map(([k]) => [k, 'mine' as ConflictChoice])),
+  );
+  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(vacío)' : String(typeof v === 'object' ? JSON.stringify(v) : v));
+  return (
+    <div className="mt-2 space-y-2 rounded-md bg-white p-2 ring-1 ring-amber-300">
+      {fields.map(([path, f]) => (
+        <fieldset key={path} className="text-sm">
+          <legend className="font-semibold">{path}</legend>
+          <p>Tú: <strong>{show(f.mine)}</strong> · Servidor: <strong>{show(f.server)}</strong> · Antes: {show(f.base)}</p>
+          <div className="flex gap-4">
+            {(['mine', 'theirs'] as const).map((c) => (
+              <label key={c} className="flex min-h-11 items-center gap-2">
+                <input type="radio" name={`${problem.id}-${path}`} checked={choices[path] === c} onChange={() => setChoices((s) => ({ ...s, [path]: c }))} />
+                {c === 'mine' ? 'Conservar el mío' : 'Usar el del servidor'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className="min-h-11 rounded-md bg-blue-800 px-3 py-2 text-sm font-semibold text-white"
+        onClick={() =>
+          resolveConflict(db, problem.id, choices).then(
+            () => {
+              toast.success('Conflicto resuelto');
+              onDone();
+            },
+            (e: Error) => toast.error(e.message),
+          )
+        }
+      >
+        Aplicar selección
+      </button>
+    </div>
+  );
+}
+
+export function SyncPanel({ onClose }: { onClose: () => void }) {
+  const db = useAtomValue(localDbAtom);
+  const client = useAtomValue(syncClientAtom);
+  const status = useAtomValue(syncStatusAtom);
+  const titleId = useId();
+  const [resolving, setResolving] = useState<number | null>(null);
+  const [estimate, setEstimate] = useState<{ usage?: number; quota?: number } | null>(null);
+  const data = useLiveQuery(async () => {
+    if (!db) return null;
+    const [outbox, problems, files] = await Promise.all([
+      db.outbox.orderBy('id').toArray(),
+      db.problems.filter((p) => !p.resolvedAt).toArray(),
+      db.files.toArray(),
+    ]);
+    return { outbox, problems, files: files.filter((f) => f.status !== 'uploaded') };
+  }, [db]);
+
+  useEffect(() => {
+    navigator.storage?.estimate?.().then(setEstimate, () => undefined);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const oldest = data?.outbox[0]?.at;
+  const stale = oldest ? Date.now() - new Date(oldest).getTime() > FIVE_DAYS : false;
+  const mb = (n?: number) => (n === undefined ? '?' : (n / 1024 / 1024).toFixed(1));
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-start justify-center bg-black/40 p-4 text-slate-900" onClick={onClose}>
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="max-h-[85vh] w-full max-w-xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl" onClick={(e) => e.stopPropagation()}>
+        <div className="flex items-center justify-between">
+          <h2 id={titleId} className="text-xl font-bold">Cambios pendientes</h2>
+          <button type="button" onClick={onClose} className="min-h-11 rounded-md px-3 hover:bg-slate-100" aria-label="Cerrar">✕</button>
+        </div>
+        {status?.message && <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900">{status.message}</p>}
+        {status?.nextAttemptAt && <p className="mt-1 text-sm text-slate-700">Próximo intento: {time(status.nextAttemptAt)}</p>}
+        {stale && (
+          <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-900">
+            Tienes cambios sin enviar desde hace más de 5 días. Conéctate pronto: algunos navegadores borran los datos guardados tras 7 días sin uso.
+          </p>
+        )}
+        <div className="mt-3 flex gap-2">
+          <button type="button" className="min-h-11 rounded-md bg-blue-800 px-3 py-2 text-sm font-semibold text-white" onClick={() => void client?.syncNow()}>
+            Sincronizar ahora
+          </button>
+        </div>
+
+        <h3 className="mt-4 font-semibold">Con problemas</h3>
+        {!data?.problems.length && <p className="text-sm text-slate-700">Ningún cambio rechazado.</p>}
+        <ul className="space-y-2">
+          {data?.problems.map((p) => (
+            <li key={p.id} className="rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
+              <p className="font-semibold">{label(p.name)} <span className="font-normal text-slate-700">· {dateTime(p.at)}</span></p>
+              <p className="text-sm text-red-900">{p.code === 'CONFLICT' ? 'Conflicto: ' : 'Rechazado: '}{p.error}</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {p.code === 'CONFLICT' ? (
+                  <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => setResolving(resolving === p.id ? null : p.id)}>Resolver</button>
+                ) : (
+                  <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => db && void retryProblem(db, p.id).catch((e: Error) => toast.error(e.message))}>Reintentar</button>
+                )}
+                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm text-red-800 ring-1 ring-slate-300" onClick={() => db && void discardProblem(db, p.id)}>Descartar</button>
+              </div>
+              {resolving === p.id && <ConflictEditor problem={p} onDone={() => setResolving(null)} />}
+            </li>
+          ))}
+          {data?.files.filter((f) => f.status === 'error').map((f) => (
+            <li key={f.id} className="rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
+              <p className="font-semibold">Archivo {f.nombre}</p>
+              <p className="text-sm text-red-900">{f.error ?? 'Error al subir archivos'}</p>
+              <div className="mt-2 flex gap-2">
+                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => db && void retryFile(db, f.id)}>Reintentar</button>
+                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm text-red-800 ring-1 ring-slate-300" onClick={() => db && void discardFile(db, f.id)}>Descartar</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+
+        <h3 className="mt-4 font-semibold">En cola ({(data?.outbox.length ?? 0) + (data?.files.filter((f) => f.status !== 'error').length ?? 0)})</h3>
+        <ul className="divide-y divide-slate-200 text-sm">
+          {data?.outbox.map((m) => (
+            <li key={m.id} className="py-1.5">{label(m.name)} · {dateTime(m.at)}</li>
+          ))}
+          {data?.files.filter((f) => f.status !== 'error').map((f) => (
+            <li key={f.id} className="py-1.5">Archivo {f.nombre} · {f.status === 'uploading' ? 'subiendo' : 'pendiente'}</li>
+          ))}
+        </ul>
+
+        <p className="mt-4 text-sm text-slate-700">
+          Almacenamiento usado: {mb(estimate?.usage)} MB de {mb(estimate?.quota)} MB disponibles.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Shown while the server refuses the token: the queue waits; logging in again resumes it. */
+export function SessionExpiredBanner() {
+  const expired = useAtomValue(sessionExpiredAtom);
+  const [state, setState] = useAtom(sessionAtom);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!expired || state.status !== 'authenticated') return null;
+  const correo = state.session.user.correo;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: correo, password }),
+      });
+      const session = interpretLogin(res.status, await res.json().catch(() => null));
+      if (session.user.id !== state.session.user.id) throw new Error('Inicia sesión con el mismo usuario.');
+      storeSession(session);
+      setState({ status: 'authenticated', session });
+      setPassword('');
+    } catch (err) {
+      setError(loginErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div role="alert" className="mb-4 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300">
+      <p className="font-semibold">Tu sesión expiró. Inicia sesión para sincronizar.</p>
+      <p className="text-sm">Tus cambios pendientes están guardados en este dispositivo.</p>
+      <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col text-sm">
+          Contraseña de {correo}
+          <input type="password" required value={password} onChange={(e) => setPassword(e.target.value)} className="min-h-11 rounded-md border border-slate-400 px-3" autoComplete="current-password" />
+        </label>
+        <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-blue-800 px-4 font-semibold text-white">
+          {busy ? 'Iniciando sesión...' : 'Iniciar sesión'}
+        </button>
+      </form>
+      {error && <p className="mt-1 text-sm text-red-800">{error}</p>}
+    </div>
+  );
+}
