@@ -16,6 +16,7 @@ import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import syncRoutes from './modules/sync/routes';
 import solicitudesRoutes from './modules/solicitudes/routes';
+import seguimientoRoutes from './modules/seguimiento/routes';
 
 export interface AppOptions {
   db: Db;
@@ -24,6 +25,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Login attempts per minute per IP and e-mail. */
   loginRateLimit?: number;
+  /** Public tracking requests per minute per IP and route. */
+  seguimientoRateLimit?: number;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -66,6 +69,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(solicitudesRoutes);
   await app.register(syncRoutes);
+  await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -8,8 +8,10 @@ import { SyncProvider } from './sync-provider';
 // One lazy chunk per screen: the first screen only loads what it needs.
 const LoginPage = lazy(() => import('../features/login/login-page'));
 const ProfilePage = lazy(() => import('../features/perfil/profile-page'));
+const CreditsPage = lazy(() => import('../features/creditos/credits-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const SignatureAgreementPage = lazy(() => import('../features/legal/signature-agreement-page'));
+const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'));
 
 export function AppRoutes() {
   return (
@@ -18,6 +20,7 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/terminos-condiciones" element={<TermsPage />} />
         <Route path="/acuerdo-firma" element={<SignatureAgreementPage />} />
+        <Route path="/seguimiento" element={<TrackingPage />} />
         <Route
           path="/"
           element={
@@ -28,7 +31,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={null} />
+          <Route index element={<CreditsPage />} />
           <Route path="profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -53,6 +53,19 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     if (client && token) void client.setToken(token);
   }, [client, token]);
 
+  // The page hears connectivity changes reliably; a dedicated worker may not, so it is told.
+  useEffect(() => {
+    if (!client) return;
+    const online = () => void client.syncNow().catch(() => undefined);
+    const visible = () => document.visibilityState === 'visible' && client.notify();
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [client]);
+
   if (user && !db) return <FullPageLoading />;
   return children;
 }

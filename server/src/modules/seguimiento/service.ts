@@ -1,0 +1,254 @@
+/**
+ * Public credit tracking (spec 02 §2 'Credit tracking'): look a filing up by its radicado, serve
+ * its files, receive documents from the applicant, and let staff change stage statuses.
+ *
+ * Invariants:
+ * - The public side is reached only by the radicado (a random, unguessable code), looked up across
+ *   companies; every miss, malformed code or ambiguous match answers the same 404, and answers
+ *   carry no personal data and no internal id except the document id.
+ * - An upload is one transaction: documents + contents, a history row and the stage date, the
+ *   solicitud's seq and updated_at (so staff devices pull the change) and an audit row.
+ * - A document id given by the client (upload_id) makes retries idempotent: an existing id is
+ *   skipped, never overwritten.
+ * - Staff status changes only touch filings the token's user may see in its own company.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { AppError } from '../../../../src/domain/errors';
+import { normalizeEstado } from '../../../../src/domain/estados';
+import type { Db, DbOrTx } from '../../db/client';
+import { nextSeq } from '../../db/change-seq';
+import {
+  documentoContenidos,
+  documentos,
+  seguimientoEtapas,
+  seguimientoHistorial,
+  solicitudes,
+} from '../../db/schema';
+import { audit } from '../audit/service';
+import { detectFileType } from '../../lib/file-type';
+import type { AuthUser } from '../../plugins/auth';
+import { visibleSolicitudes } from '../solicitudes/visibility';
+
+export const RADICADO_RE = /^RAD-[A-Z0-9]{8}$/i;
+export const NOT_FOUND_MESSAGE = 'No se encontró el radicado';
+const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+
+const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+type SolicitudRow = typeof solicitudes.$inferSelect;
+
+/** The one live filing with this radicado in any company; a malformed or ambiguous code is a miss. */
+async function findByRadicado(db: DbOrTx, radicado: string): Promise<SolicitudRow> {
+  if (!RADICADO_RE.test(radicado)) throw notFound();
+  const rows = await db
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.radicado, radicado.toUpperCase()), isNull(solicitudes.deletedAt)))
+    .limit(2);
+  if (rows.length !== 1) throw notFound();
+  return rows[0];
+}
+
+export async function lookupRadicado(db: Db, radicado: string) {
+  const sol = await findByRadicado(db, radicado);
+  const etapas = await db
+    .select()
+    .from(seguimientoEtapas)
+    .where(eq(seguimientoEtapas.solicitudId, sol.id))
+    .orderBy(asc(seguimientoEtapas.orden), asc(seguimientoEtapas.id));
+  const etapaIds = etapas.map((e) => e.id);
+  const [historial, archivos] = etapaIds.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(seguimientoHistorial)
+          .where(inArray(seguimientoHistorial.etapaId, etapaIds))
+          .orderBy(asc(seguimientoHistorial.fecha), asc(seguimientoHistorial.id)),
+        db
+          .select({ id: documentos.id, etapaId: documentos.etapaId, nombre: documentos.nombre, estado: documentos.estado })
+          .from(documentos)
+          .where(
+            and(
+              eq(documentos.solicitudId, sol.id),
+              inArray(documentos.etapaId, etapaIds),
+              isNull(documentos.deletedAt),
+            ),
+          )
+          .orderBy(asc(documentos.createdAt), asc(documentos.id)),
+      ])
+    : [[], []];
+  const url = (docId: string) =>
+    `/api/seguimiento/archivo/${docId}?radicado=${encodeURIComponent(sol.radicado)}`;
+  return {
+    id_radicado: sol.radicado,
+    banco: sol.bancoNombre,
+    producto_solicitado: sol.tipoCredito,
+    estado_global: sol.estado,
+    fecha_cambio: iso(sol.updatedAt),
+    etapas: etapas.map((e) => ({
+      etapa: e.etapa,
+      estado: e.estado,
+      comentarios: e.comentarios,
+      fecha_actualizacion: iso(e.fechaActualizacion),
+      archivos: archivos
+        .filter((a) => a.etapaId === e.id)
+        .map((a) => ({ id: a.id, nombre: a.nombre, estado: a.estado, url: url(a.id) })),
+      historial: historial
+        .filter((h) => h.etapaId === e.id)
+        .map((h) => ({ estado: h.estado, comentario: h.comentario, fecha: iso(h.fecha) })),
+    })),
+  };
+}
+
+/** A file's bytes with a type verified from those bytes (octet-stream when unrecognised). */
+export async function readArchivo(db: Db, docId: string, radicado: string) {
+  if (!RADICADO_RE.test(radicado)) throw notFound();
+  const [row] = await db
+    .select({ nombre: documentos.nombre, data: documentoContenidos.data })
+    .from(documentos)
+    .innerJoin(solicitudes, eq(solicitudes.id, documentos.solicitudId))
+    .innerJoin(documentoContenidos, eq(documentoContenidos.documentoId, documentos.id))
+    .where(
+      and(
+        eq(documentos.id, docId),
+        eq(solicitudes.radicado, radicado.toUpperCase()),
+        isNull(documentos.deletedAt),
+        isNull(solicitudes.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'No se encontró el archivo');
+  const data = Buffer.from(row.data as Uint8Array);
+  const type = detectFileType(data, row.nombre);
+  return { nombre: row.nombre, data, mime: type?.mime ?? 'application/octet-stream' };
+}
+
+export interface UploadedFile {
+  /** Client-made UUID (upload_id) or a server one. */
+  id: string;
+  nombre: string;
+  mime: string;
+  data: Buffer;
+}
+
+/** Stores the files in the filing's documents stage; answers how many were accepted. */
+export async function storeDocuments(db: Db, radicado: string, files: UploadedFile[]) {
+  return db.transaction(async (tx) => {
+    const sol = await findByRadicado(tx, radicado);
+    const [etapa] = await tx
+      .select()
+      .from(seguimientoEtapas)
+      .where(and(eq(seguimientoEtapas.solicitudId, sol.id), eq(seguimientoEtapas.etapa, 'documentos')))
+      .orderBy(asc(seguimientoEtapas.orden))
+      .limit(1);
+    if (!etapa) throw new AppError('NOT_FOUND', 'El radicado no tiene etapa de documentos');
+
+    const stored: string[] = [];
+    for (const f of files) {
+      const inserted = await tx
+        .insert(documentos)
+        .values({
+          id: f.id,
+          empresaId: sol.empresaId,
+          solicitanteId: sol.solicitanteId,
+          solicitudId: sol.id,
+          etapaId: etapa.id,
+          nombre: f.nombre,
+          mime: f.mime,
+          fileSize: f.data.length,
+          estado: 'Recibido',
+        })
+        .onConflictDoNothing({ target: documentos.id })
+        .returning({ id: documentos.id });
+      if (!inserted.length) continue; // a retry of an upload already stored
+      await tx.insert(documentoContenidos).values({ documentoId: f.id, data: f.data });
+      stored.push(f.nombre);
+    }
+
+    if (stored.length) {
+      const now = new Date().toISOString();
+      await tx.insert(seguimientoHistorial).values({
+        etapaId: etapa.id,
+        estado: etapa.estado,
+        comentario: `Documentos recibidos: ${stored.length} archivo(s)`,
+        fecha: now,
+      });
+      await tx.update(seguimientoEtapas).set({ fechaActualizacion: now }).where(eq(seguimientoEtapas.id, etapa.id));
+      const seq = await nextSeq(tx, sol.empresaId);
+      await tx.update(solicitudes).set({ seq, updatedAt: now }).where(eq(solicitudes.id, sol.id));
+      await audit(tx, {
+        empresaId: sol.empresaId,
+        usuarioId: null,
+        entidad: 'solicitud',
+        entidadId: sol.id,
+        accion: 'seguimiento_documentos',
+        cambios: { documentos: { old: null, new: stored } },
+      });
+    }
+    return { subidos: files.length };
+  });
+}
+
+export interface StageChange {
+  etapa: string;
+  estado: string;
+  comentarios?: string | null;
+}
+
+/**
+ * Applies the stage list sent by staff. The client sends every stage (spec 02 §4), so only the
+ * stages whose status or comments really changed get written, with a history row each.
+ */
+export async function updateStages(db: Db, user: AuthUser, radicado: string, changes: StageChange[]) {
+  await db.transaction(async (tx) => {
+    if (!RADICADO_RE.test(radicado)) throw notFound();
+    const [sol] = await tx
+      .select()
+      .from(solicitudes)
+      .where(
+        and(
+          visibleSolicitudes(user),
+          eq(solicitudes.radicado, radicado.toUpperCase()),
+          isNull(solicitudes.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!sol) throw notFound();
+    const etapas = await tx.select().from(seguimientoEtapas).where(eq(seguimientoEtapas.solicitudId, sol.id));
+    const now = new Date().toISOString();
+    let changed = 0;
+    for (const c of changes) {
+      const etapa = etapas.find((e) => e.etapa.toLowerCase() === c.etapa.trim().toLowerCase());
+      if (!etapa) {
+        throw new AppError('VALIDATION', `Etapa desconocida: ${c.etapa}`, { fields: { etapas: `Etapa desconocida: ${c.etapa}` } });
+      }
+      const estado = normalizeEstado(c.estado);
+      const comentarios = c.comentarios === undefined ? etapa.comentarios : c.comentarios?.trim() || null;
+      if (estado === etapa.estado && comentarios === etapa.comentarios) continue;
+      changed++;
+      await tx
+        .update(seguimientoEtapas)
+        .set({ estado, comentarios, fechaActualizacion: now })
+        .where(eq(seguimientoEtapas.id, etapa.id));
+      await tx.insert(seguimientoHistorial).values({ etapaId: etapa.id, estado, comentario: comentarios, fecha: now });
+      await audit(tx, {
+        empresaId: sol.empresaId,
+        usuarioId: user.id,
+        entidad: 'seguimiento_etapa',
+        entidadId: String(etapa.id),
+        accion: 'cambiar_estado',
+        cambios: {
+          estado: { old: etapa.estado, new: estado },
+          comentarios: { old: etapa.comentarios, new: comentarios },
+        },
+      });
+    }
+    if (changed) {
+      const seq = await nextSeq(tx, sol.empresaId);
+      await tx
+        .update(solicitudes)
+        .set({ seq, updatedAt: now })
+        .where(eq(solicitudes.id, sol.id));
+    }
+  });
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cellText,
+  columnsFromConfig,
+  defaultColumns,
+  isHiddenColumn,
+  primaryColumnIndex,
+  resolveColumns,
+  resolveField,
+} from './columns';
+import { record } from './test-records.test-util';
+
+const headers = (cols: { header: string }[]) => cols.map((c) => c.header);
+
+describe('default columns', () => {
+  it('are Fecha, Nombre, Número Documento, Correo, Estado when the data has nothing more', () => {
+    expect(headers(resolveColumns([], [record('a')]))).toEqual([
+      'Fecha',
+      'Nombre',
+      'Número Documento',
+      'Correo',
+      'Estado',
+    ]);
+  });
+
+  it('add Celular, Tipo Crédito and Banco when some row has them, in the preferred order', () => {
+    const base = record('b');
+    const withAll = record('a', {
+      ubicacion: {
+        id: 'u',
+        ciudad_residencia: null,
+        departamento_residencia: null,
+        barrio: null,
+        estrato: null,
+        detalle_direccion: { celular: '3001234567' },
+      },
+      solicitud: { ...base.solicitud, banco_nombre: 'Bancolombia', detalle_credito: { tipo_credito: 'hipotecario' } },
+    });
+    expect(headers(defaultColumns([base, withAll]))).toEqual([
+      'Fecha',
+      'Nombre',
+      'Número Documento',
+      'Correo',
+      'Estado',
+      'Celular',
+      'Tipo Crédito',
+      'Banco',
+    ]);
+    const onlyBank = record('c', { solicitud: { ...base.solicitud, banco_nombre: 'Davivienda' } });
+    expect(headers(defaultColumns([onlyBank]))).toEqual([
+      'Fecha',
+      'Nombre',
+      'Número Documento',
+      'Correo',
+      'Estado',
+      'Banco',
+    ]);
+  });
+});
+
+describe('configured columns', () => {
+  it('show only active ones sorted by orden and win over the defaults', () => {
+    const cols = resolveColumns(
+      [
+        { id: 1, nombre: 'Banco', nombre_interno: 'banco_nombre', activo: true, orden: 3 },
+        { id: 2, nombre: 'Estado', nombre_interno: 'estado', activo: true, orden: 1 },
+        { id: 3, nombre: 'Ciudad', nombre_interno: 'ciudad_residencia', activo: false, orden: 0 },
+        { id: 4, nombre: 'Documento', nombre_interno: 'numero_documento', activo: true, orden: 2 },
+      ],
+      [record('a')],
+    );
+    expect(headers(cols)).toEqual(['Estado', 'Documento', 'Banco']);
+    expect(cols[0].kind).toBe('estado');
+  });
+
+  it('never show the fixed hidden columns', () => {
+    const cols = columnsFromConfig([
+      { id: 1, nombre: 'Id', nombre_interno: 'id', activo: true, orden: 1 },
+      { id: 2, nombre: 'Created At', nombre_interno: 'created_at', activo: true, orden: 2 },
+      { id: 3, nombre: 'Id Solicitud', nombre_interno: 'id_solicitud', activo: true, orden: 3 },
+      { id: 4, nombre: 'Correo', nombre_interno: 'correo', activo: true, orden: 4 },
+    ]);
+    expect(headers(cols)).toEqual(['Correo']);
+    expect(['Updated At', 'empresa_id', 'Solicitante Id', 'id solicitante'].every(isHiddenColumn)).toBe(true);
+    expect(isHiddenColumn('Identificación')).toBe(false);
+  });
+
+  it('fall back to the defaults when every configured column is inactive', () => {
+    const cols = resolveColumns([{ id: 1, nombre: 'Correo', nombre_interno: 'correo', activo: false, orden: 1 }], []);
+    expect(headers(cols)[0]).toBe('Fecha');
+  });
+});
+
+describe('cell values', () => {
+  const r = record('a', {
+    solicitante: { ...record('x').solicitante, info_extra: { celular: '3110000000', estado_civil: 'Casado' } },
+    actividad_economica: {
+      id: 'ae',
+      tipo_actividad: 'Empleado',
+      sector_economico: 'Servicios',
+      cargo_actual: null,
+      tipo_contrato: null,
+      detalle_actividad: { empresa: 'Acme' },
+    },
+    informacion_financiera: {
+      id: 'f',
+      total_ingresos_mensuales: 3000000,
+      total_egresos_mensuales: null,
+      total_activos: null,
+      total_pasivos: null,
+      detalle_financiera: { declara_renta: true },
+    },
+  });
+
+  it('resolve internal names across the blocks and their JSON columns', () => {
+    expect(resolveField(r, 'estado')).toBe('Pendiente');
+    expect(resolveField(r, 'celular')).toBe('3110000000');
+    expect(resolveField(r, 'estado_civil')).toBe('Casado');
+    expect(resolveField(r, 'nombre_empresa')).toBe('Acme');
+    expect(resolveField(r, 'sector_economico_empresa')).toBe('Servicios');
+    expect(resolveField(r, 'declara_renta')).toBe(true);
+    expect(resolveField(r, 'no_existe')).toBeUndefined();
+  });
+
+  it('format dates as dd/mm/yyyy and names with the fallback', () => {
+    const cols = columnsFromConfig([
+      { id: 1, nombre: 'Nacimiento', nombre_interno: 'fecha_nacimiento', activo: true, orden: 1 },
+      { id: 2, nombre: 'Renta', nombre_interno: 'declara_renta', activo: true, orden: 2 },
+    ]);
+    expect(cellText(r, cols[0])).toBe('05/04/1990');
+    expect(cellText(r, cols[1])).toBe('Sí');
+    const nombre = defaultColumns([])[1];
+    expect(cellText(r, nombre)).toBe('José Pérez');
+    const noName = record('n', { solicitante: { ...r.solicitante, nombres: '', primer_apellido: '' } });
+    expect(cellText(noName, nombre)).toBe('Sin nombre');
+  });
+
+  it('put the radicado under the name column, or the first column when there is none', () => {
+    expect(primaryColumnIndex(defaultColumns([]))).toBe(1);
+    expect(primaryColumnIndex(columnsFromConfig([{ id: 1, nombre: 'Correo', nombre_interno: 'correo', activo: true, orden: 1 }]))).toBe(0);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Which columns the credits list shows (spec 01 §9, spec 02 §3) and how a cell reads its value.
+ * Pure: the page feeds it the company's column configuration and a sample of rows.
+ * - A configuration (`columnas` rows) wins: active columns sorted by `orden`.
+ * - Without one, the defaults Fecha, Nombre, Número Documento, Correo, Estado, plus Celular,
+ *   Tipo Crédito and Banco when some row has them, in the spec's preferred order.
+ * - The fixed hidden columns never show.
+ */
+import { fullName, type SolicitudRecord } from '../../domain/solicitud';
+import { fold } from '../../domain/text';
+import { formatDay } from './date-range';
+
+/** A `columnas` row as the server sends it; every field is checked before use. */
+export interface ColumnaConfig {
+  id?: unknown;
+  nombre?: unknown;
+  nombre_interno?: unknown;
+  activo?: unknown;
+  orden?: unknown;
+}
+
+/** 'fecha': creation date; 'nombre': full name (+ radicado); 'estado': badge (+ select). */
+export type ColumnKind = 'fecha' | 'nombre' | 'estado' | 'campo';
+
+export interface CreditColumn {
+  id: string;
+  header: string;
+  kind: ColumnKind;
+  /** The internal field a 'campo' column reads (spec 02 §3 names). */
+  field: string | null;
+}
+
+export const HIDDEN_COLUMNS = [
+  'Id',
+  'Created At',
+  'Updated At',
+  'Empresa Id',
+  'Id Solicitante',
+  'Solicitante Id',
+  'Id Solicitud',
+] as const;
+
+export const PREFERRED_ORDER = [
+  'Fecha',
+  'Nombre',
+  'Número Documento',
+  'Correo',
+  'Estado',
+  'Celular',
+  'Tipo Crédito',
+  'Banco',
+] as const;
+
+const DEFAULTS: Record<(typeof PREFERRED_ORDER)[number], CreditColumn> = {
+  Fecha: { id: 'fecha', header: 'Fecha', kind: 'fecha', field: null },
+  Nombre: { id: 'nombre', header: 'Nombre', kind: 'nombre', field: null },
+  'Número Documento': { id: 'numero_documento', header: 'Número Documento', kind: 'campo', field: 'numero_documento' },
+  Correo: { id: 'correo', header: 'Correo', kind: 'campo', field: 'correo' },
+  Estado: { id: 'estado', header: 'Estado', kind: 'estado', field: 'estado' },
+  Celular: { id: 'celular', header: 'Celular', kind: 'campo', field: 'celular' },
+  'Tipo Crédito': { id: 'tipo_credito', header: 'Tipo Crédito', kind: 'campo', field: 'tipo_credito' },
+  Banco: { id: 'banco_nombre', header: 'Banco', kind: 'campo', field: 'banco_nombre' },
+};
+const ALWAYS = ['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado'] as const;
+const WHEN_PRESENT = ['Celular', 'Tipo Crédito', 'Banco'] as const;
+
+/** 'Created_At', 'created at', 'createdAt' -> 'created at'. */
+function headerKey(value: string): string {
+  return fold(value.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')).replace(/\s+/g, ' ');
+}
+const HIDDEN_KEYS = new Set(HIDDEN_COLUMNS.map(headerKey));
+
+export function isHiddenColumn(name: string): boolean {
+  return HIDDEN_KEYS.has(headerKey(name));
+}
+
+// Where a field lives when its internal name differs from the stored key, tried before the
+// generic search through the blocks.
+const ALIASES: Record<string, string[]> = {
+  estado: ['solicitud.estado'],
+  celular: ['ubicacion.detalle_direccion.celular', 'solicitante.info_extra.celular'],
+  telefono: ['solicitante.info_extra.telefono'],
+  correo: ['solicitante.correo'],
+  banco_nombre: ['solicitud.banco_nombre', 'solicitud.detalle_credito.banco'],
+  tipo_credito: ['solicitud.tipo_credito', 'solicitud.detalle_credito.tipo_credito'],
+  plazo_tiempo: ['solicitud.detalle_credito.plazo_tiempo', 'solicitud.detalle_credito.plazo_meses'],
+  nombre_empresa: ['actividad_economica.detalle_actividad.empresa'],
+  sector_economico_empresa: ['actividad_economica.sector_economico'],
+  codigo_ciuu_empresa: ['actividad_economica.codigo_ciiu', 'actividad_economica.detalle_actividad.codigo_ciiu'],
+  correo_electronico_empresa: ['actividad_economica.correo_oficina'],
+  nit_empresa: ['actividad_economica.nit'],
+  fecha_ingreso_empresa: ['actividad_economica.detalle_actividad.fecha_ingreso'],
+  departamento_empresa: ['actividad_economica.departamento_empresa'],
+  telefono_empresa: ['actividad_economica.telefono_empresa', 'actividad_economica.detalle_actividad.telefono_empresa'],
+  tipo_referencia: ['referencias.0.tipo_referencia'],
+  nombre_referencia: ['referencias.0.detalle_referencia.nombre'],
+  relacion_referencia: ['referencias.0.detalle_referencia.relacion'],
+  ciudad_referencia: ['referencias.0.detalle_referencia.ciudad'],
+  celular_referencia: ['referencias.0.detalle_referencia.celular'],
+};
+
+// The generic search order of spec 02 §3's selectable fields: block, then its JSON column.
+const CONTAINERS = [
+  'solicitante',
+  'solicitante.info_extra',
+  'ubicacion',
+  'ubicacion.detalle_direccion',
+  'actividad_economica',
+  'actividad_economica.detalle_actividad',
+  'informacion_financiera',
+  'informacion_financiera.detalle_financiera',
+  'solicitud',
+  'solicitud.detalle_credito',
+];
+
+function getPath(root: unknown, path: string): unknown {
+  let cur: unknown = root;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+function present(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  return typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The value of an internal field in a record, or undefined when no block holds it. */
+export function resolveField(record: SolicitudRecord, field: string): unknown {
+  for (const path of ALIASES[field] ?? []) {
+    const v = getPath(record, path);
+    if (present(v)) return v;
+  }
+  for (const container of CONTAINERS) {
+    const v = getPath(record, `${container}.${field}`);
+    if (present(v)) return v;
+  }
+  return undefined;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}($|T|\s)/;
+
+/** The text of a 'campo' cell: dates as dd/mm/yyyy, booleans Sí/No, numbers in es-CO. */
+export function formatValue(value: unknown): string {
+  if (!present(value)) return '';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'number') return value.toLocaleString('es-CO');
+  const s = String(value).trim();
+  if (ISO_DATE.test(s)) return formatDay(s) || s;
+  return s;
+}
+
+/** The plain text of a cell (the estado column gets the raw status; the page normalises it). */
+export function cellText(record: SolicitudRecord, column: CreditColumn): string {
+  switch (column.kind) {
+    case 'fecha':
+      return formatDay(record.solicitud?.created_at);
+    case 'nombre':
+      return record.solicitante ? fullName(record.solicitante) : 'Sin nombre';
+    case 'estado':
+      return String(record.solicitud?.estado ?? '');
+    default:
+      return column.field ? formatValue(resolveField(record, column.field)) : '';
+  }
+}
+
+function kindOf(field: string): ColumnKind {
+  const f = field.toLowerCase();
+  if (f === 'estado' || f === 'estado_solicitud') return 'estado';
+  if (f === 'fecha' || f === 'created_at' || f === 'fecha_creacion') return 'fecha';
+  if (f === 'nombre' || f === 'nombre_completo') return 'nombre';
+  return 'campo';
+}
+
+/** Active configured columns by `orden`, hidden ones dropped; [] when nothing usable is configured. */
+export function columnsFromConfig(config: readonly ColumnaConfig[]): CreditColumn[] {
+  const usable = config
+    .filter((c) => c.activo === true || c.activo === 1 || c.activo === 'true')
+    .map((c, index) => {
+      const field = typeof c.nombre_interno === 'string' ? c.nombre_interno.trim() : '';
+      const nombre = typeof c.nombre === 'string' ? c.nombre.trim() : '';
+      const orden = Number(c.orden);
+      return { field, header: nombre || field, orden: Number.isFinite(orden) ? orden : 999, index, id: c.id };
+    })
+    .filter((c) => c.header && !isHiddenColumn(c.header));
+  usable.sort((a, b) => a.orden - b.orden || a.index - b.index);
+  return usable.map((c) => ({
+    id: `cfg-${String(c.id ?? c.index)}-${c.field || c.header}`,
+    header: c.header,
+    kind: kindOf(c.field || c.header),
+    field: c.field || null,
+  }));
+}
+
+/** The default columns, adding Celular, Tipo Crédito and Banco when some sample row has them. */
+export function defaultColumns(sample: readonly SolicitudRecord[]): CreditColumn[] {
+  const names: string[] = [...ALWAYS];
+  for (const name of WHEN_PRESENT) {
+    const field = DEFAULTS[name].field!;
+    if (sample.some((r) => present(resolveField(r, field)))) names.push(name);
+  }
+  return PREFERRED_ORDER.filter((n) => names.includes(n)).map((n) => DEFAULTS[n]);
+}
+
+/** The list's columns: the company's configuration when it has any, else the defaults. */
+export function resolveColumns(
+  config: readonly ColumnaConfig[],
+  sample: readonly SolicitudRecord[],
+): CreditColumn[] {
+  const configured = columnsFromConfig(config);
+  return configured.length ? configured : defaultColumns(sample);
+}
+
+/** The column that also carries the radicado and the 'Sin sincronizar' badge. */
+export function primaryColumnIndex(columns: readonly CreditColumn[]): number {
+  const byKind = columns.findIndex((c) => c.kind === 'nombre');
+  if (byKind >= 0) return byKind;
+  const byField = columns.findIndex((c) => c.field === 'nombres');
+  return byField >= 0 ? byField : 0;
+}

@@ -1,0 +1,311 @@
+import { useAtomValue } from 'jotai';
+import {
+  useDeferredValue,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { toast } from 'sonner';
+import { EstadoBadge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import type { SolicitudRow } from '../../db/database';
+import { normalizeEstado } from '../../domain/estados';
+import { can } from '../../domain/roles';
+import type { Session } from '../../domain/session';
+import { useLocalDb } from '../../state/local-data';
+import { sessionAtom } from '../../state/session';
+import { cellText, primaryColumnIndex, type CreditColumn } from './columns';
+import { Pagination, pageCount } from './pagination';
+import { downloadSales } from './sales-download';
+import { StatusSelect } from './status-select';
+import { useCreditList } from './use-credit-list';
+import { useColumns, useEstados } from './use-list-config';
+
+export interface CreditsPageProps {
+  /** Called with the solicitud id when a row is activated (the edit modal opens it). */
+  onOpen?: (id: string) => void;
+}
+
+function subscribeOnline(cb: () => void) {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+}
+function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+const WIDE = '(min-width: 768px)';
+function subscribeWide(cb: () => void) {
+  const mq = window.matchMedia(WIDE);
+  mq.addEventListener('change', cb);
+  return () => mq.removeEventListener('change', cb);
+}
+function useWide(): boolean {
+  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, () => true);
+}
+
+export default function CreditsPage(props: CreditsPageProps) {
+  const state = useAtomValue(sessionAtom);
+  if (state.status !== 'authenticated') {
+    return (
+      <section className="mx-auto max-w-xl p-6 text-center">
+        <h1 className="text-xl font-bold">Authentication Required</h1>
+        <p className="mt-2 text-slate-700">Please log in to view customer information.</p>
+      </section>
+    );
+  }
+  return <CreditsView session={state.session} onOpen={props.onOpen} />;
+}
+
+const INPUT =
+  'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-2 focus:outline-blue-700';
+
+function CreditsView({ session, onOpen }: { session: Session } & CreditsPageProps) {
+  const db = useLocalDb();
+  const [query, setQuery] = useState('');
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const deferredQuery = useDeferredValue(query);
+  const { rows, total, loading } = useCreditList(db, { query: deferredQuery, desde, hasta, page, pageSize });
+  const columns = useColumns(db);
+  const estados = useEstados(db);
+  const wide = useWide();
+  const pages = pageCount(total, pageSize);
+  const canChange = can(session.user.rol, 'change_status');
+
+  // The data may shrink under the current page (a sync, another filter): stay on a real page.
+  useEffect(() => {
+    if (!loading && page > pages) setPage(pages);
+  }, [loading, page, pages]);
+
+  const rowProps = (row: SolicitudRow) => ({
+    tabIndex: 0,
+    'data-testid': 'credit-row',
+    onClick: () => onOpen?.(row.id),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.target !== e.currentTarget) return;
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        onOpen?.(row.id);
+      }
+    },
+  });
+
+  const renderCell = (row: SolicitudRow, column: CreditColumn, primary: boolean): ReactNode => {
+    let content: ReactNode;
+    if (column.kind === 'estado') {
+      const estado = normalizeEstado(row.solicitud?.estado, estados);
+      content = (
+        <div className="flex flex-wrap items-center gap-2">
+          <EstadoBadge estado={estado} />
+          {canChange && <StatusSelect row={row} estados={estados} />}
+        </div>
+      );
+    } else {
+      const text = cellText(row, column);
+      content = column.kind === 'nombre' ? (
+          <span className="font-medium text-slate-900" data-testid="nombre">
+            {text}
+          </span>
+        ) : text || '—';
+    }
+    if (!primary) return content;
+    return (
+      <div>
+        {content}
+        {row.solicitud?.radicado && (
+          <div className="text-xs text-slate-600" data-testid="radicado">
+            {row.solicitud.radicado}
+          </div>
+        )}
+        {row.pending === 1 && <PendingBadge />}
+      </div>
+    );
+  };
+
+  const primary = primaryColumnIndex(columns);
+
+  return (
+    <section aria-labelledby="creditos-titulo" className="mx-auto max-w-7xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="creditos-titulo" className="text-2xl font-bold text-slate-900">
+          Creditos
+        </h1>
+        {can(session.user.rol, 'download_sales') && <SalesButton session={session} />}
+      </div>
+
+      <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr]">
+        <label className="block text-sm font-medium text-slate-700">
+          Buscar
+          <input
+            type="search"
+            className={`${INPUT} mt-1`}
+            placeholder="Buscar por nombre, documento, correo o teléfono"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Fecha inicial
+          <input
+            type="date"
+            className={`${INPUT} mt-1`}
+            value={desde}
+            onChange={(e) => {
+              setDesde(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Fecha final
+          <input
+            type="date"
+            className={`${INPUT} mt-1`}
+            value={hasta}
+            onChange={(e) => {
+              setHasta(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="resultados">
+        {loading ? 'Cargando...' : `${total} resultados`}
+      </p>
+
+      {loading ? (
+        <div className="flex justify-center py-10 text-slate-700">
+          <Spinner label="Cargando solicitudes..." />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="rounded-lg bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">
+          No hay solicitudes que coincidan con la búsqueda
+        </p>
+      ) : wide ? (
+        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <caption className="sr-only">
+              Solicitudes de crédito, página {page} de {pages}
+            </caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.id} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap text-slate-700">
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => (
+                <tr
+                  key={row.id}
+                  {...rowProps(row)}
+                  className="cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
+                >
+                  {columns.map((c, i) => (
+                    <td key={c.id} className="px-4 py-3 align-top text-slate-800">
+                      {renderCell(row, c, i === primary)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label="Solicitudes de crédito">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <div
+                {...rowProps(row)}
+                className="cursor-pointer rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-2 focus:outline-blue-700"
+              >
+                <div className="mb-2">{columns[primary] && renderCell(row, columns[primary], true)}</div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  {columns.map((c, i) =>
+                    i === primary ? null : (
+                      <div key={c.id} className="contents">
+                        <dt className="font-medium text-slate-600">{c.header}</dt>
+                        <dd className="min-w-0 break-words text-slate-900">{renderCell(row, c, false)}</dd>
+                      </div>
+                    ),
+                  )}
+                </dl>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pagination
+        page={Math.min(page, pages)}
+        pages={pages}
+        pageSize={pageSize}
+        onPage={(p) => setPage(Math.min(Math.max(1, p), pages))}
+        onPageSize={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
+    </section>
+  );
+}
+
+function PendingBadge() {
+  return (
+    <span className="mt-1 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
+      Sin sincronizar
+    </span>
+  );
+}
+
+function SalesButton({ session }: { session: Session }) {
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const offlineText = 'Necesitas conexión para descargar las ventas';
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadSales(session.token, session.user.cedula);
+    } catch {
+      toast.error('Error al descargar ventas');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        disabled={!online || busy}
+        title={online ? undefined : offlineText}
+        aria-describedby={online ? undefined : 'ventas-offline'}
+        onClick={() => void onClick()}
+        className="min-h-11 rounded-md bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? 'Descargando...' : 'Descargar Ventas'}
+      </button>
+      {!online && (
+        <span id="ventas-offline" className="text-xs text-slate-600">
+          {offlineText}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mapRecord, RadicaDB } from '../../db/database';
+import { indexPrefix, queryCreditList } from './use-credit-list';
+import { record } from './test-records.test-util';
+
+let db: RadicaDB;
+const id = (n: number) => `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const local = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).toISOString();
+
+function make(n: number, nombres: string, createdAt: string, documento = `10${n}`) {
+  const r = record(id(n));
+  return mapRecord({
+    ...r,
+    solicitante: { ...r.solicitante, nombres, numero_documento: documento },
+    solicitud: { ...r.solicitud, created_at: createdAt },
+  });
+}
+
+beforeEach(async () => {
+  db = new RadicaDB(`creditos-${crypto.randomUUID()}`);
+  await db.solicitudes.bulkPut([
+    make(1, 'Ángela', local(2025, 3, 1)),
+    make(2, 'Andrés', local(2025, 3, 2)),
+    make(3, 'Beatriz', local(2025, 3, 3)),
+    make(4, 'Ana María', local(2025, 3, 4)),
+    make(5, 'Carlos', ''),
+  ]);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+const params = { query: '', desde: '', hasta: '', page: 1, pageSize: 10 };
+const names = (rows: { solicitante: { nombres: string } }[]) => rows.map((r) => r.solicitante.nombres);
+
+describe('queryCreditList', () => {
+  it('lists newest first and pages with a separate total', async () => {
+    const first = await queryCreditList(db, { ...params, pageSize: 2 });
+    expect(first.total).toBe(5);
+    expect(names(first.rows)).toEqual(['Ana María', 'Beatriz']);
+    const second = await queryCreditList(db, { ...params, pageSize: 2, page: 2 });
+    expect(names(second.rows)).toEqual(['Andrés', 'Ángela']);
+  });
+
+  it('searches without case or accents, every word must match', async () => {
+    const res = await queryCreditList(db, { ...params, query: 'AN' });
+    expect(names(res.rows)).toEqual(['Ana María', 'Andrés', 'Ángela']);
+    expect((await queryCreditList(db, { ...params, query: 'ana maria' })).total).toBe(1);
+    expect((await queryCreditList(db, { ...params, query: 'angela perez' })).total).toBe(1);
+    expect((await queryCreditList(db, { ...params, query: '103' })).total).toBe(1);
+    expect((await queryCreditList(db, { ...params, query: '1-03' })).total).toBe(1);
+  });
+
+  it('filters by local calendar day with and without a search, dropping rows without a date', async () => {
+    const range = await queryCreditList(db, { ...params, desde: '2025-03-02', hasta: '2025-03-03' });
+    expect(names(range.rows)).toEqual(['Beatriz', 'Andrés']);
+    expect(range.total).toBe(2);
+    const open = await queryCreditList(db, { ...params, hasta: '2025-03-01' });
+    expect(names(open.rows)).toEqual(['Ángela']);
+    const searched = await queryCreditList(db, { ...params, query: 'an', desde: '2025-03-02' });
+    expect(names(searched.rows)).toEqual(['Ana María', 'Andrés']);
+    const future = await queryCreditList(db, { ...params, desde: '2099-01-01' });
+    expect(future.total).toBe(0);
+  });
+
+  it('uses an index prefix that cannot miss a match', () => {
+    expect(indexPrefix('  José  ')).toBe('jose');
+    expect(indexPrefix('300-123-4567')).toBe('300');
+    expect(indexPrefix('1.023 perez')).toBe('perez');
+    expect(indexPrefix('ana.perez@x.co')).toBe('perez');
+    expect(indexPrefix(' - ')).toBe('');
+  });
+});

@@ -1,0 +1,93 @@
+/** The documents stage's file picker, upload progress and files waiting for a connection. */
+import { useId, useState, type ChangeEvent } from 'react';
+import type { PendingUpload } from './upload-queue';
+
+export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
+
+interface Props {
+  pendientes: PendingUpload[];
+  /** 0–100 while sending, null otherwise. */
+  progreso: number | null;
+  online: boolean;
+  onSubir: (files: File[]) => Promise<boolean>;
+  onReintentar: () => void;
+}
+
+export function DocumentUpload({ pendientes, progreso, online, onSubir, onReintentar }: Props) {
+  const inputId = useId();
+  const progressId = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const [inputKey, setInputKey] = useState(0);
+  const enviando = progreso !== null;
+
+  const elegir = (e: ChangeEvent<HTMLInputElement>) => setFiles(Array.from(e.target.files ?? []));
+
+  const subir = async () => {
+    const ok = await onSubir(files);
+    if (ok) {
+      setFiles([]);
+      setInputKey((k) => k + 1); // a fresh input: the same file can be chosen again
+    }
+  };
+
+  return (
+    <div className="mt-3 space-y-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+        Subir documentos:
+      </label>
+      <input
+        key={inputKey}
+        id={inputId}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        onChange={elegir}
+        disabled={enviando}
+        className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-blue-50 file:px-3 file:font-semibold file:text-blue-800"
+      />
+      {files.length > 0 && (
+        <button
+          type="button"
+          onClick={() => void subir()}
+          disabled={enviando}
+          className="min-h-11 w-full rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
+        >
+          {enviando ? 'Subiendo...' : 'Subir archivos'}
+        </button>
+      )}
+      {enviando && (
+        <div className="space-y-1">
+          <label htmlFor={progressId} className="block text-sm text-slate-700">
+            Progreso de la carga: {progreso}%
+          </label>
+          <progress id={progressId} value={progreso} max={100} className="h-2 w-full accent-blue-700">
+            {progreso}%
+          </progress>
+        </div>
+      )}
+      {pendientes.length > 0 && !enviando && (
+        <div className="space-y-2">
+          <ul className="space-y-1" aria-label="Archivos pendientes de envío">
+            {pendientes.map((p) => (
+              <li key={p.upload_id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="break-all text-slate-800">{p.nombre}</span>
+                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  Pendiente de envío (sin conexión)
+                </span>
+              </li>
+            ))}
+          </ul>
+          {online && (
+            <button
+              type="button"
+              onClick={onReintentar}
+              className="min-h-11 w-full rounded-md border border-blue-700 px-4 font-semibold text-blue-800 hover:bg-blue-50"
+            >
+              Reintentar envío
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/** The public filing lookup (spec 02 §3 'Credit filing') and the last result kept on the device. */
+import { ApiError, apiJson } from '../../lib/api';
+
+export interface Archivo {
+  id?: string;
+  nombre: string;
+  estado: string;
+  url: string;
+}
+
+export interface HistorialEntrada {
+  estado: string;
+  comentario: string | null;
+  fecha: string | null;
+}
+
+export interface Etapa {
+  etapa: string;
+  estado: string;
+  comentarios: string | null;
+  fecha_actualizacion: string | null;
+  archivos: Archivo[];
+  historial: HistorialEntrada[];
+}
+
+export interface Radicado {
+  id_radicado: string;
+  banco: string | null;
+  producto_solicitado: string | null;
+  estado_global: string;
+  fecha_cambio: string | null;
+  etapas: Etapa[];
+}
+
+export const SEARCH_ERROR = 'Error al buscar el radicado';
+
+export class SearchError extends Error {
+  constructor(
+    message: string,
+    /** No answer from the server (offline): a cached result may stay on screen. */
+    readonly network: boolean,
+  ) {
+    super(message);
+    this.name = 'SearchError';
+  }
+}
+
+export async function fetchRadicado(numero: string): Promise<Radicado> {
+  try {
+    return await apiJson<Radicado>(`/api/seguimiento/radicado/${encodeURIComponent(numero)}`);
+  } catch (err) {
+    if (err instanceof ApiError) throw new SearchError(err.message || SEARCH_ERROR, false);
+    throw new SearchError(SEARCH_ERROR, true);
+  }
+}
+
+const CACHE_KEY = 'radica-seguimiento-ultimo';
+
+export interface UltimaConsulta {
+  data: Radicado;
+  consultado: string;
+}
+
+export function readUltima(): UltimaConsulta | null {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as UltimaConsulta;
+    return parsed?.data?.id_radicado && Array.isArray(parsed.data.etapas) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveUltima(data: Radicado): UltimaConsulta {
+  const entry = { data, consultado: new Date().toISOString() };
+  try {
+    localStorage.setItem(CACHE_KEY, JSON.stringify(entry));
+  } catch {
+    // Storage full or disabled: the lookup still works, only the offline copy is lost.
+  }
+  return entry;
+}
+
+const FECHA = new Intl.DateTimeFormat('es-CO', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function formatFecha(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : FECHA.format(d);
+}
+
+const NOMBRES: Record<string, string> = { documentos: 'Documentos', banco: 'Banco', desembolso: 'Desembolso' };
+
+export function nombreEtapa(etapa: string): string {
+  const key = etapa.trim().toLowerCase();
+  return NOMBRES[key] ?? (key ? key.charAt(0).toUpperCase() + key.slice(1) : 'Etapa');
+}

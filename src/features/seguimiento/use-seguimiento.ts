@@ -1,0 +1,164 @@
+/**
+ * State of the public tracking page: the lookup, the last filing kept on the device, and the
+ * document uploads that wait in the phone's queue until there is a connection.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchRadicado, readUltima, saveUltima, SearchError, SEARCH_ERROR, type UltimaConsulta } from './tracking-api';
+import { enqueueFiles, flushQueue, pendingFor, type PendingUpload } from './upload-queue';
+import { ACCEPT } from './document-upload';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const EXTENSIONES = ACCEPT.split(',');
+
+/** The first problem with the chosen files, checked again by the server. */
+function problemaArchivos(files: File[]): string | null {
+  if (!files.length) return 'Por favor seleccione al menos un archivo';
+  for (const f of files) {
+    const ext = f.name.slice(f.name.lastIndexOf('.')).toLowerCase();
+    if (!EXTENSIONES.includes(ext)) return `Tipo de archivo no permitido: ${f.name}`;
+    if (f.size > MAX_BYTES) return `El archivo ${f.name} supera el tamaño máximo de 5 MB`;
+  }
+  return null;
+}
+
+export function useSeguimiento() {
+  const [ultima, setUltima] = useState<UltimaConsulta | null>(() => readUltima());
+  const [numero, setNumero] = useState(() => ultima?.data.id_radicado ?? '');
+  const [buscando, setBuscando] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [pendientes, setPendientes] = useState<PendingUpload[]>([]);
+  const [progreso, setProgreso] = useState<number | null>(null);
+  const [mensaje, setMensaje] = useState<string | null>(null);
+  const [errorCarga, setErrorCarga] = useState<string | null>(null);
+
+  const radicado = ultima?.data.id_radicado ?? null;
+  const radicadoRef = useRef<string | null>(radicado);
+  useEffect(() => {
+    radicadoRef.current = radicado;
+  }, [radicado]);
+
+  const cargarPendientes = useCallback(async (rad: string | null) => {
+    setPendientes(rad ? await pendingFor(rad) : []);
+  }, []);
+
+  /** Reloads the shown filing without disturbing the screen when there is no connection. */
+  const refrescar = useCallback(async (rad: string) => {
+    try {
+      const data = await fetchRadicado(rad);
+      if (radicadoRef.current === rad) setUltima(saveUltima(data));
+    } catch (err) {
+      if (err instanceof SearchError && !err.network && radicadoRef.current === rad) {
+        setError(err.message);
+        setUltima(null);
+      }
+    }
+  }, []);
+
+  const procesarCola = useCallback(async () => {
+    let results;
+    try {
+      results = await flushQueue((f) => setProgreso(Math.round(f * 100)));
+    } finally {
+      setProgreso(null);
+    }
+    const rad = radicadoRef.current;
+    const mio = results.find((r) => r.radicado === rad);
+    if (rad && mio) {
+      if (mio.subidos > 0) {
+        setMensaje(`${mio.subidos} archivo(s) subido(s)`);
+        await refrescar(rad);
+      }
+      if (mio.error && !mio.error.retryable) setErrorCarga(mio.error.message);
+    }
+    await cargarPendientes(rad);
+  }, [cargarPendientes, refrescar]);
+
+  const buscar = useCallback(async (): Promise<boolean> => {
+    const n = numero.trim();
+    setMensaje(null);
+    setErrorCarga(null);
+    if (!n) {
+      setError('Por favor ingrese un número de radicado');
+      return false;
+    }
+    setBuscando(true);
+    setError(null);
+    try {
+      const data = await fetchRadicado(n);
+      radicadoRef.current = data.id_radicado;
+      setUltima(saveUltima(data));
+      return true;
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : SEARCH_ERROR);
+      setUltima(null);
+      return false;
+    } finally {
+      setBuscando(false);
+    }
+  }, [numero]);
+
+  const subir = useCallback(
+    async (files: File[]): Promise<boolean> => {
+      const rad = radicadoRef.current;
+      setMensaje(null);
+      const problema = problemaArchivos(files);
+      setErrorCarga(problema);
+      if (problema || !rad) return false;
+      try {
+        await enqueueFiles(rad, files);
+      } catch {
+        setErrorCarga('Error al subir los archivos');
+        return false;
+      }
+      if (!navigator.onLine) {
+        await cargarPendientes(rad);
+        return true;
+      }
+      setProgreso(0);
+      await procesarCola();
+      return true;
+    },
+    [cargarPendientes, procesarCola],
+  );
+
+  useEffect(() => {
+    void cargarPendientes(radicado);
+  }, [radicado, cargarPendientes]);
+
+  // On load: refresh the kept filing and send what was left waiting; again whenever we reconnect.
+  useEffect(() => {
+    const alConectar = () => {
+      setOnline(true);
+      const rad = radicadoRef.current;
+      void (async () => {
+        await procesarCola();
+        if (rad) await refrescar(rad);
+      })();
+    };
+    const alDesconectar = () => setOnline(false);
+    window.addEventListener('online', alConectar);
+    window.addEventListener('offline', alDesconectar);
+    if (navigator.onLine) alConectar();
+    return () => {
+      window.removeEventListener('online', alConectar);
+      window.removeEventListener('offline', alDesconectar);
+    };
+  }, [procesarCola, refrescar]);
+
+  return {
+    ultima,
+    numero,
+    setNumero,
+    buscando,
+    error,
+    online,
+    pendientes,
+    progreso,
+    mensaje,
+    errorCarga,
+    buscar,
+    subir,
+    reintentar: () => void procesarCola(),
+  };
+}

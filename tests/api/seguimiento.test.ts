@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
+import { buildApp } from '../../server/src/app';
+import { documentoContenidos, documentos, solicitantes, solicitudes } from '../../server/src/db/schema';
+
+let ctx: TestContext;
+let radicado: string;
+let solicitud: typeof solicitudes.$inferSelect;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const rows = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).limit(1);
+  solicitud = rows[0];
+  radicado = solicitud.radicado;
+});
+afterAll(() => ctx.close());
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const NOT_FOUND = { ok: false, code: 'NOT_FOUND', error: 'No se encontró el radicado' };
+
+type Etapa = {
+  etapa: string;
+  estado: string;
+  archivos: Array<{ id: string; nombre: string; estado: string; url: string }>;
+  historial: Array<{ estado: string; comentario: string | null; fecha: string }>;
+};
+
+const lookup = (n: string, app = ctx.app) => app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${n}?empresa_id=99` });
+
+function upload(files: Array<{ data: Buffer; name: string; uploadId?: string }>, rad = radicado) {
+  const fd = new FormData();
+  fd.append('id_radicado', rad);
+  for (const f of files) {
+    if (f.uploadId) fd.append('upload_id', f.uploadId);
+    fd.append('archivos', new Blob([new Uint8Array(f.data)], { type: 'application/pdf' }), f.name);
+  }
+  return ctx.app.inject({ method: 'POST', url: '/api/seguimiento/actualizar-documentos', payload: fd });
+}
+
+describe('public lookup', () => {
+  it('answers the filing with its ordered stages and history, without personal data', async () => {
+    const res = await lookup(radicado.toLowerCase());
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ id_radicado: radicado, banco: solicitud.bancoNombre, producto_solicitado: solicitud.tipoCredito, estado_global: solicitud.estado });
+    expect(Object.keys(data).sort()).toEqual(['banco', 'estado_global', 'etapas', 'fecha_cambio', 'id_radicado', 'producto_solicitado']);
+    expect((data.etapas as Etapa[]).map((e) => e.etapa)).toEqual(['documentos', 'banco', 'desembolso']);
+    expect((data.etapas as Etapa[])[0].historial[0]).toMatchObject({ estado: 'Pendiente', comentario: 'Etapa iniciada' });
+
+    const [persona] = await ctx.database.db.select().from(solicitantes).where(eq(solicitantes.id, solicitud.solicitanteId));
+    for (const secret of [persona.nombres, persona.numeroDocumento, solicitud.id, solicitud.solicitanteId]) {
+      expect(res.body).not.toContain(secret);
+    }
+    expect(res.body).not.toMatch(/empresa|solicitante|celular|correo/i);
+  });
+
+  it('answers the same 404 for an unknown or malformed radicado', async () => {
+    for (const n of ['RAD-ZZZZZZZZ', 'RAD-1', 'hola', "RAD-'%20or%201=1"]) {
+      const res = await lookup(n);
+      expect(res.statusCode, n).toBe(404);
+      expect(res.json()).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('limits requests per IP with 429', async () => {
+    const app = await buildApp({ db: ctx.database.db, jwtSecret: 'x'.repeat(40), seguimientoRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await lookup(radicado, app)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      expect((await lookup(radicado, app)).json()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('document upload', () => {
+  it('refuses a disguised executable, an oversize file and an empty upload', async () => {
+    const exe = await upload([{ data: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]), name: 'cedula.pdf' }]);
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', error: 'Tipo de archivo no permitido: cedula.pdf' });
+
+    const big = await upload([{ data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]), name: 'grande.pdf' }]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error).toBe('El archivo grande.pdf supera el tamaño máximo de 5 MB');
+
+    const fd = new FormData();
+    fd.append('id_radicado', radicado);
+    const none = await ctx.app.inject({ method: 'POST', url: '/api/seguimiento/actualizar-documentos', payload: fd });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe('Por favor seleccione al menos un archivo');
+
+    const unknown = await upload([{ data: PDF, name: 'a.pdf' }], 'RAD-ZZZZZZZZ');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('stores a valid PDF in the documents stage, serves it back, and a retried upload_id stays one document', async () => {
+    const seqBefore = solicitud.seq;
+    const uploadId = randomUUID();
+    const res = await upload([{ data: PDF, name: '../../etc/extracto.pdf', uploadId }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, data: { subidos: 1 } });
+    const again = await upload([{ data: PDF, name: 'extracto.pdf', uploadId }]);
+    expect(again.statusCode).toBe(200);
+
+    const rows = await ctx.database.db.select().from(documentos).where(eq(documentos.id, uploadId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ solicitanteId: solicitud.solicitanteId, solicitudId: solicitud.id, nombre: 'extracto.pdf', estado: 'Recibido', mime: 'application/pdf' });
+    const [content] = await ctx.database.db.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, uploadId));
+    expect(Buffer.from(content.data as Uint8Array).equals(PDF)).toBe(true);
+    const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, solicitud.id));
+    expect(after.seq).toBeGreaterThan(seqBefore);
+
+    const etapas = (await lookup(radicado)).json().data.etapas as Etapa[];
+    const docs = etapas.find((e) => e.etapa === 'documentos')!;
+    expect(docs.archivos.filter((a) => a.id === uploadId)).toHaveLength(1);
+    expect(docs.historial.filter((h) => h.comentario === 'Documentos recibidos: 1 archivo(s)')).toHaveLength(1);
+
+    const file = await ctx.app.inject({ method: 'GET', url: docs.archivos[0].url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toContain(`attachment; filename="extracto.pdf"`);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+
+    const [other] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).offset(1).limit(1);
+    const wrong = await ctx.app.inject({ method: 'GET', url: `/api/seguimiento/archivo/${uploadId}?radicado=${other.radicado}` });
+    expect(wrong.statusCode).toBe(404);
+  });
+});
+
+describe('stage status change', () => {
+  const body = () => ({ id_radicado: radicado, etapas: [{ etapa: 'banco', estado: 'Aprobado', comentarios: 'Aprobado por el comité' }] });
+
+  it('needs a token with change_status of the same company', async () => {
+    const url = '/api/seguimiento/actualizar-estado';
+    expect((await ctx.app.inject({ method: 'POST', url, payload: body() })).statusCode).toBe(401);
+    const asesor = await ctx.app.inject({ method: 'POST', url, payload: body(), headers: bearer(await loginAs(ctx.app, 'asesor')) });
+    expect(asesor.statusCode).toBe(403);
+    const otra = await ctx.app.inject({ method: 'POST', url, payload: body(), headers: bearer(await loginAs(ctx.app, 'otraAdmin')) });
+    expect(otra.statusCode).toBe(404);
+    expect(otra.json()).toEqual(NOT_FOUND);
+
+    const admin = await ctx.app.inject({ method: 'POST', url, payload: body(), headers: bearer(await loginAs(ctx.app, 'admin')) });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toEqual({ ok: true });
+    const banco = ((await lookup(radicado)).json().data.etapas as Etapa[]).find((e) => e.etapa === 'banco')!;
+    expect(banco).toMatchObject({ estado: 'Aprobado', comentarios: 'Aprobado por el comité' });
+    expect(banco.historial.at(-1)).toMatchObject({ estado: 'Aprobado', comentario: 'Aprobado por el comité' });
+  });
+});

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage, PASSWORD } from './fixtures/app';
+
+// Rows arrive with the sync engine's first pull after login.
+const FIRST_PULL = 30_000;
+
+async function waitForRows(page: Page): Promise<number> {
+  const count = page.getByTestId('resultados');
+  await expect
+    .poll(async () => Number(/^(\d+) resultados$/.exec((await count.textContent()) ?? '')?.[1] ?? 0), {
+      timeout: FIRST_PULL,
+    })
+    .toBeGreaterThan(0);
+  return Number(/^(\d+)/.exec((await count.textContent()) ?? '')?.[1]);
+}
+
+async function resultCount(page: Page): Promise<number> {
+  return Number(/^(\d+) resultados$/.exec((await page.getByTestId('resultados').textContent()) ?? '')?.[1] ?? NaN);
+}
+
+/** The app must be served by its service worker before a reload can work offline. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  }
+}
+
+test('the credits list pages, searches and filters by date', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await expect(page.getByRole('heading', { level: 1, name: 'Creditos' })).toBeVisible();
+  const total = await waitForRows(page);
+  const rows = page.getByTestId('credit-row');
+  await expect(rows).toHaveCount(Math.min(10, total));
+  await expect(page.getByRole('table').locator('caption')).toHaveCount(1);
+
+  await page.getByLabel('Filas por página').selectOption('20');
+  await expect(rows).toHaveCount(Math.min(20, total));
+  const pages = Math.max(1, Math.ceil(total / 20));
+  await expect(page.getByTestId("pagina-actual").getByText(`Página 1 de ${pages}`)).toBeVisible();
+  if (pages > 1) {
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.getByTestId("pagina-actual").getByText(`Página 2 de ${pages}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Última' }).click();
+    await expect(page.getByTestId("pagina-actual").getByText(`Página ${pages} de ${pages}`)).toBeVisible();
+    await expect(rows).toHaveCount(total - (pages - 1) * 20);
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await expect(page.getByTestId("pagina-actual").getByText(`Página ${pages - 1} de ${pages}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Primera' }).click();
+    await expect(page.getByTestId("pagina-actual").getByText(`Página 1 de ${pages}`)).toBeVisible();
+  }
+
+  const name = ((await rows.first().getByTestId('nombre').textContent()) ?? '').trim();
+  expect(name).not.toBe('');
+  await page.getByLabel('Buscar').fill(name.toLocaleUpperCase('es-CO'));
+  await expect.poll(() => resultCount(page)).toBeLessThan(total);
+  expect(await resultCount(page)).toBeGreaterThan(0);
+  await expect(rows.first().getByTestId('nombre')).toHaveText(name);
+
+  await page.getByLabel('Buscar').fill('');
+  await expect.poll(() => resultCount(page)).toBe(total);
+  await page.getByLabel('Fecha inicial').fill('2099-01-01');
+  await expect(page.getByText('No hay solicitudes que coincidan con la búsqueda')).toBeVisible();
+  await expect(page.getByTestId('resultados')).toHaveText('0 resultados');
+});
+
+// The spec gives change_status to admin, manager, banco and supervisor, not to the asesor, so a
+// manager changes the status here.
+test('a status changed offline survives a reload and reaches the server once online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = 'manager@demo.co';
+  await new LoginPage(page).loginAndWait(email);
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+
+  const first = page.getByTestId('credit-row').first();
+  const radicado = ((await first.getByTestId('radicado').textContent()) ?? '').trim();
+  expect(radicado).not.toBe('');
+  const row = page.getByTestId('credit-row').filter({ hasText: radicado });
+  const select = row.getByLabel('Cambiar estado');
+  const before = await select.inputValue();
+  const target = before === 'Desistido' ? 'Aprobado' : 'Desistido';
+
+  await context.setOffline(true);
+  await select.selectOption(target);
+  await expect(row.getByTestId('estado-badge')).toHaveText(target);
+  await expect(row.getByText('Sin sincronizar')).toBeVisible();
+
+  await page.reload();
+  await waitForRows(page);
+  await expect(row.getByTestId('estado-badge')).toHaveText(target);
+  await expect(row.getByLabel('Cambiar estado')).toHaveValue(target);
+  await expect(row.getByText('Sin sincronizar')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(row.getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { access_token?: string; token?: string };
+  const token = body.access_token ?? body.token;
+  const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } });
+  expect(tabla.ok()).toBe(true);
+  const data = ((await tabla.json()) as { data: { solicitud: { estado: string; radicado: string | null } }[] }).data;
+  expect(data.find((r) => r.solicitud.radicado === radicado)?.solicitud.estado).toBe(target);
+});

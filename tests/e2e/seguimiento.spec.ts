@@ -1,0 +1,67 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function demoRadicado(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
+  const token = (await login.json()).access_token as string;
+  const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } });
+  return (await tabla.json()).data[0].solicitud.radicado as string;
+}
+
+test('an applicant follows the filing and sends documents, also without a connection', async ({ page, context, request }) => {
+  const radicado = await demoRadicado(request);
+  await page.goto('/seguimiento');
+  await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento de Crédito' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Por favor ingrese un número de radicado');
+
+  await page.getByLabel('Número de radicado').fill('RAD-ZZZZZZZZ');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('No se encontró el radicado');
+
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Proceso del Crédito' })).toBeVisible();
+  const documentos = page.getByRole('listitem', { name: 'Etapa Documentos' });
+  await expect(page.getByRole('listitem', { name: /^Etapa / })).toHaveCount(3);
+  await expect(documentos.getByRole('combobox', { name: 'Estado de la etapa' })).toBeDisabled();
+  await expect(documentos.getByText('Etapa iniciada')).toBeVisible();
+
+  const picker = page.getByLabel('Subir documentos:');
+  await expect(page.getByRole('button', { name: 'Subir archivos' })).toHaveCount(0);
+  await picker.setInputFiles([
+    { name: 'extracto.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'cedula.png', mimeType: 'image/png', buffer: PNG },
+  ]);
+  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  await expect(page.getByText('2 archivo(s) subido(s)')).toBeVisible();
+  await expect(documentos.getByRole('link', { name: 'Ver archivo cedula.png' })).toBeVisible();
+  await expect(documentos.getByRole('link', { name: 'Ver archivo extracto.pdf' })).toHaveAttribute('target', '_blank');
+
+  await context.setOffline(true);
+  await picker.setInputFiles([{ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  const pendientes = page.getByRole('list', { name: 'Archivos pendientes de envío' });
+  await expect(pendientes.getByText('recibo.pdf')).toBeVisible();
+  await expect(pendientes.getByText('Pendiente de envío (sin conexión)')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 archivo(s) subido(s)')).toBeVisible();
+  await expect(pendientes).toHaveCount(0);
+  await expect(documentos.getByRole('link', { name: 'Ver archivo recibo.pdf' })).toBeVisible();
+
+  // The last filing stays on the phone and is shown again on the next visit.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await expect(page.getByText(/^Consultado el /)).toBeVisible();
+});
