@@ -217,7 +217,7 @@ function CreditsView({ session, onOpen }: { session: Session } & CreditsPageProp
                   className="cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
                 >
                   {columns.map((c, i) => (
-                    <td key={c.id} className="px-4 py-3 align-top text-slate-800">
+                    <td key={c.id} className={`px-4 py-3 align-top text-slate-800 ${c.kind === 'nombre' ? 'min-w-48' : ''}`}>
                       {renderCell(row, c, i === primary)}
                     </td>
                   ))}
