@@ -102,13 +102,10 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey
 
     // Tenancy: what the request claims must match the token.
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const claimedEmpresa = query.empresa_id ?? request.headers['x-empresa-id'];
-    if (claimedEmpresa !== undefined && String(claimedEmpresa) !== String(row.empresaId)) {
-      throw new AppError('FORBIDDEN', 'No tienes acceso a los datos de otra empresa.');
-    }
-    const headerEmpresa = request.headers['x-empresa-id'];
-    if (headerEmpresa !== undefined && String(headerEmpresa) !== String(row.empresaId)) {
-      throw new AppError('FORBIDDEN', 'No tienes acceso a los datos de otra empresa.');
+    for (const claimed of [query.empresa_id, request.headers['x-empresa-id']]) {
+      if (claimed !== undefined && String(claimed) !== String(row.empresaId)) {
+        throw new AppError('FORBIDDEN', 'No tienes acceso a los datos de otra empresa.');
+      }
     }
     const claimedUser = request.headers['x-user-id'];
     if (claimedUser !== undefined && String(claimedUser) !== String(row.id)) {

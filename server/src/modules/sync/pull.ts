@@ -27,24 +27,37 @@ import type { AuthUser } from '../../plugins/auth';
 import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
 import { buildRecords } from '../solicitudes/repository';
 
-type Source = (user: AuthUser, cursor: number, limit: number, exactSeq?: number) => Promise<Array<{ seq: number; entity: SyncEntity; id: string; row: unknown }>>;
+type Source = (
+  db: DbOrTx,
+  user: AuthUser,
+  cursor: number,
+  limit: number,
+  exactSeq?: number,
+) => Promise<Array<{ seq: number; entity: SyncEntity; id: string; row: unknown }>>;
 
 const seqFilter = (col: AnyPgColumn, cursor: number, exactSeq?: number): SQL =>
   exactSeq !== undefined ? eq(col, exactSeq) : gt(col, cursor);
 
 const sources: Record<SyncEntity, Source> = {
-  solicitud: async (user, cursor, limit, exactSeq) => {
+  solicitud: async (db, user, cursor, limit, exactSeq) => {
     const where = and(
       eq(solicitudes.empresaId, user.empresaId),
       seqFilter(solicitudes.seq, cursor, exactSeq),
-      cursor === 0 ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`) : undefined,
+      cursor === 0
+        ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`)
+        : undefined,
     );
-    const rows = await pullDb.current!.select().from(solicitudes).where(where).orderBy(asc(solicitudes.seq)).limit(limit);
+    const rows = await db
+      .select()
+      .from(solicitudes)
+      .where(where)
+      .orderBy(asc(solicitudes.seq))
+      .limit(limit);
     return rows.map((r) => ({ seq: r.seq, entity: 'solicitud' as const, id: r.id, row: r }));
   },
-  notificacion: async (user, cursor, limit, exactSeq) => {
-    const rows = await pullDb
-      .current!.select({
+  notificacion: async (db, user, cursor, limit, exactSeq) => {
+    const rows = await db
+      .select({
         n: notificaciones,
         banco: solicitudes.bancoNombre,
         creator: solicitudes.createdByUserId,
@@ -53,64 +66,127 @@ const sources: Record<SyncEntity, Source> = {
       })
       .from(notificaciones)
       .leftJoin(solicitudes, eq(solicitudes.id, notificaciones.solicitudId))
-      .where(and(eq(notificaciones.empresaId, user.empresaId), seqFilter(notificaciones.seq, cursor, exactSeq)))
+      .where(
+        and(
+          eq(notificaciones.empresaId, user.empresaId),
+          seqFilter(notificaciones.seq, cursor, exactSeq),
+        ),
+      )
       .orderBy(asc(notificaciones.seq))
       .limit(limit);
     return rows.map((r) => ({ seq: r.n.seq, entity: 'notificacion' as const, id: r.n.id, row: r }));
   },
-  definicion: async (user, cursor, limit, exactSeq) => {
-    const rows = await pullDb.current!.select().from(definiciones)
-      .where(and(eq(definiciones.empresaId, user.empresaId), seqFilter(definiciones.seq, cursor, exactSeq)))
-      .orderBy(asc(definiciones.seq)).limit(limit);
-    return rows.map((r) => ({ seq: r.seq, entity: 'definicion' as const, id: String(r.id), row: r }));
+  definicion: async (db, user, cursor, limit, exactSeq) => {
+    const rows = await db
+      .select()
+      .from(definiciones)
+      .where(
+        and(
+          eq(definiciones.empresaId, user.empresaId),
+          seqFilter(definiciones.seq, cursor, exactSeq),
+        ),
+      )
+      .orderBy(asc(definiciones.seq))
+      .limit(limit);
+    return rows.map((r) => ({
+      seq: r.seq,
+      entity: 'definicion' as const,
+      id: String(r.id),
+      row: r,
+    }));
   },
-  columna: async (user, cursor, limit, exactSeq) => {
-    const rows = await pullDb.current!.select().from(columnasTabla)
-      .where(and(eq(columnasTabla.empresaId, user.empresaId), seqFilter(columnasTabla.seq, cursor, exactSeq)))
-      .orderBy(asc(columnasTabla.seq)).limit(limit);
+  columna: async (db, user, cursor, limit, exactSeq) => {
+    const rows = await db
+      .select()
+      .from(columnasTabla)
+      .where(
+        and(
+          eq(columnasTabla.empresaId, user.empresaId),
+          seqFilter(columnasTabla.seq, cursor, exactSeq),
+        ),
+      )
+      .orderBy(asc(columnasTabla.seq))
+      .limit(limit);
     return rows.map((r) => ({ seq: r.seq, entity: 'columna' as const, id: String(r.id), row: r }));
   },
-  categoria: async (user, cursor, limit, exactSeq) => {
-    const rows = await pullDb.current!.select().from(categorias)
-      .where(and(eq(categorias.empresaId, user.empresaId), seqFilter(categorias.seq, cursor, exactSeq)))
-      .orderBy(asc(categorias.seq)).limit(limit);
-    return rows.map((r) => ({ seq: r.seq, entity: 'categoria' as const, id: String(r.id), row: r }));
+  categoria: async (db, user, cursor, limit, exactSeq) => {
+    const rows = await db
+      .select()
+      .from(categorias)
+      .where(
+        and(eq(categorias.empresaId, user.empresaId), seqFilter(categorias.seq, cursor, exactSeq)),
+      )
+      .orderBy(asc(categorias.seq))
+      .limit(limit);
+    return rows.map((r) => ({
+      seq: r.seq,
+      entity: 'categoria' as const,
+      id: String(r.id),
+      row: r,
+    }));
   },
-  estados: async (user, cursor, limit, exactSeq) => {
-    const rows = await pullDb.current!.select().from(estadosEmpresa)
-      .where(and(eq(estadosEmpresa.empresaId, user.empresaId), seqFilter(estadosEmpresa.seq, cursor, exactSeq)))
+  estados: async (db, user, cursor, limit, exactSeq) => {
+    const rows = await db
+      .select()
+      .from(estadosEmpresa)
+      .where(
+        and(
+          eq(estadosEmpresa.empresaId, user.empresaId),
+          seqFilter(estadosEmpresa.seq, cursor, exactSeq),
+        ),
+      )
       .limit(limit);
     return rows.map((r) => ({ seq: r.seq, entity: 'estados' as const, id: 'estados', row: r }));
   },
-  usuario: async (user, cursor, limit, exactSeq) => {
+  usuario: async (db, user, cursor, limit, exactSeq) => {
     if (!isAdminOrSupervisor(user.rol)) return [];
-    const rows = await pullDb.current!.select().from(usuarios)
+    const rows = await db
+      .select()
+      .from(usuarios)
       .where(and(eq(usuarios.empresaId, user.empresaId), seqFilter(usuarios.seq, cursor, exactSeq)))
-      .orderBy(asc(usuarios.seq)).limit(limit);
+      .orderBy(asc(usuarios.seq))
+      .limit(limit);
     return rows.map((r) => ({ seq: r.seq, entity: 'usuario' as const, id: String(r.id), row: r }));
   },
 };
 
-// The pull reads through one handle per call; kept in a small holder so the sources stay terse.
-const pullDb: { current: DbOrTx | null } = { current: null };
-
-async function toChanges(user: AuthUser, items: Array<{ entity: SyncEntity; id: string; row: unknown }>): Promise<Change[]> {
-  const sols = items.filter((i) => i.entity === 'solicitud').map((i) => i.row as typeof solicitudes.$inferSelect);
+async function toChanges(
+  db: DbOrTx,
+  user: AuthUser,
+  items: Array<{ entity: SyncEntity; id: string; row: unknown }>,
+): Promise<Change[]> {
+  const sols = items
+    .filter((i) => i.entity === 'solicitud')
+    .map((i) => i.row as typeof solicitudes.$inferSelect);
   const visibleSols = sols.filter((r) => !r.deletedAt && canSeeRow(user, r));
-  const records = new Map((await buildRecords(pullDb.current!, visibleSols)).map((r) => [r.id, r]));
+  const records = new Map((await buildRecords(db, visibleSols)).map((r) => [r.id, r]));
   return items.map((item): Change => {
     switch (item.entity) {
       case 'solicitud': {
         const rec = records.get(item.id);
-        return rec ? { entity: 'solicitud', id: item.id, op: 'put', row: rec } : { entity: 'solicitud', id: item.id, op: 'del' };
+        return rec
+          ? { entity: 'solicitud', id: item.id, op: 'put', row: rec }
+          : { entity: 'solicitud', id: item.id, op: 'del' };
       }
       case 'notificacion': {
-        const r = item.row as { n: typeof notificaciones.$inferSelect; banco: string | null; creator: number | null; assigned: number | null; solDeleted: string | null };
+        const r = item.row as {
+          n: typeof notificaciones.$inferSelect;
+          banco: string | null;
+          creator: number | null;
+          assigned: number | null;
+          solDeleted: string | null;
+        };
         const n = r.n;
         const visible =
           !n.deletedAt &&
           (n.solicitudId
-            ? !r.solDeleted && canSeeRow(user, { empresaId: n.empresaId, bancoNombre: r.banco, createdByUserId: r.creator, assignedToUserId: r.assigned })
+            ? !r.solDeleted &&
+              canSeeRow(user, {
+                empresaId: n.empresaId,
+                bancoNombre: r.banco,
+                createdByUserId: r.creator,
+                assignedToUserId: r.assigned,
+              })
             : n.usuarioId === null || n.usuarioId === user.id);
         if (!visible) return { entity: 'notificacion', id: item.id, op: 'del' };
         return { entity: 'notificacion', id: item.id, op: 'put', row: notificacionRow(n) };
@@ -119,28 +195,85 @@ async function toChanges(user: AuthUser, items: Array<{ entity: SyncEntity; id: 
         const d = item.row as typeof definiciones.$inferSelect;
         if (d.deletedAt) return { entity: 'definicion', id: item.id, op: 'del' };
         return {
-          entity: 'definicion', id: item.id, op: 'put',
-          row: { id: d.id, empresa_id: d.empresaId, entity: d.entity, json_column: d.jsonColumn, key: d.key, type: d.type, required: d.required, description: d.description, default_value: d.defaultValue, order_index: d.orderIndex, list_values: d.listValues, conditional_on: d.conditionalOn, isActive: d.isActive },
+          entity: 'definicion',
+          id: item.id,
+          op: 'put',
+          row: {
+            id: d.id,
+            empresa_id: d.empresaId,
+            entity: d.entity,
+            json_column: d.jsonColumn,
+            key: d.key,
+            type: d.type,
+            required: d.required,
+            description: d.description,
+            default_value: d.defaultValue,
+            order_index: d.orderIndex,
+            list_values: d.listValues,
+            conditional_on: d.conditionalOn,
+            isActive: d.isActive,
+          },
         };
       }
       case 'columna': {
         const c = item.row as typeof columnasTabla.$inferSelect;
         if (c.deletedAt) return { entity: 'columna', id: item.id, op: 'del' };
-        return { entity: 'columna', id: item.id, op: 'put', row: { id: c.id, nombre: c.nombre, nombre_interno: c.nombreInterno, activo: c.activo, orden: c.orden } };
+        return {
+          entity: 'columna',
+          id: item.id,
+          op: 'put',
+          row: {
+            id: c.id,
+            nombre: c.nombre,
+            nombre_interno: c.nombreInterno,
+            activo: c.activo,
+            orden: c.orden,
+          },
+        };
       }
       case 'categoria': {
         const c = item.row as typeof categorias.$inferSelect;
         if (c.deletedAt) return { entity: 'categoria', id: item.id, op: 'del' };
-        return { entity: 'categoria', id: item.id, op: 'put', row: { id: c.id, categoria: c.categoria, descripcion: c.descripcion, activo: c.activo, configuracion: c.configuracion } };
+        return {
+          entity: 'categoria',
+          id: item.id,
+          op: 'put',
+          row: {
+            id: c.id,
+            categoria: c.categoria,
+            descripcion: c.descripcion,
+            activo: c.activo,
+            configuracion: c.configuracion,
+          },
+        };
       }
       case 'estados': {
         const e = item.row as typeof estadosEmpresa.$inferSelect;
-        return { entity: 'estados', id: 'estados', op: 'put', row: { id: 'estados', estados: e.estados } };
+        return {
+          entity: 'estados',
+          id: 'estados',
+          op: 'put',
+          row: { id: 'estados', estados: e.estados },
+        };
       }
       case 'usuario': {
         const u = item.row as typeof usuarios.$inferSelect;
         if (u.deletedAt) return { entity: 'usuario', id: item.id, op: 'del' };
-        return { entity: 'usuario', id: item.id, op: 'put', row: { id: u.id, nombre: u.nombre, apellido: u.apellido, correo: u.correo, cedula: u.cedula, rol: u.rol, info_extra: u.infoExtra, created_at: u.createdAt } };
+        return {
+          entity: 'usuario',
+          id: item.id,
+          op: 'put',
+          row: {
+            id: u.id,
+            nombre: u.nombre,
+            apellido: u.apellido,
+            correo: u.correo,
+            cedula: u.cedula,
+            rol: u.rol,
+            info_extra: u.infoExtra,
+            created_at: u.createdAt,
+          },
+        };
       }
     }
   });
@@ -164,37 +297,46 @@ export function notificacionRow(n: typeof notificaciones.$inferSelect) {
   };
 }
 
-export async function pull(db: DbOrTx, user: AuthUser, q: { clientId: string; cursor: number; limit: number }): Promise<PullResponse> {
+export async function pull(
+  db: DbOrTx,
+  user: AuthUser,
+  q: { clientId: string; cursor: number; limit: number },
+): Promise<PullResponse> {
   const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, q.clientId));
   if (client && client.usuarioId !== user.id) {
     throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
   }
   return db.transaction(async (tx) => {
-    pullDb.current = tx;
-    try {
-      const fetched = (await Promise.all(
-        (Object.keys(sources) as SyncEntity[]).map((e) => sources[e](user, q.cursor, q.limit + 1)),
-      )).flat();
-      fetched.sort((a, b) => a.seq - b.seq);
-      let page = fetched.slice(0, q.limit);
-      let more = fetched.length > q.limit;
-      if (more) {
-        // Never split one seq value between pages.
-        const boundary = page[page.length - 1].seq;
-        if (fetched[q.limit].seq === boundary) {
-          const trimmed = page.filter((p) => p.seq < boundary);
-          if (trimmed.length > 0) page = trimmed;
-          else {
-            page = (await Promise.all((Object.keys(sources) as SyncEntity[]).map((e) => sources[e](user, 0, 100_000, boundary)))).flat();
-          }
-          more = true;
+    const fetched = (
+      await Promise.all(
+        (Object.keys(sources) as SyncEntity[]).map((e) =>
+          sources[e](tx, user, q.cursor, q.limit + 1),
+        ),
+      )
+    ).flat();
+    fetched.sort((a, b) => a.seq - b.seq);
+    let page = fetched.slice(0, q.limit);
+    let more = fetched.length > q.limit;
+    if (more) {
+      // Never split one seq value between pages.
+      const boundary = page[page.length - 1].seq;
+      if (fetched[q.limit].seq === boundary) {
+        const trimmed = page.filter((p) => p.seq < boundary);
+        if (trimmed.length > 0) page = trimmed;
+        else {
+          page = (
+            await Promise.all(
+              (Object.keys(sources) as SyncEntity[]).map((e) =>
+                sources[e](tx, user, 0, 100_000, boundary),
+              ),
+            )
+          ).flat();
         }
+        more = true;
       }
-      const changes = await toChanges(user, page);
-      const cursor = page.length ? page[page.length - 1].seq : q.cursor;
-      return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, changes };
-    } finally {
-      pullDb.current = null;
     }
+    const changes = await toChanges(tx, user, page);
+    const cursor = page.length ? page[page.length - 1].seq : q.cursor;
+    return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, changes };
   });
 }
