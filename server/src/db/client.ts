@@ -34,6 +34,12 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection ended by the server (restart, failover, admin termination) is emitted
+    // here; unhandled it would crash the process. The pool replaces it on the next query, and
+    // queries that fail meanwhile answer 503 through the error handler.
+    pool.on('error', (err) => {
+      process.emitWarning(`Conexión de PostgreSQL cerrada: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {
