@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port, so two runs on one machine (E2E_PORT=3220 …) never clean each other's output.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -51,6 +51,14 @@ export interface StatRow {
   updatedAt?: string;
 }
 
+/** A half-filled creation form, saved as the advisor types (survives reloads and crashes). */
+export interface DraftRow {
+  id: string;
+  kind: 'solicitud';
+  values: unknown;
+  updatedAt: string;
+}
+
 export interface OutboxRow {
   id: number;
   name: string;
@@ -136,6 +144,7 @@ export class RadicaDB extends Dexie {
   declare meta: Table<MetaRow, MetaKey>;
   declare problems: Table<ProblemRow, number>;
   declare shadows: Table<ShadowRow, string>;
+  declare drafts: Table<DraftRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -155,6 +164,7 @@ export class RadicaDB extends Dexie {
       problems: 'id',
       shadows: 'key, table',
     });
+    this.version(2).stores({ drafts: 'id, kind, updatedAt' });
   }
 }
 

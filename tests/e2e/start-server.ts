@@ -3,11 +3,12 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startServer } from '../../server/src/server';
 
-const dataDir = resolve('test-results/e2e-data');
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = resolve(`test-results/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.LOGIN_RATE_LIMIT = '10000';
 const { shutdown } = await startServer({
-  port: Number(process.env.E2E_PORT ?? 3210),
+  port,
   host: '127.0.0.1',
   dataDir,
   databaseUrl: '',
