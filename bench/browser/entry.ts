@@ -1,0 +1,142 @@
+/**
+ * Bundled by esbuild and injected into a page of the running app (same origin, so IndexedDB and
+ * the API are the real ones). Exposes the measurements the bench drives from Node.
+ * The pull pages fetched by `fetchPages` stay in the page, so the write measurements exclude the
+ * transfer.
+ */
+import { RadicaDB } from '../../src/db/database';
+import { applyPullPage } from '../../src/sync/pull';
+import { queryCreditList, type CreditListParams } from '../../src/features/creditos/use-credit-list';
+import type { PullResponse } from '../../src/domain/sync-protocol';
+
+let pages: PullResponse[] = [];
+
+async function fetchPages(token: string, limit: number): Promise<{ ms: number; rows: number; bytes: number }> {
+  pages = [];
+  const clientId = crypto.randomUUID();
+  let cursor = 0;
+  let bytes = 0;
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=${limit}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const text = await res.text();
+    bytes += text.length;
+    const page = (JSON.parse(text) as { data: PullResponse }).data;
+    pages.push(page);
+    if (!page.more) break;
+    cursor = page.cursor;
+  }
+  const ms = performance.now() - t0;
+  return { ms, rows: pages.reduce((n, p) => n + p.changes.length, 0), bytes };
+}
+
+async function deleteDb(name: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(name);
+    req.onsuccess = () => resolve();
+    req.onerror = () => reject(req.error ?? new Error('deleteDatabase'));
+  });
+}
+
+/** The engine's own write path: every page through applyPullPage into a fresh RadicaDB. */
+async function applyPages(name: string): Promise<number> {
+  await deleteDb(name);
+  const db = new RadicaDB(name);
+  await db.open();
+  const t0 = performance.now();
+  for (const page of pages) await applyPullPage(db, page);
+  const ms = performance.now() - t0;
+  db.close();
+  return ms;
+}
+
+/** Baseline: the same rows put into one object store, in ONE transaction, with no index. */
+async function rawPut(name: string): Promise<number> {
+  await deleteDb(name);
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(name, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('rows', { keyPath: 'key' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('open'));
+  });
+  const t0 = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction('rows', 'readwrite');
+    const store = tx.objectStore('rows');
+    for (const page of pages)
+      for (const change of page.changes) store.put({ key: `${change.entity}:${change.id}`, row: change.row });
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('tx'));
+  });
+  const ms = performance.now() - t0;
+  idb.close();
+  await deleteDb(name);
+  return ms;
+}
+
+/** Times of `queryCreditList` for each params set, and of a plain 50-row page as the baseline. */
+async function listQuery(
+  name: string,
+  params: CreditListParams[],
+): Promise<{ query: number[]; baseline: number[]; totals: number[] }> {
+  const db = new RadicaDB(name);
+  await db.open();
+  const query: number[] = [];
+  const baseline: number[] = [];
+  const totals: number[] = [];
+  // Warm-up, as a screen would have opened the database already.
+  await queryCreditList(db, params[0]);
+  for (const p of params) {
+    let t0 = performance.now();
+    const { total } = await queryCreditList(db, p);
+    query.push(performance.now() - t0);
+    totals.push(total);
+    t0 = performance.now();
+    await db.solicitudes.limit(p.pageSize).toArray();
+    baseline.push(performance.now() - t0);
+  }
+  db.close();
+  return { query, baseline, totals };
+}
+
+/** Fetch and write page by page, as the engine does, timing the transfer and the writes apart. */
+async function syncStreaming(name: string, token: string, limit: number): Promise<{ transferMs: number; writeMs: number; rows: number }> {
+  await deleteDb(name);
+  const db = new RadicaDB(name);
+  await db.open();
+  const clientId = crypto.randomUUID();
+  let cursor = 0;
+  let transferMs = 0;
+  let writeMs = 0;
+  let rows = 0;
+  for (;;) {
+    let t0 = performance.now();
+    const res = await fetch(`/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=${limit}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const page = ((await res.json()) as { data: PullResponse }).data;
+    transferMs += performance.now() - t0;
+    t0 = performance.now();
+    await applyPullPage(db, page);
+    writeMs += performance.now() - t0;
+    rows += page.changes.length;
+    if (!page.more) break;
+    cursor = page.cursor;
+  }
+  db.close();
+  return { transferMs, writeMs, rows };
+}
+
+async function countRows(name: string): Promise<number> {
+  const db = new RadicaDB(name);
+  await db.open();
+  const n = await db.solicitudes.count();
+  db.close();
+  return n;
+}
+
+const api = { fetchPages, syncStreaming, applyPages, rawPut, listQuery, countRows, deleteDb };
+export type BenchApi = typeof api;
+(window as unknown as { radicaBench: BenchApi }).radicaBench = api;

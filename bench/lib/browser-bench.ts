@@ -1,0 +1,160 @@
+/**
+ * Browser figures in headless Chromium against the running server: the initial sync into
+ * IndexedDB against a raw IndexedDB put of the same rows, the list query over the local rows, and
+ * the warm login-to-list time through the real app.
+ */
+import { existsSync } from 'node:fs';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { BenchApi } from '../browser/entry';
+import type { CreditListParams } from '../../src/features/creditos/use-credit-list';
+import { APELLIDOS, NOMBRES } from '../../server/src/db/demo-data';
+import { percentile, report, log } from './report';
+
+declare global {
+  interface Window {
+    radicaBench: BenchApi;
+  }
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+export async function launchBrowser(): Promise<Browser> {
+  const systemChromium = '/usr/bin/chromium';
+  return chromium.launch({
+    executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+    args: [...(isRoot ? ['--no-sandbox'] : []), '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+let bundle: string | null = null;
+async function benchBundle(): Promise<string> {
+  if (bundle) return bundle;
+  const out = await build({
+    entryPoints: ['bench/browser/entry.ts'],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    target: 'es2022',
+    minify: true,
+    define: { 'import.meta.env': JSON.stringify({ DEV: false, PROD: true, MODE: 'production', BASE_URL: '/' }) },
+    logLevel: 'error',
+  });
+  bundle = out.outputFiles[0].text;
+  return bundle;
+}
+
+/** A page of the app's origin with the bench API injected (CSP bypassed for the injected script only). */
+async function benchPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/terminos-condiciones`);
+  await page.addScriptTag({ content: await benchBundle() });
+  return page;
+}
+
+/** 100 list queries like a person makes them: a name or document search, a date range, a page of 50. */
+function listParams(): CreditListParams[] {
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  const params: CreditListParams[] = [];
+  for (let i = 0; i < 100; i++) {
+    const kind = i % 4;
+    const query =
+      kind === 0 ? NOMBRES[i % NOMBRES.length] : kind === 1 ? APELLIDOS[i % APELLIDOS.length].toLowerCase() : kind === 2 ? `${NOMBRES[i % NOMBRES.length]} ${APELLIDOS[(i * 7) % APELLIDOS.length]}` : '';
+    const from = 5 + (i % 60);
+    params.push({ query, desde: day(from + 20), hasta: day(from), page: 1 + (i % 3), pageSize: 50 });
+  }
+  return params;
+}
+
+export async function initialSyncFigures(browser: Browser, baseUrl: string, token: string, size: number): Promise<void> {
+  const page = await benchPage(browser, baseUrl);
+  log(`initial sync of ${size}: fetching`);
+  const fetched = await page.evaluate(([t]) => window.radicaBench.fetchPages(t, 500), [token] as const);
+  log(`fetched ${fetched.rows} rows (${(fetched.bytes / 1e6).toFixed(0)} MB) in ${fetched.ms.toFixed(0)} ms; writing`);
+  const applyMs = await page.evaluate(() => window.radicaBench.applyPages('bench-sync'));
+  const rawMs = await page.evaluate(() => window.radicaBench.rawPut('bench-raw'));
+  report({ name: `browser.initial_sync_write_${size}`, value: applyMs, unit: 'ms', ratio: applyMs / rawMs, baseline: `raw_indexeddb_put_one_tx=${rawMs.toFixed(0)}ms`, target: 'ratio<=1.5' });
+  report({ name: `browser.initial_sync_transfer_${size}`, value: fetched.ms, unit: 'ms', baseline: `${fetched.rows}_rows_${(fetched.bytes / 1e6).toFixed(1)}MB` });
+
+  const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-sync', p), listParams());
+  const p50 = percentile(lq.query, 50);
+  const p95 = percentile(lq.query, 95);
+  const b95 = percentile(lq.baseline, 95);
+  report({ name: `browser.list_query_p50_${size}`, value: p50, unit: 'ms', ratio: p50 / percentile(lq.baseline, 50), baseline: 'plain_50_row_read' });
+  report({ name: `browser.list_query_p95_${size}`, value: p95, unit: 'ms', ratio: p95 / b95, baseline: `plain_50_row_read_p95=${b95.toFixed(1)}ms`, target: '<=50ms' });
+  await page.evaluate(() => window.radicaBench.deleteDb('bench-sync'));
+  await page.context().close();
+}
+
+/** Growth: the engine's page-by-page sync and the list query at one size. */
+export async function growthFigures(browser: Browser, baseUrl: string, token: string, size: number): Promise<{ syncMs: number; rows: number; p95: number }> {
+  const page = await benchPage(browser, baseUrl);
+  log(`growth at ${size}: syncing page by page`);
+  const s = await page.evaluate(([t]) => window.radicaBench.syncStreaming('bench-growth', t, 500), [token] as const);
+  const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-growth', p), listParams());
+  const p95 = percentile(lq.query, 95);
+  report({ name: `growth.sync_write_per_1000_rows_${size}`, value: (s.writeMs / s.rows) * 1000, unit: 'ms', baseline: `${s.rows}_rows_total=${s.writeMs.toFixed(0)}ms_transfer=${s.transferMs.toFixed(0)}ms` });
+  report({ name: `growth.list_query_p95_${size}`, value: p95, unit: 'ms', baseline: 'search+range+sort+page_of_50' });
+  await page.evaluate(() => window.radicaBench.deleteDb('bench-growth'));
+  await page.context().close();
+  return { syncMs: s.writeMs, rows: s.rows, p95 };
+}
+
+/**
+ * Warm device: log in through the real app once and let it sync, log out (the data stays for that
+ * user), then time from the login click to the first row of the list. The baseline is the login
+ * request alone (scrypt on the server), timed in the same page.
+ */
+export async function warmLoginFigures(browser: Browser, baseUrl: string, email: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 850 } });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`${baseUrl}/login`);
+  const fill = async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Contraseña').fill('demo1234');
+  };
+  await fill();
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByText(/^Sincronizado/).first().waitFor({ timeout: 20 * 60_000 });
+  report({ name: 'browser.app_first_sync_end_to_end', value: Date.now() - t0, unit: 'ms', baseline: 'login_click_to_Sincronizado_through_the_worker' });
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await page.getByLabel('Email').waitFor();
+  const times: number[] = [];
+  const logins: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await fill();
+    const ms = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Iniciar sesión'));
+          const start = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.querySelector('[data-testid="credit-row"]')) {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+          button?.click();
+        }),
+    );
+    times.push(ms);
+    logins.push(
+      await page.evaluate(async (mail) => {
+        const start = performance.now();
+        await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: mail, password: 'demo1234' }) });
+        return performance.now() - start;
+      }, email),
+    );
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.getByLabel('Email').waitFor();
+  }
+  const med = percentile(times, 50);
+  const base = percentile(logins, 50);
+  report({ name: 'browser.warm_login_to_list', value: med, unit: 'ms', ratio: med / base, baseline: `login_request_alone=${base.toFixed(0)}ms`, target: '<=300ms' });
+  report({ name: 'browser.warm_login_to_list_minus_login_request', value: med - base, unit: 'ms', baseline: 'render_from_local_store' });
+  await context.close();
+}

@@ -1,0 +1,181 @@
+/**
+ * Server figures on one database: push of 1,000 mutations against the same 1,000 changes through
+ * the REST route one by one; pull and dashboard throughput over HTTP (autocannon in its own
+ * process, on loopback) against the same service functions called directly, with no HTTP.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { startServer } from '../../server/src/server';
+import { solicitudes, usuarios } from '../../server/src/db/schema';
+import type { Db } from '../../server/src/db/client';
+import type { AuthUser } from '../../server/src/plugins/auth';
+import { pull } from '../../server/src/modules/sync/pull';
+import { visibleSolicitudes } from '../../server/src/modules/solicitudes/visibility';
+import { buildRecords, loadSolicitudRows, toListRow } from '../../server/src/modules/solicitudes/repository';
+import { PULL_PAGE_DEFAULT, PUSH_BATCH } from '../../src/domain/sync-protocol';
+import { ESTADOS_DEFAULT as ESTADOS } from '../../src/domain/estados';
+import { report, log } from './report';
+
+const run = promisify(execFile);
+
+export interface BenchServer {
+  baseUrl: string;
+  db: Db;
+  shutdown: () => Promise<void>;
+}
+
+export async function startBenchServer(opts: { dataDir: string; databaseUrl?: string }): Promise<BenchServer> {
+  process.env.LOGIN_RATE_LIMIT = '100000';
+  const { app, database, shutdown } = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl ?? '',
+    logger: false,
+    seed: false,
+  });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { baseUrl: `http://127.0.0.1:${port}`, db: database.db, shutdown };
+}
+
+export async function login(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234' }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`login ${email} failed: ${res.status}`);
+  return body.access_token;
+}
+
+async function authUser(db: Db, email: string): Promise<AuthUser> {
+  const [u] = await db.select().from(usuarios).where(eq(usuarios.correo, email));
+  const info = (u.infoExtra ?? {}) as { banco_nombre?: string };
+  return {
+    id: u.id,
+    empresaId: u.empresaId,
+    rol: u.rol as AuthUser['rol'],
+    nombre: u.nombre,
+    correo: u.correo,
+    cedula: u.cedula,
+    bancoNombre: info.banco_nombre ?? null,
+  };
+}
+
+interface Cannon {
+  requests: { average: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function autocannon(url: string, token: string, seconds: number, connections: number): Promise<Cannon> {
+  const { stdout } = await run(
+    'npx',
+    ['autocannon', '-j', '-c', String(connections), '-d', String(seconds), '-H', `Authorization=Bearer ${token}`, url],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const result = JSON.parse(stdout) as Cannon;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`autocannon ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
+}
+
+/** Calls `fn` back to back for `seconds`; returns calls per second. */
+async function loopFor(seconds: number, fn: () => Promise<unknown>): Promise<number> {
+  const end = Date.now() + seconds * 1000;
+  let n = 0;
+  const t0 = performance.now();
+  while (Date.now() < end) {
+    await fn();
+    n++;
+  }
+  return n / ((performance.now() - t0) / 1000);
+}
+
+export async function serverFigures(server: BenchServer, label: string, seconds = 10): Promise<void> {
+  const token = await login(server.baseUrl, 'admin@demo.co');
+  const user = await authUser(server.db, 'admin@demo.co');
+
+  // --- push vs REST, 1,000 status changes each, on distinct applications ---
+  const rows = await server.db
+    .select({ id: solicitudes.id, estado: solicitudes.estado })
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, user.empresaId), isNull(solicitudes.deletedAt)))
+    .limit(2000);
+  if (rows.length < 2000) throw new Error('the data set needs at least 2,000 applications');
+  const next = (estado: string | null) => ESTADOS[(ESTADOS.indexOf(estado as (typeof ESTADOS)[number]) + 1) % ESTADOS.length];
+  const clientId = randomUUID();
+  const mutations = rows.slice(0, 1000).map((r, i) => ({
+    id: i + 1,
+    name: 'solicitud.cambiarEstado',
+    args: { solicitudId: r.id, estado: next(r.estado), base: { estado: r.estado } },
+    at: new Date().toISOString(),
+  }));
+  let t0 = performance.now();
+  for (let i = 0; i < mutations.length; i += PUSH_BATCH) {
+    const res = await fetch(`${server.baseUrl}/api/sync/push`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clientId, mutations: mutations.slice(i, i + PUSH_BATCH) }),
+    });
+    const body = (await res.json()) as { data?: { results: Array<{ status: string }> } };
+    if (!res.ok || body.data?.results.some((r) => r.status !== 'applied')) throw new Error(`push failed: ${res.status}`);
+  }
+  const pushMs = performance.now() - t0;
+  t0 = performance.now();
+  for (const r of rows.slice(1000, 2000)) {
+    const res = await fetch(`${server.baseUrl}/api/solicitudes/actualizar-estado`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: r.id, estado: next(r.estado) }),
+    });
+    if (!res.ok) throw new Error(`REST status change failed: ${res.status}`);
+  }
+  const restMs = performance.now() - t0;
+  report({ name: `${label}.push_1000_mutations`, value: pushMs, unit: 'ms', ratio: pushMs / restMs, baseline: `1000_rest_calls_one_by_one=${restMs.toFixed(0)}ms`, target: '<=3000ms' });
+
+  // --- pull throughput: HTTP (4 connections) against the same pull() called directly ---
+  const pullClient = randomUUID();
+  const pullUrl = `${server.baseUrl}/api/sync/pull?clientId=${pullClient}&cursor=0&limit=${PULL_PAGE_DEFAULT}`;
+  const firstPage = await pull(server.db, user, { clientId: pullClient, cursor: 0, limit: PULL_PAGE_DEFAULT });
+  const rowsPerPage = firstPage.changes.length;
+  log(`${label}: pull autocannon ${seconds}s`);
+  const pullHttp = await autocannon(pullUrl, token, seconds, 4);
+  const pullRaw = await loopFor(seconds, () => pull(server.db, user, { clientId: pullClient, cursor: 0, limit: PULL_PAGE_DEFAULT }));
+  const httpRows = pullHttp.requests.average * rowsPerPage;
+  const rawRows = pullRaw * rowsPerPage;
+  report({ name: `${label}.pull_throughput`, value: httpRows, unit: 'rows/s', ratio: httpRows / rawRows, baseline: `same_pull_sql_no_http=${rawRows.toFixed(0)}rows/s`, target: 'ratio>=0.5' });
+  report({ name: `${label}.pull_p99`, value: pullHttp.latency.p99, unit: 'ms', baseline: `page_of_${rowsPerPage}_rows` });
+
+  // --- dashboard/tabla: every visible row, HTTP against the same queries called directly ---
+  log(`${label}: dashboard autocannon ${seconds}s`);
+  const dash = await autocannon(`${server.baseUrl}/api/dashboard/tabla`, token, seconds, 2);
+  const dashRaw = await loopFor(seconds, async () => {
+    const list = await loadSolicitudRows(server.db, visibleSolicitudes(user));
+    (await buildRecords(server.db, list)).map(toListRow);
+  });
+  report({ name: `${label}.dashboard_tabla`, value: dash.requests.average, unit: 'req/s', ratio: dash.requests.average / dashRaw, baseline: `same_queries_no_http=${dashRaw.toFixed(2)}req/s` });
+  report({ name: `${label}.dashboard_tabla_p99`, value: dash.latency.p99, unit: 'ms' });
+}
+
+/** Time of a full pull of everything the admin sees, over HTTP, page by page. */
+export async function fullPullMs(baseUrl: string, token: string): Promise<{ ms: number; rows: number }> {
+  const clientId = randomUUID();
+  let cursor = 0;
+  let rows = 0;
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=${PULL_PAGE_DEFAULT}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const page = ((await res.json()) as { data: { cursor: number; more: boolean; changes: unknown[] } }).data;
+    rows += page.changes.length;
+    if (!page.more) break;
+    cursor = page.cursor;
+  }
+  return { ms: performance.now() - t0, rows };
+}

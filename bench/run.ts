@@ -1,0 +1,93 @@
+/**
+ * `npm run bench`: Radica's performance figures, each against a baseline measured in the same run.
+ * Prints `BENCH <name> <value> <unit> ratio=<x> baseline=<what>` lines on stdout (progress on
+ * stderr) and keeps them in bench/out/latest.txt.
+ *
+ * BENCH_SIZES (default 5000,50000,200000): data sets for the growth figures; the headline figures
+ * use 50,000 (or the largest size given). BENCH_SECONDS (default 10): autocannon duration.
+ * PostgreSQL figures use DATABASE_URL, or a throwaway local cluster when PostgreSQL is installed.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { firstScreenKb, BUDGET_KB } from './first-screen';
+import { figures, log, report } from './lib/report';
+import { OUT, pgliteDataset, postgresDataset, startPostgres } from './lib/datasets';
+import { fullPullMs, login, serverFigures, startBenchServer } from './lib/server-bench';
+import { growthFigures, initialSyncFigures, launchBrowser, warmLoginFigures } from './lib/browser-bench';
+
+const sizes = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number).filter((n) => n > 0);
+const main = sizes.includes(50_000) ? 50_000 : Math.max(...sizes);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+mkdirSync(OUT, { recursive: true });
+log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+if (!existsSync(resolve('dist/.vite/manifest.json'))) {
+  log('building the app');
+  execFileSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const size = firstScreenKb();
+report({ name: 'first_screen_js', value: size.kb, unit: 'KB_gzip', ratio: size.kb / BUDGET_KB, baseline: `budget_${BUDGET_KB}KB`, target: `<=${BUDGET_KB}KB` });
+report({ name: 'sync_worker_js', value: size.workerKb, unit: 'KB_gzip', baseline: 'loaded_after_first_render' });
+
+const browser = await launchBrowser();
+const pullGrowth: Array<{ size: number; perRow: number }> = [];
+const listGrowth: Array<{ size: number; p95: number }> = [];
+try {
+  for (const n of sizes) {
+    const dataDir = pgliteDataset(n);
+    const server = await startBenchServer({ dataDir });
+    try {
+      const token = await login(server.baseUrl, 'admin@demo.co');
+      const full = await fullPullMs(server.baseUrl, token);
+      pullGrowth.push({ size: n, perRow: full.ms / full.rows });
+      report({ name: `growth.pull_http_${n}`, value: full.ms, unit: 'ms', baseline: `${full.rows}_rows=${((full.ms / full.rows) * 1000).toFixed(0)}us_per_row` });
+      const g = await growthFigures(browser, server.baseUrl, token, n);
+      listGrowth.push({ size: n, p95: g.p95 });
+      if (n === main) {
+        await initialSyncFigures(browser, server.baseUrl, token, n);
+        await warmLoginFigures(browser, server.baseUrl, 'admin@demo.co');
+        await serverFigures(server, 'pglite', seconds);
+      }
+    } finally {
+      await server.shutdown();
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+if (pullGrowth.length > 1) {
+  const first = pullGrowth[0];
+  const last = pullGrowth[pullGrowth.length - 1];
+  report({ name: 'growth.pull_cost_per_row', value: last.perRow / first.perRow, unit: `x_from_${first.size}_to_${last.size}`, baseline: 'linear_means_about_1' });
+  const l0 = listGrowth[0];
+  const l1 = listGrowth[listGrowth.length - 1];
+  report({ name: 'growth.list_query_p95', value: l1.p95 / l0.p95, unit: `x_from_${l0.size}_to_${l1.size}`, baseline: 'flat_means_about_1' });
+}
+
+const pg = startPostgres();
+if (!pg) {
+  log('PostgreSQL not available: PostgreSQL figures skipped (set DATABASE_URL or install postgresql)');
+} else {
+  try {
+    const url = await postgresDataset(pg, main);
+    const server = await startBenchServer({ dataDir: join(OUT, 'pg-server'), databaseUrl: url });
+    try {
+      const token = await login(server.baseUrl, 'admin@demo.co');
+      const full = await fullPullMs(server.baseUrl, token);
+      report({ name: `postgres.pull_http_${main}`, value: full.ms, unit: 'ms', baseline: `${full.rows}_rows` });
+      await serverFigures(server, 'postgres', seconds);
+    } finally {
+      await server.shutdown();
+    }
+  } finally {
+    pg.stop();
+  }
+}
+
+const lines = figures.map((f) => `${f.name} ${f.value.toFixed(2)} ${f.unit}${f.ratio === undefined ? '' : ` ratio=${f.ratio.toFixed(2)}`} baseline=${f.baseline ?? 'none'}${f.target ? ` target=${f.target}` : ''}`);
+writeFileSync(join(OUT, 'latest.txt'), `${new Date().toISOString()} ${cpus().length}×${cpus()[0]?.model ?? ''}\n${lines.join('\n')}\n`);
+log(`done; figures in ${join(OUT, 'latest.txt')}`);
