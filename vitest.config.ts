@@ -21,6 +21,20 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // Several server processes need a shared PostgreSQL: this project exists only with DATABASE_URL.
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'cluster',
+                include: ['tests/cluster/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 120_000,
+                hookTimeout: 200_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'property',

@@ -1,0 +1,61 @@
+/**
+ * `npm run start:cluster`: N server processes on one PostgreSQL (DATABASE_URL), sharing PORT.
+ * The primary builds the PWA, applies the migrations, seeds an empty database and settles the JWT
+ * secret once, then forks WORKERS processes (default: one per core) that only serve. The servers
+ * keep no state of their own (JWT sessions, files and sync bookkeeping live in PostgreSQL), so the
+ * same layout works across machines behind a load balancer.
+ */
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildIfNeeded } from './build-if-needed';
+import { openDatabase } from './db/client';
+import { seedDemoIfEmpty } from './db/seed';
+import { resolveJwtSecret, startServer } from './server';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error(
+    'start:cluster necesita DATABASE_URL: varios procesos no pueden compartir la base embebida (PGlite).',
+  );
+  process.exit(2);
+}
+
+if (cluster.isPrimary) {
+  const workers = Math.max(1, Number(process.env.WORKERS ?? availableParallelism()));
+  const dataDir = resolve(process.env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  // RADICA_SKIP_BUILD=1 serves the API without (re)building the PWA (tests of the API only).
+  if (process.env.RADICA_SKIP_BUILD !== '1') await buildIfNeeded();
+  const database = await openDatabase({ url: databaseUrl });
+  await seedDemoIfEmpty(database.db);
+  await database.close();
+  const env = { JWT_SECRET: resolveJwtSecret(dataDir, process.env.JWT_SECRET) };
+
+  let stopping = false;
+  const fork = () => cluster.fork(env);
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`Proceso ${worker.process.pid} terminó (${code}); iniciando otro.`);
+    fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    });
+  }
+  console.log(`Radica: ${workers} procesos en el puerto ${process.env.PORT ?? 3000}`);
+} else {
+  const { shutdown } = await startServer({ seed: false, logger: process.env.LOG !== '0' });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      shutdown().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
