@@ -20,6 +20,10 @@ export const INFO_EXTRA_LABELS: Record<InfoExtraKey, string> = {
 
 export const PASSWORD_MIN = 8;
 
+/** The server's refusal of a taken e-mail; the screen says the same before queuing. */
+export const correoDuplicado = (correo: string) =>
+  `Ya existe un usuario registrado con el correo ${correo}.`;
+
 export const NombreSchema = v.pipe(
   v.string('El nombre es obligatorio'),
   v.trim(),

@@ -25,6 +25,7 @@ import { hashPassword } from '../../lib/password';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { isAdminOrSupervisor, normalizeRole } from '../../../../src/domain/roles';
 import {
+  correoDuplicado,
   mergeInfoExtra,
   type Perfil,
   type UsuarioCambios,
@@ -42,8 +43,6 @@ export const SUPERVISOR_NO_ADMIN = 'Un supervisor no puede crear administradores
 export const SUPERVISOR_NO_TOCA_ADMIN = 'Un supervisor no puede modificar ni eliminar a un administrador.';
 export const NO_ELIMINAR_PROPIO = 'No puedes eliminar tu propio usuario.';
 export const ULTIMO_ADMIN = 'La empresa debe conservar al menos un administrador.';
-export const correoDuplicado = (correo: string) =>
-  `Ya existe un usuario registrado con el correo ${correo}.`;
 
 type UsuarioDb = typeof usuarios.$inferSelect;
 
