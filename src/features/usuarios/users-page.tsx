@@ -145,7 +145,7 @@ function UsersView({ actor }: { actor: SessionUser }) {
                         </span>
                       )}
                     </td>
-                    <td className="px-3 py-3 break-all">{u.correo}</td>
+                    <td className="px-3 py-3 whitespace-nowrap">{u.correo}</td>
                     <td className="px-3 py-3">{u.cedula}</td>
                     <td className="px-3 py-3">
                       <Badge color="blue">{rolLabel(u.rol)}</Badge>
