@@ -5,6 +5,7 @@ import { mutate } from './mutate';
 import { applyPushResponse } from '../sync/push';
 import { applyPullPage } from '../sync/pull';
 import type { PullResponse } from '../domain/sync-protocol';
+import { resolveConflict, retryProblem } from '../sync/problems';
 
 const TEMP = '0190a0a0-0000-7000-8000-0000000000aa';
 let db: RadicaDB;
@@ -92,5 +93,32 @@ describe('users mutators', () => {
     await expect(mutate(db, 'usuario.crear', { ...nuevo, correo: 'x' })).rejects.toMatchObject({ code: 'VALIDATION' });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.usuarios.count()).toBe(1);
+  });
+
+  it('resolves a user edit conflict field by field, never re-sending the redacted password', async () => {
+    await mutate(db, 'usuario.editar', {
+      usuarioId: 5,
+      changes: { nombre: 'Ana María', cedula: '2', contraseña: 'nuevaClave1' },
+      base: { nombre: 'Ana', cedula: '1' },
+    });
+    const batch = await db.outbox.toArray();
+    await applyPushResponse(db, batch, {
+      lastMutationId: 1,
+      results: [{ id: 1, status: 'rejected', code: 'CONFLICT', error: 'Otra persona modificó este usuario mientras tanto.', conflict: { fields: { nombre: { base: 'Ana', server: 'Anita', mine: 'Ana María' } } } }],
+    });
+    expect(await resolveConflict(db, 1, { nombre: 'mine' })).toBe(2);
+    expect((await db.outbox.get(2))?.args).toEqual({
+      usuarioId: 5,
+      changes: { nombre: 'Ana María', cedula: '2', contraseña: '' },
+      base: { nombre: 'Anita', cedula: '1' },
+    });
+    expect(JSON.stringify(await db.outbox.toArray())).not.toContain('nuevaClave1');
+  });
+
+  it('cannot retry a rejected creation from storage: the password is gone, the form is needed', async () => {
+    await mutate(db, 'usuario.crear', nuevo);
+    await answer('rejected', 'Ya existe un usuario registrado con el correo nueva@demo.co.');
+    await expect(retryProblem(db, 1)).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(await db.outbox.count()).toBe(0);
   });
 });
