@@ -17,6 +17,10 @@ const MUTATION_LABELS: Record<string, string> = {
   'referencia.agregar': 'Nueva referencia',
   'observacion.agregar': 'Nueva observación',
   'notificacion.crear': 'Nueva notificación',
+  'usuario.crear': 'Nuevo usuario',
+  'usuario.editar': 'Edición de usuario',
+  'usuario.eliminar': 'Eliminación de usuario',
+  'perfil.editar': 'Edición del perfil',
 };
 const label = (name: string) => MUTATION_LABELS[name] ?? name;
 const FIVE_DAYS = 5 * 24 * 3600 * 1000;

@@ -14,6 +14,7 @@ import { AppError } from '../domain/errors';
 import type { MutationArgs, MutationName } from '../domain/mutations';
 import { parseFieldPath, type SolicitudRecord } from '../domain/solicitud';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
+import { USUARIO_MUTATORS } from './mutators-usuarios';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -29,6 +30,12 @@ export interface MutatorTx {
   get<T extends EntityTableName>(table: T, id: Id): Promise<EntityRecords[T] | undefined>;
   put<T extends EntityTableName>(table: T, record: EntityRecords[T]): Promise<void>;
   delete(table: EntityTableName, id: Id): Promise<void>;
+  /**
+   * Writes a row that exists only while its mutation is pending (a record whose server id is not
+   * known yet, e.g. a user created offline under a temporary key). Folding the applied mutation
+   * into the server state skips it: the server's row arrives with the pull under its real id.
+   */
+  putLocal<T extends EntityTableName>(table: T, record: EntityRecords[T]): Promise<void>;
   /** Marks a row as touched by the current mutation without writing it. */
   touch(table: EntityTableName, id: Id): Promise<void>;
 }
@@ -107,3 +114,5 @@ registerMutator('solicitud.editar', async (tx, args) => {
   for (const path of paths) next = setPath(next, path, args.changes[path]);
   await tx.put('solicitudes', next);
 });
+
+for (const [name, fn] of Object.entries(USUARIO_MUTATORS)) registry.set(name, fn);

@@ -4,7 +4,9 @@
  * - LiveTx writes the visible rows. Before the first write of a row it saves the row's current
  *   (server) version in `shadows`, unless a shadow already exists, and records the row as touched.
  * - ShadowTx writes only `shadows`: it folds a mutation the server applied into the last known
- *   server state, so dropping it from the outbox does not make the screen flicker back.
+ *   server state, so dropping it from the outbox does not make the screen flicker back. It skips
+ *   `putLocal` rows (temporary keys): their shadow stays "absent", so the rebase drops the
+ *   temporary row once its mutation is answered and the pull shows the server's row instead.
  * - `rebase` = restore every shadowed row to its server version, re-apply every outbox entry in
  *   id order through a LiveTx, drop shadows no entry touches any more, and set `pending` to 1
  *   exactly on the solicitudes an outbox entry touches. Running it twice gives the same rows.
@@ -76,6 +78,10 @@ export class LiveTx implements MutatorTx {
     await this.touch(table, id);
     await writeLive(this.db, table, id, null);
   }
+
+  async putLocal<T extends EntityTableName>(table: T, record: EntityRecords[T]): Promise<void> {
+    await this.put(table, record);
+  }
 }
 
 export class ShadowTx implements MutatorTx {
@@ -97,6 +103,9 @@ export class ShadowTx implements MutatorTx {
   async delete(table: EntityTableName, id: Id): Promise<void> {
     await this.db.shadows.put({ key: shadowKey(table, id), table, id, record: null });
   }
+
+  /** The server has the row under an id this device does not know yet: the pull brings it. */
+  async putLocal(): Promise<void> {}
 }
 
 /** Sets `pending` = 1 on the touched solicitudes and 0 on every other pending one. */

@@ -44,3 +44,21 @@ export const sessionAtom = atom<SessionState>({ status: 'loading' });
 
 /** True while the server has refused the stored token (sync is paused until a new login). */
 export const sessionExpiredAtom = atom(false);
+
+/**
+ * Merges a profile answer over the session user (spec 01 §3): nombre, correo, empresa and
+ * imagen_aliado from the answer, keeping the old value of each one the answer lacks.
+ */
+export function mergeSessionUser(
+  user: SessionUser,
+  answer: Partial<Pick<SessionUser, 'nombre' | 'correo' | 'usuario' | 'empresa' | 'imagen_aliado'>>,
+): SessionUser {
+  return {
+    ...user,
+    nombre: answer.nombre ?? user.nombre,
+    correo: answer.correo ?? user.correo,
+    usuario: answer.usuario ?? answer.correo ?? user.usuario,
+    empresa: answer.empresa ?? user.empresa,
+    imagen_aliado: answer.imagen_aliado ?? user.imagen_aliado,
+  };
+}

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { AppError } from '../domain/errors';
-import { MUTATION_SCHEMAS, isMutationName, type MutationName } from '../domain/mutations';
+import { MUTATION_SCHEMAS, isMutationName } from '../domain/mutations';
 import type { SolicitudRecord } from '../domain/solicitud';
 import type {
   Change,
@@ -188,7 +188,11 @@ export class ModelServer implements SyncTransport {
   private apply(m: MutationEnvelope): MutationResult {
     try {
       if (!isMutationName(m.name)) throw new AppError('VALIDATION', 'Operación desconocida.');
-      const args = v.parse(MUTATION_SCHEMAS[m.name as MutationName], m.args);
+      // The model knows the application mutations only.
+      if (m.name !== 'solicitud.cambiarEstado' && m.name !== 'solicitud.editar') {
+        throw new AppError('VALIDATION', 'Operación no soportada por el modelo.');
+      }
+      const args = v.parse(MUTATION_SCHEMAS[m.name], m.args);
       const record = this.solicitudes.get(args.solicitudId);
       if (!record) throw new AppError('NOT_FOUND', 'La solicitud no existe.');
       const changes: Record<string, unknown> =

@@ -11,7 +11,7 @@
  *   value so they apply; 'theirs' fields are dropped (the screen already shows the server value).
  */
 import { AppError } from '../domain/errors';
-import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../domain/mutations';
+import type { CambiarEstadoArgs, EditarSolicitudArgs, EditarUsuarioArgs } from '../domain/mutations';
 import type { FileRow, ProblemRow, RadicaDB } from '../db/database';
 import { mutateByName } from '../db/mutate';
 
@@ -82,6 +82,22 @@ function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictCh
       else if (Object.prototype.hasOwnProperty.call(args.base, path)) base[path] = args.base[path];
     }
     return Object.keys(changes).length ? { solicitudId: args.solicitudId, changes, base } : null;
+  }
+  if (problem.name === 'usuario.editar') {
+    const args = problem.args as EditarUsuarioArgs;
+    const changes: Record<string, unknown> = {};
+    const base: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(args.changes)) {
+      // The password was redacted when the change was rejected (never re-sent from storage).
+      if (field === 'contraseña' || value === undefined) continue;
+      const conflict = fields[field];
+      if (conflict && choices[field] !== 'mine') continue;
+      changes[field] = value;
+      const seen = (args.base as Record<string, unknown> | undefined)?.[field];
+      if (conflict) base[field] = conflict.server;
+      else if (seen !== undefined) base[field] = seen;
+    }
+    return Object.keys(changes).length ? { usuarioId: args.usuarioId, changes, base } : null;
   }
   throw new AppError(
     'VALIDATION',

@@ -3,7 +3,8 @@
  * Invariants:
  * - An entry leaves the outbox only when the server answered for it: applied/skipped entries are
  *   folded into the shadows (last known server state) and removed; rejected ones are removed AND
- *   written to `problems` with code, error and conflict — never dropped silently.
+ *   written to `problems` with code, error and conflict — never dropped silently; a problem
+ *   keeps the args without their secrets (`redactSecrets`: a password never outlives its push).
  * - The results, meta.lastMutationId and the rebase that rolls back rejected effects are written
  *   in ONE transaction, so a crash leaves either the whole answer recorded or none of it (a
  *   retried push is then answered `skipped` with the stored result).
@@ -13,6 +14,7 @@ import { getMeta, setMeta, type OutboxRow, type RadicaDB } from '../db/database'
 import { applyMutation } from '../db/mutators';
 import { rebase, ShadowTx } from '../db/tracked-tx';
 import { PUSH_BATCH, type MutationResult, type PushResponse } from '../domain/sync-protocol';
+import { redactSecrets } from '../domain/mutations';
 import { TransportError, type SyncTransport } from './transport';
 
 export const REJECTED_DEFAULT_MESSAGE = 'El servidor rechazó el cambio.';
@@ -85,7 +87,8 @@ export async function applyPushResponse(
         await db.problems.put({
           id: entry.id,
           name: entry.name,
-          args: entry.args,
+          // A rejected change is kept for the panel without its secrets (passwords).
+          args: redactSecrets(entry.name, entry.args),
           at: entry.at,
           code: result.code ?? 'INTERNAL',
           error: result.error ?? REJECTED_DEFAULT_MESSAGE,

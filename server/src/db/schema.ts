@@ -60,7 +60,8 @@ export const usuarios = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
-    uniqueIndex('usuarios_correo_uq').on(sql`lower(${t.correo})`),
+    // Unique among active users only: a deleted user's e-mail can be given to a new user.
+    uniqueIndex('usuarios_correo_uq').on(sql`lower(${t.correo})`).where(sql`${t.deletedAt} is null`),
     index('usuarios_empresa_idx').on(t.empresaId, t.seq),
   ],
 );

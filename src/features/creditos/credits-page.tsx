@@ -17,7 +17,7 @@ import type { Session } from '../../domain/session';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { cellText, primaryColumnIndex, type CreditColumn } from './columns';
-import { Pagination, pageCount } from './pagination';
+import { Pagination, pageCount } from '../../components/ui/pagination';
 import { downloadSales } from './sales-download';
 import { StatusSelect } from './status-select';
 import { useCreditList } from './use-credit-list';

@@ -1,6 +1,9 @@
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { BUTTON_PRIMARY } from '../../components/ui/dialog';
 import { ROLE_LABELS } from '../../domain/roles';
 import { sessionAtom } from '../../state/session';
+import { ProfileEditDialog } from './profile-edit-dialog';
 
 function Card({ label, value }: { label: string; value: string }) {
   return (
@@ -13,6 +16,7 @@ function Card({ label, value }: { label: string; value: string }) {
 
 export default function ProfilePage() {
   const state = useAtomValue(sessionAtom);
+  const [editing, setEditing] = useState(false);
   if (state.status !== 'authenticated') {
     return <p role="alert">No se pudo cargar la información del usuario</p>;
   }
@@ -28,12 +32,15 @@ export default function ProfilePage() {
           }}
           className="h-24 w-24 rounded-full bg-slate-100 object-contain p-1 ring-1 ring-slate-200"
         />
-        <div>
+        <div className="sm:flex-1">
           <h1 id="perfil-titulo" className="text-2xl font-bold">
             {user.nombre}
           </h1>
           <p className="text-slate-700">{ROLE_LABELS[user.rol]}</p>
         </div>
+        <button type="button" className={BUTTON_PRIMARY} onClick={() => setEditing(true)}>
+          Editar Perfil
+        </button>
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <Card label="Correo" value={user.correo} />
@@ -41,6 +48,7 @@ export default function ProfilePage() {
         <Card label="Empresa" value={user.empresa} />
         <Card label="Rol" value={ROLE_LABELS[user.rol]} />
       </div>
+      {editing && <ProfileEditDialog session={state.session} onClose={() => setEditing(false)} />}
     </section>
   );
 }

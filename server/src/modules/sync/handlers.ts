@@ -6,10 +6,15 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { MutationName } from '../../../../src/domain/mutations';
 import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
+import { crearUsuario, editarPerfilMutation, editarUsuario, eliminarUsuario } from '../usuarios/service';
 
 type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
 
 export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
   'solicitud.cambiarEstado': cambiarEstado as Handler,
   'solicitud.editar': editarSolicitud as Handler,
+  'usuario.crear': crearUsuario as Handler,
+  'usuario.editar': editarUsuario as Handler,
+  'usuario.eliminar': eliminarUsuario as Handler,
+  'perfil.editar': editarPerfilMutation as Handler,
 };

@@ -1,3 +1,4 @@
+/** Page-size selector (10/20/30/50) and first/previous/next/last buttons, shared by the lists. */
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 
 export function pageCount(total: number, pageSize: number): number {

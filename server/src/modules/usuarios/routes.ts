@@ -1,0 +1,95 @@
+/**
+ * Users (spec 01 §7 'usuarios') and the own profile. The user administration is for admin and
+ * supervisor (declared here and checked again in the service); the profile is for everyone signed
+ * in. Each write runs the same service function as its sync mutation, in one transaction.
+ * Paths: GET|POST /api/usuarios, GET|PUT|DELETE /api/usuarios/:id, PUT /api/perfil (the spec does
+ * not show the profile call; a separate path keeps it out of the admin-only routes).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { parseInput } from '../../lib/validation';
+import { requireUser } from '../../plugins/auth';
+import { AppError } from '../../../../src/domain/errors';
+import {
+  CedulaSchema,
+  PerfilSchema,
+  UsuarioCambiosSchema,
+  UsuarioNuevoSchema,
+} from '../../../../src/domain/usuario';
+import {
+  crearUsuario,
+  editarPerfil,
+  editarUsuario,
+  eliminarUsuario,
+  getUsuario,
+  listUsuarios,
+  USUARIO_NO_EXISTE,
+} from './service';
+
+const MANAGERS = { roles: ['admin', 'supervisor'] as const };
+
+/** info_extra may arrive as a JSON string (the spec: "info_extra is parsed and cleaned"). */
+function withParsedInfoExtra(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const b = body as Record<string, unknown>;
+  if (typeof b.info_extra !== 'string') return b;
+  try {
+    return { ...b, info_extra: b.info_extra.trim() ? JSON.parse(b.info_extra) : {} };
+  } catch {
+    throw new AppError('VALIDATION', 'info_extra no es un JSON válido.', { fields: { info_extra: 'JSON inválido' } });
+  }
+}
+
+function idParam(params: unknown): number {
+  const raw = (params as { id?: string }).id ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id < 1) throw new AppError('NOT_FOUND', USUARIO_NO_EXISTE);
+  return id;
+}
+
+const PerfilBody = v.object({
+  ...PerfilSchema.entries,
+  cedula: v.optional(CedulaSchema),
+  rol: v.optional(v.string()),
+  empresa: v.optional(v.string()),
+  empresa_id: v.optional(v.union([v.string(), v.number()])),
+});
+
+export default async function usuariosRoutes(app: FastifyInstance) {
+  app.get('/api/usuarios', { config: MANAGERS }, async (request) => {
+    return { ok: true, data: await listUsuarios(app.db, requireUser(request)) };
+  });
+
+  app.get('/api/usuarios/:id', { config: MANAGERS }, async (request) => {
+    return { ok: true, data: await getUsuario(app.db, requireUser(request), idParam(request.params)) };
+  });
+
+  app.post('/api/usuarios', { config: MANAGERS }, async (request, reply) => {
+    const user = requireUser(request);
+    const body = parseInput(UsuarioNuevoSchema, withParsedInfoExtra(request.body ?? {}));
+    const data = await app.db.transaction((tx) => crearUsuario(tx, user, body));
+    return reply.status(201).send({ ok: true, data });
+  });
+
+  app.put('/api/usuarios/:id', { config: MANAGERS }, async (request) => {
+    const user = requireUser(request);
+    const usuarioId = idParam(request.params);
+    const changes = parseInput(UsuarioCambiosSchema, withParsedInfoExtra(request.body ?? {}));
+    const data = await app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes }));
+    return { ok: true, data };
+  });
+
+  app.delete('/api/usuarios/:id', { config: MANAGERS }, async (request) => {
+    const user = requireUser(request);
+    const usuarioId = idParam(request.params);
+    const data = await app.db.transaction((tx) => eliminarUsuario(tx, user, { usuarioId }));
+    return { ok: true, data };
+  });
+
+  app.put('/api/perfil', async (request) => {
+    const user = requireUser(request);
+    const body = parseInput(PerfilBody, request.body ?? {});
+    const data = await app.db.transaction((tx) => editarPerfil(tx, user, body));
+    return { ok: true, data };
+  });
+}

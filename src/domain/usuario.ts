@@ -1,0 +1,182 @@
+/**
+ * Platform users (spec 01 §3 'User', §5 'Create user', 'Profile'): the valibot schemas shared by
+ * the users screen, the profile dialog, the mutations and the server, so the three can never
+ * disagree; plus the pure helpers for info_extra and the list.
+ * A password is only ever an input: no type here carries a hash, and the mirrored row has none.
+ */
+import * as v from 'valibot';
+import { ROLES, type Role } from './roles';
+
+/** The info_extra entries the user form edits (spec 01 §3). */
+export const INFO_EXTRA_KEYS = ['ciudad', 'banco_nombre', 'linea_credito'] as const;
+export type InfoExtraKey = (typeof INFO_EXTRA_KEYS)[number];
+export type InfoExtra = Partial<Record<InfoExtraKey, string>>;
+
+export const INFO_EXTRA_LABELS: Record<InfoExtraKey, string> = {
+  ciudad: 'Ciudad',
+  banco_nombre: 'Banco',
+  linea_credito: 'Línea de crédito',
+};
+
+export const PASSWORD_MIN = 8;
+
+/** The server's refusal of a taken e-mail; the screen says the same before queuing. */
+export const correoDuplicado = (correo: string) =>
+  `Ya existe un usuario registrado con el correo ${correo}.`;
+
+export const NombreSchema = v.pipe(
+  v.string('El nombre es obligatorio'),
+  v.trim(),
+  v.minLength(1, 'El nombre es obligatorio'),
+  v.maxLength(120, 'El nombre es demasiado largo'),
+);
+export const CedulaSchema = v.pipe(
+  v.string('La cédula es obligatoria'),
+  v.trim(),
+  v.minLength(1, 'La cédula es obligatoria'),
+  v.maxLength(30, 'La cédula es demasiado larga'),
+  v.regex(/^[0-9A-Za-z.-]+$/, 'La cédula solo puede tener números, letras, puntos y guiones'),
+);
+export const CorreoSchema = v.pipe(
+  v.string('El correo es obligatorio'),
+  v.trim(),
+  v.minLength(1, 'El correo es obligatorio'),
+  v.email('El correo electrónico no es válido'),
+  v.maxLength(254, 'El correo es demasiado largo'),
+  v.toLowerCase(),
+);
+export const ContrasenaSchema = v.pipe(
+  v.string('La contraseña es obligatoria'),
+  v.minLength(1, 'La contraseña es obligatoria'),
+  v.minLength(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`),
+  v.maxLength(200, 'La contraseña es demasiado larga'),
+);
+export const RolSchema = v.picklist(ROLES, 'El rol es obligatorio');
+
+const infoText = v.optional(v.pipe(v.string('Debe ser un texto'), v.trim(), v.maxLength(120, 'El valor es demasiado largo')));
+
+/** info_extra as sent: the three known entries; empty ones are dropped by `cleanInfoExtra`. */
+export const InfoExtraSchema = v.pipe(
+  v.optional(
+    v.object({ ciudad: infoText, banco_nombre: infoText, linea_credito: infoText }, 'Debe ser un objeto'),
+    {},
+  ),
+  v.transform((value) => cleanInfoExtra(value)),
+);
+
+/** Drops empty entries and unknown keys (spec 01 §5: empty info_extra entries are dropped). */
+export function cleanInfoExtra(input: Record<string, unknown> | null | undefined): InfoExtra {
+  const out: InfoExtra = {};
+  for (const key of INFO_EXTRA_KEYS) {
+    const value = input?.[key];
+    if (typeof value === 'string' && value.trim()) out[key] = value.trim();
+  }
+  return out;
+}
+
+/**
+ * Applies edited info_extra entries over the stored object: the three known keys are replaced
+ * (or removed when empty); any other key the row carries is kept.
+ */
+export function mergeInfoExtra(stored: Record<string, unknown> | null | undefined, edited: InfoExtra): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(stored ?? {}) };
+  for (const key of INFO_EXTRA_KEYS) {
+    if (edited[key]) out[key] = edited[key];
+    else delete out[key];
+  }
+  return out;
+}
+
+/** A new user (the 'Crear Nuevo Usuario' form and POST /api/usuarios). */
+export const UsuarioNuevoSchema = v.object({
+  nombre: NombreSchema,
+  cedula: CedulaSchema,
+  correo: CorreoSchema,
+  contraseña: ContrasenaSchema,
+  rol: RolSchema,
+  info_extra: InfoExtraSchema,
+});
+export type UsuarioNuevo = v.InferOutput<typeof UsuarioNuevoSchema>;
+
+/** A blank password on edit keeps the current one (spec 01 §5). */
+export const ContrasenaEdicionSchema = v.optional(v.union([v.literal(''), ContrasenaSchema], `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`), '');
+
+/** The editable fields of an existing user; every one optional (only what changed is sent). */
+export const UsuarioCambiosSchema = v.object({
+  nombre: v.optional(NombreSchema),
+  cedula: v.optional(CedulaSchema),
+  correo: v.optional(CorreoSchema),
+  rol: v.optional(RolSchema),
+  info_extra: v.optional(InfoExtraSchema),
+  contraseña: ContrasenaEdicionSchema,
+});
+export type UsuarioCambios = v.InferOutput<typeof UsuarioCambiosSchema>;
+
+/** The fields whose edit carries a base value for conflict detection (never the password). */
+export const USUARIO_BASE_FIELDS = ['nombre', 'cedula', 'correo', 'rol', 'info_extra'] as const;
+export type UsuarioBaseField = (typeof USUARIO_BASE_FIELDS)[number];
+
+/** The profile dialog: nombre and correo only; cedula and empresa are read-only (spec 01 §5). */
+export const PerfilSchema = v.object({ nombre: NombreSchema, correo: CorreoSchema });
+export type Perfil = v.InferOutput<typeof PerfilSchema>;
+
+/** A user as the server answers and pull mirrors it: never a password or its hash. */
+export interface UsuarioRow {
+  /** The server's integer id, or the creation's temporary UUID while it is only local. */
+  id: number | string;
+  nombre: string;
+  apellido?: string | null;
+  correo: string;
+  cedula: string;
+  rol: string;
+  info_extra: Record<string, unknown>;
+  created_at: string | null;
+  /** True for a user created on this device that the server has not assigned an id yet. */
+  local?: boolean;
+}
+
+export function isLocalUsuario(row: Pick<UsuarioRow, 'id'>): boolean {
+  return typeof row.id !== 'number';
+}
+
+/** 'Ciudad: Bogotá · Banco: Bancolombia' for the 'Información Adicional' column. */
+export function infoExtraText(info: Record<string, unknown> | null | undefined): string {
+  const clean = cleanInfoExtra(info ?? {});
+  return INFO_EXTRA_KEYS.filter((k) => clean[k])
+    .map((k) => `${INFO_EXTRA_LABELS[k]}: ${clean[k]}`)
+    .join(' · ');
+}
+
+/** Case- and accent-insensitive search over the visible columns. */
+export function matchesUsuario(row: UsuarioRow, query: string): boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const q = fold(query.trim());
+  if (!q) return true;
+  const hay = fold([row.id, row.nombre, row.correo, row.cedula, row.rol, infoExtraText(row.info_extra)].join(' '));
+  return q.split(/\s+/).every((word) => hay.includes(word));
+}
+
+/** Server users by id, then the ones still waiting for the server. */
+export function compareUsuarios(a: UsuarioRow, b: UsuarioRow): number {
+  const la = isLocalUsuario(a);
+  const lb = isLocalUsuario(b);
+  if (la !== lb) return la ? 1 : -1;
+  if (!la) return (a.id as number) - (b.id as number);
+  return a.nombre.localeCompare(b.nombre, 'es');
+}
+
+/** Who may edit or delete `target` (the server enforces the same rules). */
+export function canManageUsuario(actor: { id: number; rol: Role }, target: Pick<UsuarioRow, 'id' | 'rol'>) {
+  const manager = actor.rol === 'admin' || actor.rol === 'supervisor';
+  const supervisorOnAdmin = actor.rol === 'supervisor' && String(target.rol).toLowerCase() === 'admin';
+  return {
+    edit: manager && !supervisorOnAdmin && !isLocalUsuario(target),
+    delete: manager && !supervisorOnAdmin && !isLocalUsuario(target) && target.id !== actor.id,
+  };
+}
+
+/** Roles the actor may give in the user form: a supervisor never gives 'admin'. */
+export function assignableRoles(actor: Role): readonly Role[] {
+  const form: readonly Role[] = ['admin', 'banco', 'asesor', 'supervisor'];
+  return actor === 'admin' ? form : form.filter((r) => r !== 'admin');
+}

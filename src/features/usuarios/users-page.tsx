@@ -1,0 +1,230 @@
+import { useAtomValue } from 'jotai';
+import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../components/ui/badge';
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, Dialog } from '../../components/ui/dialog';
+import { Pagination, pageCount } from '../../components/ui/pagination';
+import { Spinner } from '../../components/ui/spinner';
+import type { RadicaDB } from '../../db/database';
+import { isAdminOrSupervisor, ROLE_LABELS } from '../../domain/roles';
+import type { SessionUser } from '../../domain/session';
+import { assignableRoles, infoExtraText, matchesUsuario, type UsuarioRow } from '../../domain/usuario';
+import { useLocalDb } from '../../state/local-data';
+import { sessionAtom } from '../../state/session';
+import { fechaCorta, rolLabel } from './format';
+import { UserDetailDialog } from './user-detail-dialog';
+import { UserForm, type UserFormOutput } from './user-form';
+import { crearUsuario, USER_ERRORS, useRejections, useUsuarios } from './use-usuarios';
+
+export default function UsersPage() {
+  const state = useAtomValue(sessionAtom);
+  if (state.status !== 'authenticated') {
+    return (
+      <section className="mx-auto max-w-xl p-6 text-center">
+        <h1 className="text-xl font-bold">Autenticación Requerida</h1>
+        <p className="mt-2 text-slate-700">Por favor inicia sesión para ver la información de usuarios.</p>
+      </section>
+    );
+  }
+  return <UsersView actor={state.session.user} />;
+}
+
+const COLUMNS = ['ID', 'Nombre', 'Correo', 'Cédula', 'Rol', 'Información Adicional', 'Fecha de Creación'] as const;
+
+function UsersView({ actor }: { actor: SessionUser }) {
+  const db = useLocalDb();
+  const users = useUsuarios(db);
+  const watch = useRejections(db);
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [openId, setOpenId] = useState<UsuarioRow['id'] | null>(null);
+  const [creating, setCreating] = useState(false);
+  const canCreate = isAdminOrSupervisor(actor.rol);
+
+  const filtered = useMemo(
+    () => (users.status === 'ready' ? users.rows.filter((u) => matchesUsuario(u, deferred)) : []),
+    [users, deferred],
+  );
+  const pages = pageCount(filtered.length, pageSize);
+  const visible = filtered.slice((page - 1) * pageSize, page * pageSize);
+
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+
+  const open = (id: UsuarioRow['id']) => setOpenId(id);
+  const onRowKey = (e: KeyboardEvent, id: UsuarioRow['id']) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open(id);
+    }
+  };
+
+  return (
+    <section aria-labelledby="usuarios-titulo" className="mx-auto max-w-7xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id="usuarios-titulo" className="text-2xl font-bold text-slate-900">
+            Usuarios
+          </h1>
+          <p className="text-slate-700" data-testid="conectado-como">
+            Conectado como: <strong>{actor.nombre}</strong> <Badge color="blue">{ROLE_LABELS[actor.rol]}</Badge>
+          </p>
+        </div>
+        {canCreate && (
+          <button type="button" className={BUTTON_PRIMARY} onClick={() => setCreating(true)}>
+            Nuevo Usuario
+          </button>
+        )}
+      </div>
+
+      <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <label className="block text-sm font-medium text-slate-700">
+          Buscar
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setPage(1);
+            }}
+            placeholder="Nombre, correo, cédula, rol…"
+            className="mt-1 min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+          />
+        </label>
+      </div>
+
+      {users.status === 'loading' && (
+        <div className="flex justify-center p-8 text-slate-700">
+          <Spinner label="Cargando usuarios..." />
+        </div>
+      )}
+      {users.status === 'error' && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
+          {USER_ERRORS.load}
+        </p>
+      )}
+      {users.status === 'ready' && (
+        <>
+          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full min-w-[760px] text-left text-sm">
+              <thead className="bg-slate-100 text-slate-700">
+                <tr>
+                  {COLUMNS.map((c) => (
+                    <th key={c} scope="col" className="px-3 py-3 font-semibold">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {visible.length === 0 && (
+                  <tr>
+                    <td colSpan={COLUMNS.length} className="px-3 py-8 text-center text-slate-600">
+                      {query ? 'Ningún usuario coincide con la búsqueda.' : 'No hay usuarios.'}
+                    </td>
+                  </tr>
+                )}
+                {visible.map((u) => (
+                  <tr
+                    key={String(u.id)}
+                    tabIndex={0}
+                    data-testid="usuario-row"
+                    onClick={() => open(u.id)}
+                    onKeyDown={(e) => onRowKey(e, u.id)}
+                    className="cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
+                  >
+                    <td className="px-3 py-3 text-slate-700">{u.local ? '—' : u.id}</td>
+                    <td className="px-3 py-3 font-medium text-slate-900">
+                      {u.nombre}
+                      {u.local && (
+                        <span className="ml-2 align-middle">
+                          <Badge color="yellow">Sin sincronizar</Badge>
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap">{u.correo}</td>
+                    <td className="px-3 py-3">{u.cedula}</td>
+                    <td className="px-3 py-3">
+                      <Badge color="blue">{rolLabel(u.rol)}</Badge>
+                    </td>
+                    <td className="px-3 py-3 text-slate-700">{infoExtraText(u.info_extra) || '—'}</td>
+                    <td className="px-3 py-3 whitespace-nowrap">{fechaCorta(u.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {filtered.length} {filtered.length === 1 ? 'usuario' : 'usuarios'}
+          </p>
+          <Pagination
+            page={page}
+            pages={pages}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={(n) => {
+              setPageSize(n);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+
+      {openId !== null && (
+        <UserDetailDialog db={db} id={openId} actor={actor} onClose={() => setOpenId(null)} onQueued={watch} />
+      )}
+      {creating && (
+        <CreateUserDialog db={db} actor={actor} onClose={() => setCreating(false)} onQueued={watch} />
+      )}
+    </section>
+  );
+}
+
+function CreateUserDialog({
+  db,
+  actor,
+  onClose,
+  onQueued,
+}: {
+  db: RadicaDB;
+  actor: SessionUser;
+  onClose: () => void;
+  onQueued: (id: number) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: UserFormOutput) => {
+    setBusy(true);
+    try {
+      onQueued(await crearUsuario(db, values));
+      toast.success('Usuario creado');
+      onClose();
+    } catch (error) {
+      console.error(USER_ERRORS.create, error);
+      toast.error(USER_ERRORS.create, {
+        description: error instanceof Error && error.message ? error.message : 'Error desconocido',
+      });
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title="Crear Nuevo Usuario"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
+            Cancelar
+          </button>
+          <button type="submit" form="usuario-crear" className={BUTTON_PRIMARY} disabled={busy}>
+            {busy ? 'Creando...' : 'Crear Usuario'}
+          </button>
+        </>
+      }
+    >
+      <UserForm mode="create" formId="usuario-crear" roles={assignableRoles(actor.rol)} onSubmit={submit} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { LoginPage, PASSWORD } from './fixtures/app';
+import { UsersScreen } from './fixtures/usuarios';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  return { status: res.status(), token: res.ok() ? ((await res.json()) as { access_token: string }).access_token : null };
+}
+
+test('the admin creates a user who can log in, edits and deletes them', async ({ page, browser }) => {
+  const id = unique();
+  const correo = `nuevo.${id}@demo.co`;
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
+  const users = new UsersScreen(page);
+  await expect(page.getByText('Conectado como:')).toBeVisible();
+  await expect(page.getByTestId('conectado-como')).toContainText('Adriana');
+  await expect(page.getByTestId('conectado-como')).toContainText('Administrador');
+  await expect(users.row('admin@demo.co')).toHaveCount(1, { timeout: 30_000 });
+
+  // Required fields are checked before anything is queued.
+  await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
+  const form = users.dialog('Crear Nuevo Usuario');
+  await form.getByRole('button', { name: 'Crear Usuario' }).click();
+  await expect(form.getByText('El nombre es obligatorio')).toBeVisible();
+  await expect(form.getByText('La contraseña es obligatoria')).toBeVisible();
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+
+  const dialog = await users.create({ nombre: `Camila ${id}`, cedula: '1122334455', correo, contraseña: 'clave-segura-1', rol: 'asesor', ciudad: 'Pereira' });
+  await expect(dialog).toHaveCount(0);
+  await users.waitSynced(correo);
+  await expect(users.row(correo)).toContainText('Ciudad: Pereira');
+  await expect(users.row(correo)).toContainText('Asesor');
+
+  // The new user logs in in a second browser context.
+  const other = await browser.newContext();
+  const theirPage = await other.newPage();
+  const theirLogin = new LoginPage(theirPage);
+  await theirLogin.goto();
+  await theirLogin.login(correo, 'clave-segura-1');
+  await expect(theirPage.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+  await expect(theirPage.getByTestId('usuario-nombre')).toHaveText(`Camila ${id}`);
+  // An asesor has no Usuarios entry.
+  await expect(theirPage.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+
+  // Edit: view mode, edit mode, save returns to view mode with the new values; blank password kept.
+  await users.row(correo).click();
+  const detail = users.dialog('Detalles del Usuario');
+  await expect(detail.getByTestId('usuario-detalle')).toContainText(correo);
+  await detail.getByRole('button', { name: 'Editar' }).click();
+  await users.fillForm(detail, { nombre: `Camila Editada ${id}`, rol: 'banco' });
+  await detail.getByLabel('Banco').fill('Davivienda');
+  await detail.getByRole('button', { name: 'Guardar' }).click();
+  await expect(detail.getByRole('button', { name: 'Editar' })).toBeVisible();
+  await expect(detail.getByTestId('usuario-detalle')).toContainText(`Camila Editada ${id}`);
+  await expect(detail.getByTestId('usuario-detalle')).toContainText('Davivienda');
+  await expect.poll(async () => (await apiLogin(page.request, correo, 'clave-segura-1')).status, { timeout: 30_000 }).toBe(200);
+  const { token } = await apiLogin(page.request, 'admin@demo.co');
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/usuarios', { headers: { authorization: `Bearer ${token}` } });
+      const list = ((await res.json()) as { data: Array<{ correo: string; nombre: string; rol: string }> }).data;
+      return list.find((u) => u.correo === correo);
+    }, { timeout: 30_000 })
+    .toMatchObject({ nombre: `Camila Editada ${id}`, rol: 'banco' });
+
+  // Delete with the spec's confirmation; the user can no longer log in and their session ends.
+  await detail.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(detail.getByText(`Estás seguro de que deseas eliminar al usuario "Camila Editada ${id}"? Esta acción no se puede deshacer.`)).toBeVisible();
+  await detail.getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(detail).toHaveCount(0);
+  await expect(users.row(correo)).toHaveCount(0);
+  await expect.poll(async () => (await apiLogin(page.request, correo, 'clave-segura-1')).status, { timeout: 30_000 }).toBe(401);
+  await theirPage.reload();
+  await expect(theirPage.getByText('Tu sesión expiró. Inicia sesión para sincronizar.')).toBeVisible({ timeout: 30_000 });
+  await other.close();
+});
+
+test('a duplicate e-mail shows its message, locally and as a rejected change from the server', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const users = new UsersScreen(page);
+  await users.goto();
+  await expect(users.row('supervisor@demo.co')).toHaveCount(1, { timeout: 30_000 });
+
+  // A company e-mail the mirror shows: refused before queuing, the dialog stays open.
+  const dialog = await users.create({ nombre: 'Doble', cedula: '555', correo: 'Supervisor@demo.co', contraseña: 'clave-segura-1', rol: 'asesor' });
+  await expect(page.getByText('Error creando usuario')).toBeVisible();
+  await expect(page.getByText('Ya existe un usuario registrado con el correo supervisor@demo.co.')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  // Another company's e-mail: only the server knows it; the creation comes back rejected.
+  await users.create({ nombre: 'Doble Otra', cedula: '556', correo: 'admin@otra.co', contraseña: 'clave-segura-1', rol: 'asesor' });
+  await expect(page.getByText('Ya existe un usuario registrado con el correo admin@otra.co.').first()).toBeVisible({ timeout: 30_000 });
+  await expect(users.row('admin@otra.co')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByTestId('sync-status').click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  await expect(panel.getByText('Nuevo usuario')).toBeVisible();
+  await expect(panel.getByText('Rechazado: Ya existe un usuario registrado con el correo admin@otra.co.')).toBeVisible();
+});
+
+test('a profile edit survives a reload and keeps the session', async ({ page }) => {
+  const id = unique();
+  const correo = `perfil.${id}@demo.co`;
+  const nuevoCorreo = `perfil.nuevo.${id}@demo.co`;
+  const { token } = await apiLogin(page.request, 'admin@demo.co');
+  const created = await page.request.post('/api/usuarios', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { nombre: 'Perfil Original', cedula: '777', correo, contraseña: 'clave-segura-1', rol: 'asesor', info_extra: {} },
+  });
+  expect(created.status()).toBe(201);
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(correo, 'clave-segura-1');
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Perfil' });
+  await expect(dialog.getByLabel('Cédula')).toHaveAttribute('readonly', '');
+  await expect(dialog.getByLabel('Empresa')).toHaveValue('Demo Créditos');
+  await expect(dialog.getByLabel('Empresa')).toHaveAttribute('readonly', '');
+  await dialog.getByLabel('Nombre').fill('Perfil Cambiado');
+  await dialog.getByLabel('Correo').fill(nuevoCorreo);
+  await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Perfil actualizado correctamente')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Cambiado' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Cambiado' })).toBeVisible();
+  await expect(page.getByText(nuevoCorreo)).toBeVisible();
+  await expect(page.getByTestId('usuario-nombre')).toHaveText('Perfil Cambiado');
+  // The session is still valid (no re-login asked) and the new e-mail logs in.
+  await expect(page.getByTestId('sync-status')).toHaveText(/Sincronizado/, { timeout: 30_000 });
+  await expect(page.getByText('Tu sesión expiró. Inicia sesión para sincronizar.')).toHaveCount(0);
+  expect((await apiLogin(page.request, nuevoCorreo, 'clave-segura-1')).status).toBe(200);
+
+  // A taken e-mail is refused with the spec's toast and the dialog stays.
+  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+  await dialog.getByLabel('Correo').fill('admin@demo.co');
+  await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(page.getByText('Error al actualizar la información del usuario')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('the asesor cannot reach /users', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('asesor@demo.co');
+  await expect(page.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toHaveCount(0);
+});
