@@ -188,7 +188,10 @@ export class ModelServer implements SyncTransport {
   private apply(m: MutationEnvelope): MutationResult {
     try {
       if (!isMutationName(m.name)) throw new AppError('VALIDATION', 'Operación desconocida.');
-      const args = v.parse(MUTATION_SCHEMAS[m.name as MutationName], m.args);
+      const parsed = v.parse(MUTATION_SCHEMAS[m.name as MutationName], m.args);
+      // The model simulates edits and status changes only.
+      if (!('changes' in parsed) && !('estado' in parsed)) throw new AppError('VALIDATION', 'Operación no simulada.');
+      const args = parsed;
       const record = this.solicitudes.get(args.solicitudId);
       if (!record) throw new AppError('NOT_FOUND', 'La solicitud no existe.');
       const changes: Record<string, unknown> =

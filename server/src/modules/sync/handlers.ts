@@ -6,10 +6,12 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { MutationName } from '../../../../src/domain/mutations';
 import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
+import { crearRegistroCompleto } from '../formulario/service';
 
 type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
 
 export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
   'solicitud.cambiarEstado': cambiarEstado as Handler,
   'solicitud.editar': editarSolicitud as Handler,
+  'solicitud.crear': crearRegistroCompleto as Handler,
 };
