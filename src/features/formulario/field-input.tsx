@@ -35,17 +35,21 @@ interface Props {
   onRemoveFile?: (id: string) => void;
 }
 
-function Label({ id, field, children }: { id: string; field: FieldDefinition; children?: ReactNode }) {
+// The asterisk sits outside the <label>, so the field's accessible name is just its label.
+function Label({ id, field }: { id: string; field: FieldDefinition }) {
   return (
-    <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-      {labelOf(field)}
-      {field.required && (
-        <span className="ml-0.5 text-red-700" aria-hidden="true">
-          *
-        </span>
-      )}
-      {children}
-    </label>
+    <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+      <label htmlFor={id}>{labelOf(field)}</label>
+      {field.required && <Required />}
+    </div>
+  );
+}
+
+function Required() {
+  return (
+    <span className="text-red-700" aria-hidden="true" title="Obligatorio">
+      *
+    </span>
   );
 }
 
@@ -68,7 +72,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
   if (field.type === 'boolean') {
     return (
       <div className="flex flex-col">
-        <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+        <div className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
           <input
             type="checkbox"
             {...common}
@@ -76,9 +80,9 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
             checked={value === true || value === 'true'}
             onChange={(e) => onChange(e.target.checked)}
           />
-          {labelOf(field)}
-          {field.required && <span className="text-red-700" aria-hidden="true">*</span>}
-        </label>
+          <label htmlFor={id}>{labelOf(field)}</label>
+          {field.required && <Required />}
+        </div>
         {error && <FieldError id={errorId} message={error} />}
       </div>
     );
@@ -121,7 +125,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
       <fieldset className="rounded-md border border-slate-200 p-3 sm:col-span-2">
         <legend className="px-1 text-sm font-medium text-slate-800">
           {labelOf(field)}
-          {field.required && <span className="ml-0.5 text-red-700" aria-hidden="true">*</span>}
+          {field.required && <Required />}
         </legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {lv.object_structure
