@@ -18,6 +18,7 @@ import syncRoutes from './modules/sync/routes';
 import solicitudesRoutes from './modules/solicitudes/routes';
 import seguimientoRoutes from './modules/seguimiento/routes';
 import usuariosRoutes from './modules/usuarios/routes';
+import formularioRoutes from './modules/formulario/routes';
 
 export interface AppOptions {
   db: Db;
@@ -72,6 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(syncRoutes);
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
   await app.register(usuariosRoutes);
+  await app.register(formularioRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -15,6 +15,7 @@ import type { MutationArgs, MutationName } from '../domain/mutations';
 import { parseFieldPath, type SolicitudRecord } from '../domain/solicitud';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
 import { USUARIO_MUTATORS } from './mutators-usuarios';
+import { crearSolicitudMutator } from './mutators-formulario';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -116,3 +117,4 @@ registerMutator('solicitud.editar', async (tx, args) => {
 });
 
 for (const [name, fn] of Object.entries(USUARIO_MUTATORS)) registry.set(name, fn);
+registerMutator('solicitud.crear', crearSolicitudMutator);

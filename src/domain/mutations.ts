@@ -9,6 +9,7 @@ import {
   UsuarioCambiosSchema,
   UsuarioNuevoSchema,
 } from './usuario';
+import { CrearRegistroArgs } from './registro';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const fieldPath = v.pipe(
@@ -69,6 +70,7 @@ export const MUTATION_SCHEMAS = {
   'usuario.editar': EditarUsuarioArgs,
   'usuario.eliminar': EliminarUsuarioArgs,
   'perfil.editar': EditarPerfilArgs,
+  'solicitud.crear': CrearRegistroArgs,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_SCHEMAS;

@@ -26,6 +26,8 @@ import { useColumns, useEstados } from './use-list-config';
 export interface CreditsPageProps {
   /** Called with the solicitud id when a row is activated (the edit modal opens it). */
   onOpen?: (id: string) => void;
+  /** Opens the creation form; the 'Nuevo Cliente' button shows when given and the role may create. */
+  onNew?: () => void;
 }
 
 function subscribeOnline(cb: () => void) {
@@ -60,13 +62,13 @@ export default function CreditsPage(props: CreditsPageProps) {
       </section>
     );
   }
-  return <CreditsView session={state.session} onOpen={props.onOpen} />;
+  return <CreditsView session={state.session} onOpen={props.onOpen} onNew={props.onNew} />;
 }
 
 const INPUT =
   'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-2 focus:outline-blue-700';
 
-function CreditsView({ session, onOpen }: { session: Session } & CreditsPageProps) {
+function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsPageProps) {
   const db = useLocalDb();
   const [query, setQuery] = useState('');
   const [desde, setDesde] = useState('');
@@ -139,7 +141,18 @@ function CreditsView({ session, onOpen }: { session: Session } & CreditsPageProp
         <h1 id="creditos-titulo" className="text-2xl font-bold text-slate-900">
           Creditos
         </h1>
-        {can(session.user.rol, 'download_sales') && <SalesButton session={session} />}
+        <div className="flex flex-wrap items-start gap-3">
+          {onNew && can(session.user.rol, 'create_customer') && (
+            <button
+              type="button"
+              onClick={onNew}
+              className="min-h-11 rounded-md bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700"
+            >
+              Nuevo Cliente
+            </button>
+          )}
+          {can(session.user.rol, 'download_sales') && <SalesButton session={session} />}
+        </div>
       </div>
 
       <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr]">

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { MutationName } from '../../../../src/domain/mutations';
 import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
 import { crearUsuario, editarPerfilMutation, editarUsuario, eliminarUsuario } from '../usuarios/service';
+import { crearRegistroCompleto } from '../formulario/service';
 
 type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
 
@@ -17,4 +18,5 @@ export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
   'usuario.editar': editarUsuario as Handler,
   'usuario.eliminar': eliminarUsuario as Handler,
   'perfil.editar': editarPerfilMutation as Handler,
+  'solicitud.crear': crearRegistroCompleto as Handler,
 };

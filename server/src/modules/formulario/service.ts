@@ -1,0 +1,204 @@
+/**
+ * Creation of a complete application (`crear-registro-completo` and the `solicitud.crear` sync
+ * mutation call the same function). Invariants:
+ * - runs inside the caller's transaction and holds the company row lock from the start, so two
+ *   creations of the same id (a double tap, a retried push) serialise and the second one finds the
+ *   first and returns its result without writing anything;
+ * - the values are validated with the shared compiler against the company's current definitions;
+ *   an invalid field is a VALIDATION error with `fields` and nothing is written;
+ * - the application is always 'Pendiente', created by and assigned to the current user; the
+ *   filing number is drawn by the server, unique per company; its `seq` comes from nextSeq so
+ *   pull brings it (with the radicado) back to the device.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  actividadEconomica,
+  empresas,
+  informacionFinanciera,
+  referencias,
+  solicitantes,
+  solicitudes,
+  ubicaciones,
+} from '../../db/schema';
+import { nextSeq } from '../../db/change-seq';
+import { AppError, forbidden } from '../../../../src/domain/errors';
+import { can } from '../../../../src/domain/roles';
+import { newRadicado } from '../../../../src/domain/ids';
+import { registroSchemas, splitColumns } from '../../../../src/domain/campos-fijos';
+import { validateRegistro, type CrearRegistroArgs } from '../../../../src/domain/registro';
+import type { AuthUser } from '../../plugins/auth';
+import { audit } from '../audit/service';
+import { loadDefinitions } from './schemas';
+
+export interface CrearRegistroResult {
+  id: string;
+  solicitante_id: string;
+  solicitud_id: string;
+  radicado: string;
+  estado: string;
+}
+
+const ID_IN_USE = 'El identificador de la solicitud ya está en uso. Vuelve a intentarlo desde el formulario.';
+
+const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() ? x : null);
+const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+
+async function uniqueRadicado(tx: DbOrTx, empresaId: number): Promise<string> {
+  for (;;) {
+    const radicado = newRadicado();
+    const [taken] = await tx
+      .select({ id: solicitudes.id })
+      .from(solicitudes)
+      .where(and(eq(solicitudes.empresaId, empresaId), eq(solicitudes.radicado, radicado)))
+      .limit(1);
+    if (!taken) return radicado;
+  }
+}
+
+/** Refuses ids that already name another row (ours or another company's) or repeat within the args. */
+async function checkFreshIds(tx: DbOrTx, args: CrearRegistroArgs) {
+  const refIds = args.referencias.map((r) => r.id);
+  const all = [args.solicitanteId, args.solicitudId, args.ubicacionId, args.actividadId, args.financieraId, ...refIds];
+  if (new Set(all.map((x) => x.toLowerCase())).size !== all.length) {
+    throw new AppError('VALIDATION', 'Los identificadores de la solicitud deben ser distintos.');
+  }
+  const hits = await Promise.all([
+    tx.select({ id: solicitantes.id }).from(solicitantes).where(eq(solicitantes.id, args.solicitanteId)),
+    tx.select({ id: ubicaciones.id }).from(ubicaciones).where(eq(ubicaciones.id, args.ubicacionId)),
+    tx.select({ id: actividadEconomica.id }).from(actividadEconomica).where(eq(actividadEconomica.id, args.actividadId)),
+    tx.select({ id: informacionFinanciera.id }).from(informacionFinanciera).where(eq(informacionFinanciera.id, args.financieraId)),
+    refIds.length
+      ? tx.select({ id: referencias.id }).from(referencias).where(inArray(referencias.id, refIds))
+      : Promise.resolve([]),
+  ]);
+  if (hits.some((h) => h.length > 0)) throw new AppError('CONFLICT', ID_IN_USE);
+}
+
+export async function crearRegistroCompleto(
+  tx: DbOrTx,
+  user: AuthUser,
+  args: CrearRegistroArgs,
+): Promise<CrearRegistroResult> {
+  if (!can(user.rol, 'create_customer')) throw forbidden('Tu rol no puede crear solicitudes.');
+  // The company row lock serialises creations, so the existence check below sees a concurrent twin.
+  await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, user.empresaId)).for('update');
+
+  const [existing] = await tx.select().from(solicitudes).where(eq(solicitudes.id, args.solicitudId));
+  if (existing) {
+    if (existing.empresaId !== user.empresaId || existing.createdByUserId !== user.id) {
+      throw new AppError('CONFLICT', ID_IN_USE);
+    }
+    return {
+      id: existing.solicitanteId,
+      solicitante_id: existing.solicitanteId,
+      solicitud_id: existing.id,
+      radicado: existing.radicado,
+      estado: existing.estado,
+    };
+  }
+  await checkFreshIds(tx, args);
+
+  const checked = validateRegistro(registroSchemas(await loadDefinitions(tx, user.empresaId)), args);
+  if (!checked.ok) {
+    const first = Object.values(checked.fields)[0];
+    throw new AppError('VALIDATION', `Datos inválidos: ${first}`, { fields: checked.fields });
+  }
+  const data = checked.value;
+  const empresaId = user.empresaId;
+
+  const sol = splitColumns('solicitante', data.solicitante);
+  await tx.insert(solicitantes).values({
+    id: args.solicitanteId,
+    empresaId,
+    nombres: text(sol.columns.nombres) ?? '',
+    primerApellido: text(sol.columns.primer_apellido) ?? '',
+    segundoApellido: text(sol.columns.segundo_apellido),
+    correo: text(sol.columns.correo),
+    numeroDocumento: text(sol.columns.numero_documento) ?? '',
+    tipoIdentificacion: text(sol.columns.tipo_identificacion),
+    fechaNacimiento: text(sol.columns.fecha_nacimiento),
+    genero: text(sol.columns.genero),
+    infoExtra: sol.json,
+  });
+  const ubi = splitColumns('ubicacion', data.ubicacion);
+  await tx.insert(ubicaciones).values({
+    id: args.ubicacionId,
+    empresaId,
+    solicitanteId: args.solicitanteId,
+    ciudadResidencia: text(ubi.columns.ciudad_residencia),
+    departamentoResidencia: text(ubi.columns.departamento_residencia),
+    barrio: text(ubi.columns.barrio),
+    estrato: num(ubi.columns.estrato),
+    detalleDireccion: ubi.json,
+  });
+  const act = splitColumns('actividad_economica', data.actividad_economica);
+  await tx.insert(actividadEconomica).values({
+    id: args.actividadId,
+    empresaId,
+    solicitanteId: args.solicitanteId,
+    tipoActividad: text(act.columns.tipo_actividad),
+    sectorEconomico: text(act.columns.sector_economico),
+    cargoActual: text(act.columns.cargo_actual),
+    tipoContrato: text(act.columns.tipo_contrato),
+    detalleActividad: act.json,
+  });
+  const fin = splitColumns('informacion_financiera', data.informacion_financiera);
+  await tx.insert(informacionFinanciera).values({
+    id: args.financieraId,
+    empresaId,
+    solicitanteId: args.solicitanteId,
+    totalIngresosMensuales: num(fin.columns.total_ingresos_mensuales),
+    totalEgresosMensuales: num(fin.columns.total_egresos_mensuales),
+    totalActivos: num(fin.columns.total_activos),
+    totalPasivos: num(fin.columns.total_pasivos),
+    detalleFinanciera: fin.json,
+  });
+  if (data.referencias.length > 0) {
+    await tx.insert(referencias).values(
+      data.referencias.map((r) => {
+        const ref = splitColumns('referencia', r.datos);
+        return {
+          id: r.id,
+          empresaId,
+          solicitanteId: args.solicitanteId,
+          tipoReferencia: text(ref.columns.tipo_referencia),
+          detalleReferencia: ref.json,
+        };
+      }),
+    );
+  }
+  const cred = splitColumns('solicitud', data.solicitud);
+  const radicado = await uniqueRadicado(tx, empresaId);
+  const seq = await nextSeq(tx, empresaId);
+  await tx.insert(solicitudes).values({
+    id: args.solicitudId,
+    empresaId,
+    solicitanteId: args.solicitanteId,
+    radicado,
+    estado: 'Pendiente',
+    bancoNombre: text(cred.columns.banco_nombre),
+    ciudadSolicitud: text(cred.columns.ciudad_solicitud),
+    tipoCredito: text(cred.json.tipo_credito),
+    detalleCredito: cred.json,
+    createdByUserId: user.id,
+    assignedToUserId: user.id,
+    createdByUserEmail: user.correo,
+    seq,
+  });
+  await audit(tx, {
+    empresaId,
+    usuarioId: user.id,
+    entidad: 'solicitud',
+    entidadId: args.solicitudId,
+    accion: 'crear',
+    cambios: { estado: { old: null, new: 'Pendiente' }, radicado: { old: null, new: radicado } },
+  });
+  return {
+    id: args.solicitanteId,
+    solicitante_id: args.solicitanteId,
+    solicitud_id: args.solicitudId,
+    radicado,
+    estado: 'Pendiente',
+  };
+}

@@ -1,0 +1,372 @@
+/**
+ * The one compiler from field definitions to a valibot schema (spec 02 §5 'Coercion before
+ * sending'). The creation form validates with it before saving and the server validates
+ * `crear-registro-completo` with it again, so both give the same messages:
+ * - integer must parse ('{key}: debe ser un número entero'), number must parse ('{key}: debe ser
+ *   un número'), boolean is coerced, an object given as a string must be valid JSON ('{key}: JSON
+ *   inválido'), an array given as a string is parsed or split on commas;
+ * - empty values, empty arrays and empty objects are omitted from the output;
+ * - a field whose condition does not hold is hidden: neither required nor sent;
+ * - a file field without file_config and an array field without enum are malformed definitions
+ *   and their values are refused with the spec's two 'Error: Campo tipo …' messages.
+ * Keys the definitions do not know pass through as plain values, so an application captured before
+ * an administrator removed a field is not lost.
+ */
+import * as v from 'valibot';
+import {
+  DEFAULT_MAX_SIZE_MB,
+  MAX_SIZE_CEILING_MB,
+  parseListValues,
+  type FieldDefinition,
+  type SubField,
+} from './field-definition';
+
+export const MSG = {
+  integer: (key: string) => `${key}: debe ser un número entero`,
+  number: (key: string) => `${key}: debe ser un número`,
+  json: (key: string) => `${key}: JSON inválido`,
+  date: (key: string) => `${key}: debe ser una fecha válida (AAAA-MM-DD)`,
+  email: (key: string) => `${key}: correo electrónico inválido`,
+  option: (key: string) => `${key}: opción no permitida`,
+  tooLong: (key: string) => `${key}: el texto es demasiado largo`,
+  text: (key: string) => `${key}: debe ser un texto`,
+  adult: 'El solicitante debe ser mayor de edad (18 años)',
+  required: 'Este campo es obligatorio',
+  fileWithoutConfig: 'Error: Campo tipo file debe tener list_values con file_config',
+  arrayWithoutEnum: 'Error: Campo tipo array debe tener list_values con enum',
+  fileSingle: (key: string) => `${key}: solo se permite un archivo`,
+  fileType: (key: string, nombre: string) => `${key}: tipo de archivo no permitido (${nombre})`,
+  fileSize: (key: string, mb: number) => `${key}: el archivo supera el tamaño máximo de ${mb} MB`,
+  badKey: 'Nombre de campo inválido',
+} as const;
+
+/** A file chosen for a file field, as stored in the JSON column (the bytes go to /api/documentos). */
+export interface FileRef {
+  id: string;
+  nombre: string;
+  size: number;
+  mime?: string;
+}
+
+export const MIN_AGE_YEARS = 18;
+const MAX_TEXT = 2000;
+const MAX_JSON = 20_000;
+const KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,59}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TRUE = new Set(['true', '1', 'si', 'sí', 'on', 'yes']);
+const FALSE = new Set(['false', '0', 'no', 'off']);
+
+type Result = { ok: true; value: unknown } | { ok: false; message: string };
+const ok = (value: unknown): Result => ({ ok: true, value });
+const fail = (message: string): Result => ({ ok: false, message });
+
+/** '', null, undefined, blank strings, [] and {} count as empty (omitted, and missing if required). */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object' && !(value instanceof Date)) return Object.keys(value).length === 0;
+  return false;
+}
+
+/** A field is visible when it has no condition or the trigger's value equals the expected one. */
+export function isFieldVisible(
+  field: Pick<FieldDefinition, 'conditional_on'>,
+  values: Record<string, unknown>,
+): boolean {
+  const cond = field.conditional_on;
+  if (!cond || !cond.field) return true;
+  return sameScalar(values[cond.field], cond.value);
+}
+
+function sameScalar(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const norm = (x: unknown) => {
+    if (typeof x === 'boolean') return String(x);
+    if (typeof x === 'string') {
+      const t = x.trim().toLowerCase();
+      return TRUE.has(t) ? 'true' : FALSE.has(t) ? 'false' : x.trim();
+    }
+    return x == null ? '' : JSON.stringify(x);
+  };
+  return norm(a) === norm(b);
+}
+
+/** The fields whose condition holds for these values (a field hidden by a hidden field is hidden too). */
+export function visibleFields<F extends FieldDefinition>(fields: readonly F[], values: Record<string, unknown>): F[] {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const visible = (f: F, depth = 0): boolean => {
+    if (!isFieldVisible(f, values)) return false;
+    const trigger = f.conditional_on ? byKey.get(f.conditional_on.field) : undefined;
+    return !trigger || depth > 5 || visible(trigger, depth + 1);
+  };
+  return fields.filter((f) => visible(f));
+}
+
+/**
+ * Keys of `values` that must be cleared after `changedKey` changed: the conditional fields that
+ * depended on it and no longer apply.
+ */
+export function staleConditionalKeys(
+  fields: readonly FieldDefinition[],
+  values: Record<string, unknown>,
+): string[] {
+  const shown = new Set(visibleFields(fields, values).map((f) => f.key));
+  return fields
+    .filter((f) => f.conditional_on && !shown.has(f.key) && !isEmptyValue(values[f.key]))
+    .map((f) => f.key);
+}
+
+function toNumber(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw !== 'string') return null;
+  const t = raw.trim();
+  if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/.test(t)) return null;
+  const n = Number(t.replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+function toDate(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(raw.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** True when someone born on `birth` (YYYY-MM-DD) is at least 18 on `today` (YYYY-MM-DD). */
+export function isAdult(birth: string, today: string): boolean {
+  const [by, bm, bd] = birth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return age >= MIN_AGE_YEARS;
+}
+
+function parseArray(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === 'string') {
+    const t = raw.trim();
+    if (t.startsWith('[')) {
+      try {
+        const parsed = JSON.parse(t) as unknown;
+        if (Array.isArray(parsed)) return parsed;
+      } catch {
+        // not JSON: split below
+      }
+    }
+    return t.split(',').map((x) => x.trim());
+  }
+  return [raw];
+}
+
+function coerceText(key: string, raw: unknown): Result {
+  if (typeof raw === 'number' || typeof raw === 'boolean') return ok(String(raw));
+  if (typeof raw !== 'string') return fail(MSG.text(key));
+  const t = raw.trim();
+  if (t.length > MAX_TEXT) return fail(MSG.tooLong(key));
+  if (/^correo/.test(key) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t)) return fail(MSG.email(key));
+  return ok(t);
+}
+
+function coerceFiles(def: FieldDefinition, raw: unknown): Result {
+  const config = parseListValues(def.list_values).file_config;
+  if (!config) return fail(MSG.fileWithoutConfig);
+  const items = Array.isArray(raw) ? raw : [raw];
+  if (items.length > 1 && !config.multiple) return fail(MSG.fileSingle(def.key));
+  const allowed = (config.allowed_types ?? []).map((t) => t.toLowerCase().replace(/^\./, ''));
+  const maxMb = Math.min(Number(config.max_size_mb) || DEFAULT_MAX_SIZE_MB, MAX_SIZE_CEILING_MB);
+  const out: FileRef[] = [];
+  for (const item of items) {
+    const r = item as Partial<FileRef> | null;
+    if (!r || typeof r !== 'object' || typeof r.id !== 'string' || !UUID.test(r.id) || typeof r.nombre !== 'string') {
+      return fail(MSG.json(def.key));
+    }
+    const ext = /\.([a-z0-9]+)$/i.exec(r.nombre)?.[1]?.toLowerCase() ?? '';
+    if (allowed.length > 0 && !allowed.includes(ext)) return fail(MSG.fileType(def.key, r.nombre));
+    const size = Number(r.size);
+    if (!Number.isFinite(size) || size < 0) return fail(MSG.json(def.key));
+    if (size > maxMb * 1024 * 1024) return fail(MSG.fileSize(def.key, maxMb));
+    out.push({ id: r.id, nombre: r.nombre.slice(0, 255), size, ...(r.mime ? { mime: String(r.mime).slice(0, 120) } : {}) });
+  }
+  return ok(out);
+}
+
+function coerceObject(def: FieldDefinition, raw: unknown, today: string): Result {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return fail(MSG.json(def.key));
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return fail(MSG.json(def.key));
+  if (JSON.stringify(value).length > MAX_JSON) return fail(MSG.tooLong(def.key));
+  const structure = parseListValues(def.list_values).object_structure;
+  if (!structure?.length) return ok(value);
+  const input = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const sub of structure as SubField[]) {
+    if (sub.isActive === false || !sub.key) continue;
+    const subDef: FieldDefinition = {
+      key: `${def.key}.${sub.key}`,
+      type: sub.type,
+      required: !!sub.required,
+      list_values: sub.list_values ?? null,
+    };
+    const r = coerceField(subDef, input[sub.key], today);
+    if (!r.ok) return r;
+    if (r.value !== undefined) out[sub.key] = r.value;
+    else if (sub.required) return fail(`${subDef.key}: ${MSG.required.toLowerCase()}`);
+  }
+  return ok(out);
+}
+
+/**
+ * Coerces one value for its definition. `{ok:true, value:undefined}` means "empty: omit it".
+ * Required-ness is checked by the caller (a hidden field is never required).
+ */
+export function coerceField(def: FieldDefinition, raw: unknown, today: string = todayIso()): Result {
+  if (isEmptyValue(raw)) return ok(undefined);
+  const key = def.key;
+  switch (def.type) {
+    case 'integer': {
+      const n = toNumber(raw);
+      return n === null || !Number.isInteger(n) ? fail(MSG.integer(key)) : ok(n);
+    }
+    case 'number': {
+      const n = toNumber(raw);
+      return n === null ? fail(MSG.number(key)) : ok(n);
+    }
+    case 'boolean': {
+      if (typeof raw === 'boolean') return ok(raw);
+      const t = String(raw as string).trim().toLowerCase();
+      return ok(TRUE.has(t) ? true : FALSE.has(t) ? false : Boolean(raw));
+    }
+    case 'date': {
+      const d = toDate(raw);
+      if (!d) return fail(MSG.date(key));
+      if (key === 'fecha_nacimiento' && !isAdult(d, today)) return fail(MSG.adult);
+      return ok(d);
+    }
+    case 'array': {
+      const options = parseListValues(def.list_values).enum;
+      if (!options || options.length === 0) return fail(MSG.arrayWithoutEnum);
+      const items = parseArray(raw)
+        .map((x) => (typeof x === 'string' ? x.trim() : x))
+        .filter((x) => !isEmptyValue(x));
+      if (items.length === 0) return ok(undefined);
+      if (items.some((x) => !options.includes(String(x)))) return fail(MSG.option(key));
+      // A single choice stays a plain value, as the selects and the seed data hold it.
+      return ok(items.length === 1 ? String(items[0]) : items.map(String));
+    }
+    case 'object': {
+      const r = coerceObject(def, raw, today);
+      return r.ok && isEmptyValue(r.value) ? ok(undefined) : r;
+    }
+    case 'file': {
+      const r = coerceFiles(def, raw);
+      return r.ok && isEmptyValue(r.value) ? ok(undefined) : r;
+    }
+    default:
+      return coerceText(key, raw);
+  }
+}
+
+/** Loose coercion of a key no definition knows: kept when it is a small plain value. */
+function coerceUnknown(key: string, raw: unknown): Result {
+  if (isEmptyValue(raw)) return ok(undefined);
+  if (typeof raw === 'string') return raw.trim().length > MAX_TEXT ? fail(MSG.tooLong(key)) : ok(raw.trim());
+  if (typeof raw === 'number' || typeof raw === 'boolean') return ok(raw);
+  return JSON.stringify(raw).length > MAX_JSON ? fail(MSG.tooLong(key)) : ok(raw);
+}
+
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+export interface CompileOptions {
+  /** Today's date (YYYY-MM-DD) for the age check; the current local date by default. */
+  today?: string;
+  /** Keep keys no definition knows (default true). */
+  keepUnknown?: boolean;
+}
+
+export type EntityValues = Record<string, unknown>;
+
+/**
+ * Compiles an entity's fields into a valibot schema: input a record of raw form values, output
+ * the cleaned values (empty and hidden ones omitted). Issues carry the field key as their path.
+ */
+export function compileFields(
+  fields: readonly FieldDefinition[],
+  options: CompileOptions = {},
+): v.GenericSchema<EntityValues, EntityValues> {
+  const keepUnknown = options.keepUnknown ?? true;
+  return v.pipe(
+    v.record(v.string(), v.unknown(), 'Los datos deben ser un objeto'),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const input = dataset.value;
+      const today = options.today ?? todayIso();
+      const out: EntityValues = {};
+      let failed = false;
+      const issue = (key: string, message: string) => {
+        failed = true;
+        addIssue({
+          message,
+          path: [{ type: 'object', origin: 'value', input, key, value: input[key] }],
+        });
+      };
+      const shown = new Set(visibleFields(fields, input).map((f) => f.key));
+      const known = new Set(fields.map((f) => f.key));
+      for (const field of fields) {
+        if (!shown.has(field.key)) continue;
+        const r = coerceField(field, input[field.key], today);
+        if (!r.ok) issue(field.key, r.message);
+        else if (r.value !== undefined) out[field.key] = r.value;
+        else if (field.required) issue(field.key, MSG.required);
+      }
+      if (keepUnknown) {
+        for (const [key, raw] of Object.entries(input)) {
+          if (known.has(key)) continue;
+          if (!KEY.test(key)) {
+            issue(key, MSG.badKey);
+            continue;
+          }
+          const r = coerceUnknown(key, raw);
+          if (!r.ok) issue(key, r.message);
+          else if (r.value !== undefined) out[key] = r.value;
+        }
+      }
+      return failed ? NEVER : out;
+    }),
+  );
+}
+
+/** Keys of a reference that make it worth sending: name, cell, address or relationship. */
+const REFERENCE_KEY_FIELDS = /nombre|celular|telefono|direccion|relacion|parentesco/;
+
+/** True when at least one of the reference's name, cell, address or relationship is filled. */
+export function isReferenceFilled(values: Record<string, unknown>): boolean {
+  return Object.entries(values).some(([k, v]) => REFERENCE_KEY_FIELDS.test(k) && !isEmptyValue(v));
+}
+
+/** The references to send: only those with a key field filled (spec 02 §5). */
+export function pruneReferences<R extends { datos: Record<string, unknown> }>(refs: readonly R[]): R[] {
+  return refs.filter((r) => isReferenceFilled(r.datos));
+}
+
+/** valibot issues -> `{ path: message }`, first message per path. */
+export function issuesToFields(issues: readonly v.BaseIssue<unknown>[], prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = v.getDotPath(issue) ?? '_';
+    fields[prefix + path] ??= issue.message;
+  }
+  return fields;
+}

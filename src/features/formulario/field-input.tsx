@@ -1,0 +1,220 @@
+/**
+ * One field of the creation form, drawn from its definition: special lists (spec 02 §5) as selects,
+ * numbers with step 0.01, integers with step 1, booleans as a checkbox, dates, enum lists, object
+ * sub-fields and file pickers. A required field shows an asterisk; its error shows underneath.
+ */
+import type { ReactNode } from 'react';
+import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
+import { specialOptionsFor } from '../../domain/listas';
+import type { StoredFile, Values } from './form-state';
+
+export const INPUT =
+  'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-600';
+
+export function labelOf(field: Pick<FieldDefinition, 'key' | 'description'>): string {
+  if (field.description) return field.description;
+  const k = field.key.replace(/_/g, ' ');
+  return k.charAt(0).toUpperCase() + k.slice(1);
+}
+
+export interface FieldContext {
+  values: Values;
+  ciudades: readonly string[];
+  bancos: readonly string[];
+}
+
+interface Props {
+  id: string;
+  field: FieldDefinition;
+  value: unknown;
+  error?: string;
+  ctx: FieldContext;
+  onChange: (value: unknown) => void;
+  files?: StoredFile[];
+  onAddFiles?: (files: File[]) => void;
+  onRemoveFile?: (id: string) => void;
+}
+
+// The asterisk sits outside the <label>, so the field's accessible name is just its label.
+function Label({ id, field }: { id: string; field: FieldDefinition }) {
+  return (
+    <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+      <label htmlFor={id}>{labelOf(field)}</label>
+      {field.required && <Required />}
+    </div>
+  );
+}
+
+function Required() {
+  return (
+    <span className="text-red-700" aria-hidden="true" title="Obligatorio">
+      *
+    </span>
+  );
+}
+
+const asText = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(', ') : String(v));
+
+export function FieldInput({ id, field, value, error, ctx, onChange, files, onAddFiles, onRemoveFile }: Props) {
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.key,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-required': field.required || undefined,
+  };
+  const lv = parseListValues(field.list_values);
+  const special = specialOptionsFor(field.key, ctx);
+  const options = lv.enum?.length ? lv.enum : field.type === 'string' || field.type === 'array' ? special : null;
+
+  let control: ReactNode;
+  if (field.type === 'boolean') {
+    return (
+      <div className="flex flex-col">
+        <div className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            {...common}
+            className="h-5 w-5 rounded border-slate-400"
+            checked={value === true || value === 'true'}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          <label htmlFor={id}>{labelOf(field)}</label>
+          {field.required && <Required />}
+        </div>
+        {error && <FieldError id={errorId} message={error} />}
+      </div>
+    );
+  }
+  if (field.type === 'file') {
+    const config = lv.file_config;
+    const accept = config?.allowed_types?.map((t) => `.${t.replace(/^\./, '')}`).join(',');
+    control = (
+      <div>
+        <input
+          type="file"
+          {...common}
+          accept={accept}
+          multiple={!!config?.multiple}
+          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+          onChange={(e) => {
+            const list = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            if (list.length) onAddFiles?.(list);
+          }}
+        />
+        <FileList files={files ?? []} onRemove={onRemoveFile} />
+      </div>
+    );
+  } else if (options) {
+    control = (
+      <select {...common} className={INPUT} value={asText(value)} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Seleccione...</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+        {typeof value === 'string' && value && !options.includes(value) && <option value={value}>{value}</option>}
+      </select>
+    );
+  } else if (field.type === 'object' && lv.object_structure?.length) {
+    const obj = value && typeof value === 'object' ? (value as Values) : {};
+    return (
+      <fieldset className="rounded-md border border-slate-200 p-3 sm:col-span-2">
+        <legend className="px-1 text-sm font-medium text-slate-800">
+          {labelOf(field)}
+          {field.required && <Required />}
+        </legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {lv.object_structure
+            .filter((s) => s.isActive !== false)
+            .map((sub) => (
+              <FieldInput
+                key={sub.key}
+                id={`${id}-${sub.key}`}
+                field={{ ...sub, required: !!sub.required, list_values: sub.list_values ?? null }}
+                value={obj[sub.key]}
+                ctx={ctx}
+                onChange={(v) => onChange({ ...obj, [sub.key]: v })}
+              />
+            ))}
+        </div>
+        {error && <FieldError id={errorId} message={error} />}
+      </fieldset>
+    );
+  } else if (field.type === 'text' || field.type === 'object') {
+    control = (
+      <textarea
+        {...common}
+        rows={3}
+        className={`${INPUT} py-2`}
+        value={typeof value === 'object' && value !== null ? JSON.stringify(value) : asText(value)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  } else {
+    const numeric = field.type === 'number' || field.type === 'integer';
+    const k = field.key;
+    const type =
+      field.type === 'date' ? 'date' : numeric ? 'number' : /^correo/.test(k) ? 'email' : /celular|telefono/.test(k) ? 'tel' : 'text';
+    control = (
+      <input
+        {...common}
+        type={type}
+        step={field.type === 'integer' ? 1 : numeric ? 0.01 : undefined}
+        inputMode={field.type === 'integer' ? 'numeric' : numeric ? 'decimal' : undefined}
+        className={INPUT}
+        value={asText(value)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  return (
+    <div>
+      <Label id={id} field={field} />
+      {control}
+      {error && <FieldError id={errorId} message={error} />}
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700" data-testid="field-error">
+      {message}
+    </p>
+  );
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function FileList({ files, onRemove }: { files: StoredFile[]; onRemove?: (id: string) => void }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1" aria-label="Archivos seleccionados">
+      {files.map((f) => (
+        <li key={f.id} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1 text-sm">
+          <span className="min-w-0 truncate">
+            {f.nombre} <span className="text-slate-600">({formatSize(f.size)})</span>
+          </span>
+          {onRemove && (
+            <button
+              type="button"
+              className="min-h-11 rounded-md px-3 font-semibold text-red-700 hover:bg-red-50"
+              aria-label={`Quitar ${f.nombre}`}
+              onClick={() => onRemove(f.id)}
+            >
+              Quitar
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

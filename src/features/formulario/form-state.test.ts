@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldDefinition } from '../../domain/field-definition';
+import { addReferencia, clearedFormState, newFormState, removeReferencia, setEntityValue, toArgs } from './form-state';
+
+const fields: FieldDefinition[] = [
+  { key: 'tipo_actividad_economica', type: 'array', required: true, list_values: { enum: ['Empleado', 'Pensionado'] } },
+  { key: 'empresa', type: 'string', required: false, conditional_on: { field: 'tipo_actividad_economica', value: 'Empleado' } },
+  { key: 'sector_economico', type: 'string', required: false },
+];
+
+describe('form state', () => {
+  it('changing the activity type clears the conditional and work fields that no longer apply', () => {
+    const v = { tipo_actividad_economica: 'Empleado', empresa: 'ACME', cargo_actual: 'Jefe', sector_economico: 'Salud' };
+    expect(setEntityValue(v, 'tipo_actividad_economica', 'Pensionado', fields)).toEqual({
+      tipo_actividad_economica: 'Pensionado',
+      sector_economico: 'Salud',
+    });
+    // Another field's change leaves them alone.
+    expect(setEntityValue(v, 'sector_economico', 'Otro', fields)).toEqual({ ...v, sector_economico: 'Otro' });
+  });
+
+  it('allows at most three references and never removes the last one', () => {
+    let s = newFormState();
+    s = addReferencia(addReferencia(addReferencia(s)));
+    expect(s.referencias).toHaveLength(3);
+    for (const r of [...s.referencias]) s = removeReferencia(s, r.id);
+    expect(s.referencias).toHaveLength(1);
+  });
+
+  it('clearing keeps the application ids (still one draft, one application)', () => {
+    const s = { ...newFormState(), acepta_terminos: true };
+    s.values.solicitante = { nombres: 'Ana' };
+    const cleared = clearedFormState(s);
+    expect(cleared.ids).toEqual(s.ids);
+    expect(cleared.values.solicitante).toEqual({});
+    expect(cleared.acepta_terminos).toBe(false);
+  });
+
+  it('copies the company activity type into the built-in column when saving', () => {
+    const s = newFormState();
+    s.values.actividad_economica = { tipo_actividad_economica: 'Empleado' };
+    expect(toArgs(s, '2026-01-01T00:00:00Z').actividad_economica).toEqual({
+      tipo_actividad_economica: 'Empleado',
+      tipo_actividad: 'Empleado',
+    });
+  });
+});

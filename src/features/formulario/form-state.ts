@@ -1,0 +1,133 @@
+/**
+ * The creation form's state: what a draft holds (values, the application's client ids and the
+ * chosen files as Blobs) and its pure transitions. One draft = one set of ids, so saving the same
+ * draft twice (a double tap, a second tab) creates one application.
+ */
+import { uuidv7 } from '../../domain/ids';
+import type { FieldDefinition } from '../../domain/field-definition';
+import type { SINGLE_ENTITIES} from '../../domain/registro';
+import { MAX_REFERENCIAS, type CrearRegistroArgs, type RegistroSchemas } from '../../domain/registro';
+import { staleConditionalKeys } from '../../domain/schema-compiler';
+
+export type SingleEntity = (typeof SINGLE_ENTITIES)[number];
+export type Values = Record<string, unknown>;
+
+export interface StoredFile {
+  id: string;
+  blob: Blob;
+  nombre: string;
+  mime: string;
+  size: number;
+  /** `entity.key` of the file field it belongs to, or null for 'Archivos Adjuntos'. */
+  field: string | null;
+  maxBytes?: number;
+}
+
+export interface FormState {
+  ids: { solicitudId: string; solicitanteId: string; ubicacionId: string; actividadId: string; financieraId: string };
+  values: Record<SingleEntity, Values>;
+  referencias: Array<{ id: string; datos: Values }>;
+  files: StoredFile[];
+  acepta_terminos: boolean;
+  acepta_firma: boolean;
+}
+
+export function newFormState(): FormState {
+  return {
+    ids: {
+      solicitudId: uuidv7(),
+      solicitanteId: uuidv7(),
+      ubicacionId: uuidv7(),
+      actividadId: uuidv7(),
+      financieraId: uuidv7(),
+    },
+    values: { solicitante: {}, ubicacion: {}, actividad_economica: {}, informacion_financiera: {}, solicitud: {} },
+    referencias: [{ id: uuidv7(), datos: {} }],
+    files: [],
+    acepta_terminos: false,
+    acepta_firma: false,
+  };
+}
+
+/** Clears the form but keeps its ids: it is still the same (unsaved) application. */
+export function clearedFormState(state: FormState): FormState {
+  const fresh = newFormState();
+  return { ...fresh, ids: state.ids, referencias: [{ id: state.referencias[0]?.id ?? fresh.referencias[0].id, datos: {} }] };
+}
+
+export function hasContent(state: FormState): boolean {
+  const filled = (v: Values) => Object.values(v).some((x) => x !== '' && x !== null && x !== undefined && x !== false);
+  return (
+    Object.values(state.values).some(filled) ||
+    state.referencias.some((r) => filled(r.datos)) ||
+    state.files.length > 0 ||
+    state.acepta_terminos ||
+    state.acepta_firma
+  );
+}
+
+const ACTIVITY_TRIGGERS = new Set(['tipo_actividad', 'tipo_actividad_economica']);
+// Work and business fields that belong to one kind of activity (pension, company, business,
+// seniority, education, unemployment): cleared when the activity type changes.
+const WORK_FIELD = /pension|empresa|negocio|antiguedad|estudio|educa|desemple|cargo|contrato|fecha_ingreso|salario/;
+
+/** Sets one value; a changed activity type clears the fields that no longer apply. */
+export function setEntityValue(
+  values: Values,
+  key: string,
+  value: unknown,
+  fields: readonly FieldDefinition[],
+): Values {
+  const next: Values = { ...values, [key]: value };
+  if (ACTIVITY_TRIGGERS.has(key) && values[key] !== value) {
+    for (const k of Object.keys(next)) {
+      if (!ACTIVITY_TRIGGERS.has(k) && WORK_FIELD.test(k)) delete next[k];
+    }
+  }
+  for (const stale of staleConditionalKeys(fields, next)) delete next[stale];
+  return next;
+}
+
+export function addReferencia(state: FormState): FormState {
+  if (state.referencias.length >= MAX_REFERENCIAS) return state;
+  return { ...state, referencias: [...state.referencias, { id: uuidv7(), datos: {} }] };
+}
+
+export function removeReferencia(state: FormState, id: string): FormState {
+  if (state.referencias.length <= 1) return state;
+  return { ...state, referencias: state.referencias.filter((r) => r.id !== id), files: state.files };
+}
+
+/**
+ * The fields the form shows for an entity: when the company defines its own activity-type field
+ * (tipo_actividad_economica), the built-in tipo_actividad is not asked twice; it is copied on save.
+ */
+export function shownFields(entity: keyof RegistroSchemas, schemas: RegistroSchemas): readonly FieldDefinition[] {
+  const fields = schemas[entity];
+  if (entity === 'actividad_economica' && fields.some((f) => f.key === 'tipo_actividad_economica')) {
+    // The activity type leads the section: the rest of it depends on it.
+    const rest = fields.filter((f) => f.key !== 'tipo_actividad' && f.key !== 'tipo_actividad_economica');
+    return [...fields.filter((f) => f.key === 'tipo_actividad_economica'), ...rest];
+  }
+  return fields;
+}
+
+/** The mutation args of the form (not yet validated). */
+export function toArgs(state: FormState, creadoEn: string): CrearRegistroArgs {
+  const act = { ...state.values.actividad_economica };
+  if (act.tipo_actividad === undefined && act.tipo_actividad_economica !== undefined) {
+    act.tipo_actividad = act.tipo_actividad_economica;
+  }
+  return {
+    ...state.ids,
+    solicitante: state.values.solicitante,
+    ubicacion: state.values.ubicacion,
+    actividad_economica: act,
+    informacion_financiera: state.values.informacion_financiera,
+    solicitud: state.values.solicitud,
+    referencias: state.referencias,
+    acepta_terminos: state.acepta_terminos,
+    acepta_firma: state.acepta_firma,
+    creado_en: creadoEn,
+  };
+}

@@ -1,0 +1,386 @@
+/**
+ * 'Formulario de Registro': the creation form. Fields come from the company's schemas (local
+ * mirror); every change is autosaved as a draft keyed by the application's id; saving queues one
+ * `solicitud.crear` mutation plus the files (see save-registro.ts).
+ */
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { RadicaDB } from '../../db/database';
+import { AppError } from '../../domain/errors';
+import type { FieldDefinition } from '../../domain/field-definition';
+import { MAX_REFERENCIAS, type RegistroSchemas } from '../../domain/registro';
+import { visibleFields, type FileRef } from '../../domain/schema-compiler';
+import { syncClientAtom } from '../../state/local-data';
+import { FieldError, FieldInput, FileList } from './field-input';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
+import {
+  addReferencia,
+  clearedFormState,
+  hasContent,
+  removeReferencia,
+  setEntityValue,
+  shownFields,
+  type FormState,
+  type SingleEntity,
+  type StoredFile,
+} from './form-state';
+import { saveRegistro } from './save-registro';
+import { useCompanyLists } from './use-company-lists';
+
+export const FORM_TOASTER = 'formulario';
+const toastOpts = (tone: 'success' | 'error' | 'info') => ({
+  toasterId: FORM_TOASTER,
+  duration: tone === 'success' ? 2000 : 4000,
+});
+
+const SECTIONS: Array<{ entity: SingleEntity; title: string }> = [
+  { entity: 'solicitante', title: 'Información del Solicitante' },
+  { entity: 'ubicacion', title: 'Información de Ubicación' },
+  { entity: 'actividad_economica', title: 'Información Laboral' },
+  { entity: 'informacion_financiera', title: 'Información Financiera' },
+];
+
+const BUTTON = 'min-h-11 rounded-md px-4 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-blue-700';
+
+interface Props {
+  db: RadicaDB;
+  schemas: RegistroSchemas;
+  initial: FormState;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props) {
+  const [state, setState] = useState<FormState>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const savingRef = useRef(false);
+  const touched = useRef(false);
+  const client = useAtomValue(syncClientAtom);
+  const lists = useCompanyLists(db);
+
+  // Autosave: every change lands in the drafts table (one row per application id).
+  useEffect(() => {
+    if (!touched.current || savingRef.current) return;
+    const handle = setTimeout(() => {
+      void (async () => {
+        if (savingRef.current || (await db.solicitudes.get(state.ids.solicitudId))) return;
+        if (hasContent(state)) {
+          await db.drafts.put({ id: state.ids.solicitudId, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() });
+        } else {
+          await db.drafts.delete(state.ids.solicitudId);
+        }
+      })().catch(() => toast.error('No se pudo guardar el borrador en el dispositivo.', toastOpts('error')));
+    }, 300);
+    return () => clearTimeout(handle);
+  }, [db, state]);
+
+  const update = (fn: (s: FormState) => FormState, clearKeys: string[] = []) => {
+    touched.current = true;
+    setState(fn);
+    if (clearKeys.some((k) => errors[k])) {
+      setErrors((e) => {
+        const next = { ...e };
+        for (const k of clearKeys) delete next[k];
+        return next;
+      });
+    }
+  };
+
+  const setValue = (entity: SingleEntity, key: string, value: unknown) =>
+    update(
+      (s) => ({ ...s, values: { ...s.values, [entity]: setEntityValue(s.values[entity], key, value, schemas[entity]) } }),
+      [`${entity}.${key}`],
+    );
+
+  const setRefValue = (index: number, key: string, value: unknown) =>
+    update(
+      (s) => ({
+        ...s,
+        referencias: s.referencias.map((r, i) =>
+          i === index ? { ...r, datos: setEntityValue(r.datos, key, value, schemas.referencia) } : r,
+        ),
+      }),
+      [`referencias.${index}.${key}`],
+    );
+
+  const addFiles = (entity: SingleEntity | null, field: FieldDefinition | null, list: File[]) => {
+    const rule = field ? ruleOf(field) : ATTACHMENT_RULE;
+    const path = entity && field ? `${entity}.${field.key}` : null;
+    const accepted: StoredFile[] = [];
+    for (const file of rule.multiple ? list : list.slice(0, 1)) {
+      try {
+        accepted.push(acceptFile(file, rule, path));
+      } catch (error) {
+        const message = error instanceof AppError ? error.message : 'No se pudo adjuntar el archivo.';
+        toast.error(message, toastOpts('error'));
+        if (path) setErrors((e) => ({ ...e, [path]: message }));
+      }
+    }
+    if (accepted.length === 0) return;
+    update((s) => {
+      const kept = rule.multiple ? s.files : s.files.filter((f) => f.field !== path);
+      const files = [...kept, ...accepted];
+      if (!entity || !field || !path) return { ...s, files };
+      const refs: FileRef[] = files
+        .filter((f) => f.field === path)
+        .map((f) => ({ id: f.id, nombre: f.nombre, size: f.size, mime: f.mime }));
+      return { ...s, files, values: { ...s.values, [entity]: { ...s.values[entity], [field.key]: refs } } };
+    }, path ? [path] : []);
+  };
+
+  const removeFile = (id: string) =>
+    update((s) => {
+      const file = s.files.find((f) => f.id === id);
+      const files = s.files.filter((f) => f.id !== id);
+      if (!file?.field) return { ...s, files };
+      const [entity, key] = file.field.split('.') as [SingleEntity, string];
+      const refs = ((s.values[entity][key] as FileRef[] | undefined) ?? []).filter((r) => r.id !== id);
+      return { ...s, files, values: { ...s.values, [entity]: { ...s.values[entity], [key]: refs } } };
+    });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (savingRef.current) return; // a double tap saves once
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const outcome = await saveRegistro(db, schemas, state, { client, online: navigator.onLine });
+      if (outcome.kind === 'invalid') {
+        savingRef.current = false;
+        setErrors(outcome.fields);
+        const keys = Object.keys(outcome.fields);
+        const consentOnly = keys.every((k) => k.startsWith('acepta_'));
+        toast.error(consentOnly ? outcome.fields[keys[0]] : 'Revisa los campos marcados', toastOpts('error'));
+        focusFirstError(keys[0]);
+        return;
+      }
+      toast[outcome.tone === 'info' ? 'message' : outcome.tone](outcome.message, toastOpts(outcome.tone));
+      onSaved();
+    } catch (error) {
+      savingRef.current = false;
+      toast.error(error instanceof Error && error.message ? error.message : 'Error al crear la solicitud', toastOpts('error'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const renderFields = (entity: SingleEntity) => {
+    const values = state.values[entity];
+    return visibleFields(shownFields(entity, schemas), values).map((field) => {
+      const path = `${entity}.${field.key}`;
+      return (
+        <FieldInput
+          key={field.key}
+          id={fieldId(path)}
+          field={field}
+          value={values[field.key]}
+          error={errors[path]}
+          ctx={{ values, ...lists }}
+          onChange={(v) => setValue(entity, field.key, v)}
+          files={state.files.filter((f) => f.field === path)}
+          onAddFiles={(list) => addFiles(entity, field, list)}
+          onRemoveFile={removeFile}
+        />
+      );
+    });
+  };
+
+  const attachments = state.files.filter((f) => f.field === null);
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6" aria-labelledby="registro-titulo">
+      <h2 id="registro-titulo" className="text-xl font-bold text-slate-900">
+        Formulario de Registro
+      </h2>
+      {SECTIONS.map(({ entity, title }) => (
+        <Section key={entity} title={title}>
+          {renderFields(entity)}
+        </Section>
+      ))}
+
+      <Section title="Información de Referencias" wide>
+        {state.referencias.map((ref, index) => (
+          <fieldset key={ref.id} className="relative rounded-lg border border-slate-200 p-4" data-testid="referencia">
+            <legend className="px-1 text-base font-semibold text-slate-900">Referencia {index + 1}</legend>
+            {state.referencias.length > 1 && (
+              <div className="mb-2 flex justify-end sm:absolute sm:top-1 sm:right-3 sm:mb-0">
+                <button
+                  type="button"
+                  className={`${BUTTON} text-red-700 hover:bg-red-50`}
+                  onClick={() => {
+                    update((s) => removeReferencia(s, ref.id));
+                    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('referencias.'))));
+                  }}
+                >
+                  Eliminar referencia {index + 1}
+                </button>
+              </div>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {visibleFields(schemas.referencia, ref.datos).map((field) => {
+                const path = `referencias.${index}.${field.key}`;
+                return (
+                  <FieldInput
+                    key={field.key}
+                    id={fieldId(path)}
+                    field={field}
+                    value={ref.datos[field.key]}
+                    error={errors[path]}
+                    ctx={{ values: ref.datos, ...lists }}
+                    onChange={(v) => setRefValue(index, field.key, v)}
+                  />
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className={`${BUTTON} border border-blue-700 text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:opacity-50`}
+          disabled={state.referencias.length >= MAX_REFERENCIAS}
+          onClick={() => update(addReferencia)}
+        >
+          Agregar referencia
+        </button>
+      </Section>
+
+      <Section title="Información del Crédito">{renderFields('solicitud')}</Section>
+
+      <Section title="Archivos Adjuntos" wide>
+        <label htmlFor="f-adjuntos" className="block text-sm font-medium text-slate-800">
+          Documentos (PDF, DOC, DOCX, JPG, JPEG, PNG; máximo 5 MB cada uno)
+        </label>
+        <input
+          id="f-adjuntos"
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
+          onChange={(e) => {
+            const list = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            if (list.length) addFiles(null, null, list);
+          }}
+        />
+        <FileList files={attachments} onRemove={removeFile} />
+      </Section>
+
+      <div className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+        <Consent
+          id="acepta_terminos"
+          checked={state.acepta_terminos}
+          error={errors.acepta_terminos}
+          onChange={(c) => update((s) => ({ ...s, acepta_terminos: c }), ['acepta_terminos'])}
+        >
+          Acepto los{' '}
+          <a href="/terminos-condiciones" target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline">
+            términos y condiciones de uso
+          </a>
+        </Consent>
+        <Consent
+          id="acepta_firma"
+          checked={state.acepta_firma}
+          error={errors.acepta_firma}
+          onChange={(c) => update((s) => ({ ...s, acepta_firma: c }), ['acepta_firma'])}
+        >
+          Acepto el{' '}
+          <a href="/acuerdo-firma" target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline">
+            acuerdo de firma
+          </a>
+        </Consent>
+      </div>
+
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
+        {import.meta.env.DEV && (
+          <button
+            type="button"
+            className={`${BUTTON} mr-auto border border-dashed border-slate-400 text-slate-700`}
+            onClick={() => {
+              if (import.meta.env.DEV) {
+                void import('./test-data').then((m) => update((s) => m.fillTestData(s, schemas)));
+              }
+            }}
+          >
+            Llenar datos de prueba
+          </button>
+        )}
+        <button
+          type="button"
+          className={`${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          onClick={() => {
+            update((s) => clearedFormState(s));
+            setErrors({});
+          }}
+        >
+          Limpiar Formulario
+        </button>
+        <button type="button" className={`${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`} onClick={onCancel}>
+          Cancelar
+        </button>
+        <button type="submit" disabled={saving} className={`${BUTTON} bg-blue-700 text-white hover:bg-blue-800 disabled:opacity-60`}>
+          {saving ? 'Guardando...' : 'Guardar'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function fieldId(path: string): string {
+  return `f-${path.replace(/\./g, '-')}`;
+}
+
+function focusFirstError(path: string | undefined) {
+  if (!path) return;
+  const el = document.getElementById(path.startsWith('acepta_') ? path : fieldId(path));
+  el?.focus();
+  el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+}
+
+function Section({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <section className="rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:p-5" aria-label={title}>
+      <h3 className="mb-4 text-lg font-semibold text-slate-900">{title}</h3>
+      <div className={wide ? 'space-y-4' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>{children}</div>
+    </section>
+  );
+}
+
+function Consent({
+  id,
+  checked,
+  error,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  error?: string;
+  onChange: (checked: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="h-5 w-5 shrink-0 rounded border-slate-400"
+          checked={checked}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {children}
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        </label>
+      </div>
+      {error && <FieldError id={`${id}-error`} message={error} />}
+    </div>
+  );
+}
