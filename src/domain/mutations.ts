@@ -4,6 +4,12 @@
  * Edits carry `base`: the values the user saw for each field they changed (ARCHITECTURE.md §6).
  */
 import * as v from 'valibot';
+import {
+  CrearNotificacionArgs,
+  EditarNotificacionArgs,
+  MarcarTodasLeidasArgs,
+  NotificacionIdArgs,
+} from './notificacion';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const fieldPath = v.pipe(
@@ -31,6 +37,12 @@ export type EditarSolicitudArgs = v.InferOutput<typeof EditarSolicitudArgs>;
 export const MUTATION_SCHEMAS = {
   'solicitud.cambiarEstado': CambiarEstadoArgs,
   'solicitud.editar': EditarSolicitudArgs,
+  'notificacion.crear': CrearNotificacionArgs,
+  'notificacion.editar': EditarNotificacionArgs,
+  'notificacion.eliminar': NotificacionIdArgs,
+  'notificacion.marcarLeida': NotificacionIdArgs,
+  'notificacion.marcarCompletada': NotificacionIdArgs,
+  'notificacion.marcarTodasLeidas': MarcarTodasLeidasArgs,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_SCHEMAS;

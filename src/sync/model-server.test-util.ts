@@ -5,7 +5,12 @@
  */
 import * as v from 'valibot';
 import { AppError } from '../domain/errors';
-import { MUTATION_SCHEMAS, isMutationName, type MutationName } from '../domain/mutations';
+import {
+  MUTATION_SCHEMAS,
+  isMutationName,
+  type MutationArgs,
+  type MutationName,
+} from '../domain/mutations';
 import type { SolicitudRecord } from '../domain/solicitud';
 import type {
   Change,
@@ -188,7 +193,10 @@ export class ModelServer implements SyncTransport {
   private apply(m: MutationEnvelope): MutationResult {
     try {
       if (!isMutationName(m.name)) throw new AppError('VALIDATION', 'Operación desconocida.');
-      const args = v.parse(MUTATION_SCHEMAS[m.name as MutationName], m.args);
+      // The model only knows the application mutations.
+      const args = v.parse(MUTATION_SCHEMAS[m.name as MutationName], m.args) as
+        | MutationArgs<'solicitud.cambiarEstado'>
+        | MutationArgs<'solicitud.editar'>;
       const record = this.solicitudes.get(args.solicitudId);
       if (!record) throw new AppError('NOT_FOUND', 'La solicitud no existe.');
       const changes: Record<string, unknown> =

@@ -6,10 +6,17 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import type { MutationName } from '../../../../src/domain/mutations';
 import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
+import * as notificaciones from '../notificaciones/service';
 
 type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
 
 export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
   'solicitud.cambiarEstado': cambiarEstado as Handler,
   'solicitud.editar': editarSolicitud as Handler,
+  'notificacion.crear': notificaciones.crearNotificacion as Handler,
+  'notificacion.editar': notificaciones.editarNotificacion as Handler,
+  'notificacion.eliminar': notificaciones.eliminarNotificacion as Handler,
+  'notificacion.marcarLeida': notificaciones.marcarLeida as Handler,
+  'notificacion.marcarCompletada': notificaciones.marcarCompletada as Handler,
+  'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas as Handler,
 };
