@@ -201,7 +201,11 @@ export type CampoEditable = (typeof CAMPOS_EDITABLES)[number];
 /** Date fields compare as instants ('2025-01-01 10:00:00+00' equals '2025-01-01T10:00:00.000Z'). */
 export function fechaInstant(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
-  const t = Date.parse(String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  const t = Date.parse(
+    String(value)
+      .replace(' ', 'T')
+      .replace(/([+-]\d\d)$/, '$1:00'),
+  );
   return Number.isNaN(t) ? null : t;
 }
 
