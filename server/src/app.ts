@@ -19,6 +19,7 @@ import solicitudesRoutes from './modules/solicitudes/routes';
 import seguimientoRoutes from './modules/seguimiento/routes';
 import usuariosRoutes from './modules/usuarios/routes';
 import formularioRoutes from './modules/formulario/routes';
+import notificacionesRoutes from './modules/notificaciones/routes';
 
 export interface AppOptions {
   db: Db;
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
   await app.register(usuariosRoutes);
   await app.register(formularioRoutes);
+  await app.register(notificacionesRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -7,6 +7,7 @@ import { Badge } from '../components/ui/badge';
 import { Spinner } from '../components/ui/spinner';
 import { SessionExpiredBanner, SyncIndicator } from './sync-status';
 import { syncStatusAtom } from '../state/local-data';
+import { NotificationBell } from '../features/notificaciones/notification-bell';
 
 interface MenuItem {
   to: string;
@@ -56,6 +57,8 @@ export function Shell() {
     <div className="min-h-screen lg:flex">
       <header className="sticky top-0 z-30 flex items-center justify-between bg-blue-900 px-4 py-2 text-white lg:hidden">
         <span className="text-lg font-bold">Radica</span>
+        <div className="flex items-center gap-1">
+        <NotificationBell />
         <button
           type="button"
           className="flex h-11 w-11 items-center justify-center rounded-md hover:bg-blue-800"
@@ -68,6 +71,7 @@ export function Shell() {
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
           </svg>
         </button>
+        </div>
       </header>
 
       <aside
@@ -89,7 +93,10 @@ export function Shell() {
           </div>
         </div>
         <div className="flex items-center justify-between gap-2 border-b border-blue-800 px-4 py-2" id="shell-tools">
-          {/* The notification bell joins the sync status here. */}
+          {/* On small screens the bell sits in the top bar; this one also raises rejection toasts. */}
+          <div className="hidden lg:block">
+            <NotificationBell watchRejections />
+          </div>
           <SyncIndicator />
         </div>
         <nav aria-label="Menú principal" className="p-2">

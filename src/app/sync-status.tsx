@@ -8,6 +8,7 @@ import { sessionAtom, sessionExpiredAtom, storeSession } from '../state/session'
 import { interpretLogin, loginErrorMessage } from '../domain/session';
 import type { ProblemRow } from '../db/database';
 import type { SyncStatus } from '../workers/sync-client';
+import { readErrorsAtom } from '../state/read-errors';
 
 const MUTATION_LABELS: Record<string, string> = {
   'solicitud.cambiarEstado': 'Cambio de estado',
@@ -21,6 +22,11 @@ const MUTATION_LABELS: Record<string, string> = {
   'usuario.editar': 'Edición de usuario',
   'usuario.eliminar': 'Eliminación de usuario',
   'perfil.editar': 'Edición del perfil',
+  'notificacion.editar': 'Edición de notificación',
+  'notificacion.eliminar': 'Eliminación de notificación',
+  'notificacion.marcarLeida': 'Notificación marcada como leída',
+  'notificacion.marcarCompletada': 'Notificación completada',
+  'notificacion.marcarTodasLeidas': 'Notificaciones marcadas como leídas',
 };
 const label = (name: string) => MUTATION_LABELS[name] ?? name;
 const FIVE_DAYS = 5 * 24 * 3600 * 1000;
@@ -169,6 +175,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
           </button>
         </div>
 
+        <ReadErrors />
         <h3 className="mt-4 font-semibold">Con problemas</h3>
         {!data?.problems.length && <p className="text-sm text-slate-700">Ningún cambio rechazado.</p>}
         <ul className="space-y-2">
@@ -214,6 +221,21 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
         </p>
       </div>
     </div>
+  );
+}
+
+/** Local reads that failed (the screen showed an empty list instead). */
+function ReadErrors() {
+  const errors = useAtomValue(readErrorsAtom);
+  if (!errors.length) return null;
+  return (
+    <ul className="mt-3 space-y-1" aria-label="Errores de lectura">
+      {errors.map((e) => (
+        <li key={e.at + e.text} className="rounded-md bg-red-50 p-2 text-sm text-red-900">
+          {e.text} · {time(e.at)} <span className="text-red-800">({e.detail})</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

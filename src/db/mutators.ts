@@ -16,6 +16,7 @@ import { parseFieldPath, type SolicitudRecord } from '../domain/solicitud';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
 import { USUARIO_MUTATORS } from './mutators-usuarios';
 import { crearSolicitudMutator } from './mutators-formulario';
+import { NOTIFICACION_MUTATORS } from './mutators-notificaciones';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -118,3 +119,4 @@ registerMutator('solicitud.editar', async (tx, args) => {
 
 for (const [name, fn] of Object.entries(USUARIO_MUTATORS)) registry.set(name, fn);
 registerMutator('solicitud.crear', crearSolicitudMutator);
+for (const [name, fn] of Object.entries(NOTIFICACION_MUTATORS)) registry.set(name, fn as Mutator);

@@ -10,6 +10,12 @@ import {
   UsuarioNuevoSchema,
 } from './usuario';
 import { CrearRegistroArgs } from './registro';
+import {
+  CrearNotificacionArgs,
+  EditarNotificacionArgs,
+  MarcarTodasLeidasArgs,
+  NotificacionIdArgs,
+} from './notificacion';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const fieldPath = v.pipe(
@@ -71,6 +77,12 @@ export const MUTATION_SCHEMAS = {
   'usuario.eliminar': EliminarUsuarioArgs,
   'perfil.editar': EditarPerfilArgs,
   'solicitud.crear': CrearRegistroArgs,
+  'notificacion.crear': CrearNotificacionArgs,
+  'notificacion.editar': EditarNotificacionArgs,
+  'notificacion.eliminar': NotificacionIdArgs,
+  'notificacion.marcarLeida': NotificacionIdArgs,
+  'notificacion.marcarCompletada': NotificacionIdArgs,
+  'notificacion.marcarTodasLeidas': MarcarTodasLeidasArgs,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_SCHEMAS;

@@ -12,10 +12,17 @@ import {
   badgeLabel,
   isFechaIso,
   sortPendientes,
+  sortHistorial,
+  mismoValor,
+  valorCampo,
+  uuidv7Time,
+  EditarNotificacionArgs,
+  CrearNotificacionArgs,
   type AccionRequerida,
   type NotificacionForm,
   type TipoNotificacion,
 } from './notificacion';
+import { uuidv7 } from './ids';
 
 describe('values of spec 01 §3', () => {
   it('lists the eight tipos and the other value sets', () => {
@@ -222,5 +229,56 @@ describe('NotificacionFormSchema', () => {
     }
     expect(isFechaIso('2024-02-29')).toBe(true);
     expect(isFechaIso('2025-02-29')).toBe(false);
+  });
+});
+
+describe('history order, edit helpers and mutation args', () => {
+  it('sorts the history newest first over every estado', () => {
+    const list = [
+      { id: 'old', created_at: '2025-01-01T00:00:00Z', estado: 'leida' },
+      { id: 'new', created_at: '2025-01-03T00:00:00Z', estado: 'completada' },
+      { id: 'mid', created_at: '2025-01-02T00:00:00Z', estado: 'pendiente' },
+    ];
+    expect(sortHistorial(list).map((n) => n.id)).toEqual(['new', 'mid', 'old']);
+  });
+
+  it('compares dates as instants and treats empty as null', () => {
+    expect(
+      mismoValor('fecha_vencimiento', '2025-01-01 10:00:00+00', '2025-01-01T10:00:00.000Z'),
+    ).toBe(true);
+    expect(mismoValor('fecha_vencimiento', '2025-01-01T10:00:00Z', '2025-01-01T11:00:00Z')).toBe(
+      false,
+    );
+    expect(mismoValor('titulo', '', null)).toBe(true);
+    expect(mismoValor('titulo', 'a', 'b')).toBe(false);
+  });
+
+  it('reads accion_requerida from metadata', () => {
+    expect(
+      valorCampo({ metadata: { accion_requerida: 'solicitar_info' } }, 'accion_requerida'),
+    ).toBe('solicitar_info');
+    expect(valorCampo({ titulo: 'x', metadata: {} }, 'titulo')).toBe('x');
+  });
+
+  it('reads the time of a UUIDv7', () => {
+    const at = Date.UTC(2025, 0, 2, 3, 4, 5);
+    expect(uuidv7Time(uuidv7(at))).toBe(new Date(at).toISOString());
+    expect(uuidv7Time('0a0a0a0a-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('an edit may only carry form fields, each checked like the form', () => {
+    const id = uuidv7();
+    expect(v.is(EditarNotificacionArgs, { id, changes: { titulo: 'x' }, base: {} })).toBe(true);
+    expect(v.is(EditarNotificacionArgs, { id, changes: { empresa_id: 2 }, base: {} })).toBe(false);
+    expect(v.is(EditarNotificacionArgs, { id, changes: { titulo: '' }, base: {} })).toBe(false);
+    expect(
+      v.is(CrearNotificacionArgs, {
+        id: 'x',
+        titulo: 't',
+        mensaje: 'm',
+        tipo: 'desembolso',
+        accion_requerida: 'aprobar_solicitud',
+      }),
+    ).toBe(false);
   });
 });

@@ -176,3 +176,147 @@ export const NotificacionFormSchema = v.object({
 });
 export type NotificacionFormInput = v.InferInput<typeof NotificacionFormSchema>;
 export type NotificacionForm = v.InferOutput<typeof NotificacionFormSchema>;
+
+/** The history list of one application: newest created_at first (all estados). */
+export function sortHistorial<T extends { created_at?: string | null }>(list: readonly T[]): T[] {
+  return list
+    .map((n, i) => ({ n, i, t: time(n.created_at) }))
+    .sort((a, b) => (b.t === a.t ? a.i - b.i : b.t > a.t ? 1 : -1))
+    .map((x) => x.n);
+}
+
+/** Fields a notification edit may change (the form's fields). */
+export const CAMPOS_EDITABLES = [
+  'titulo',
+  'mensaje',
+  'tipo',
+  'accion_requerida',
+  'prioridad',
+  'estado',
+  'fecha_recordatorio',
+  'fecha_vencimiento',
+] as const;
+export type CampoEditable = (typeof CAMPOS_EDITABLES)[number];
+
+/** Date fields compare as instants ('2025-01-01 10:00:00+00' equals '2025-01-01T10:00:00.000Z'). */
+export function fechaInstant(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const t = Date.parse(
+    String(value)
+      .replace(' ', 'T')
+      .replace(/([+-]\d\d)$/, '$1:00'),
+  );
+  return Number.isNaN(t) ? null : t;
+}
+
+/** True when two values of one editable field mean the same (absent, null and '' are equal). */
+export function mismoValor(campo: string, a: unknown, b: unknown): boolean {
+  if (campo === 'fecha_recordatorio' || campo === 'fecha_vencimiento') {
+    return fechaInstant(a) === fechaInstant(b);
+  }
+  const norm = (x: unknown) => (x === undefined || x === '' ? null : x);
+  return norm(a) === norm(b);
+}
+
+/** The value of an editable field on a stored notification (accion_requerida lives in metadata). */
+export function valorCampo(n: object, campo: CampoEditable): unknown {
+  const row = n as Record<string, unknown>;
+  if (campo === 'accion_requerida') {
+    return (row.metadata as { accion_requerida?: unknown } | null)?.accion_requerida ?? null;
+  }
+  return row[campo] ?? null;
+}
+
+/** The moment encoded in a UUIDv7 (its first 48 bits), as ISO; null for other ids. */
+export function uuidv7Time(id: string): string | null {
+  const hex = id.replace(/-/g, '');
+  if (!/^[0-9a-f]{12}7/i.test(hex)) return null;
+  return new Date(parseInt(hex.slice(0, 12), 16)).toISOString();
+}
+
+const uuid = v.pipe(v.string('Identificador inválido'), v.uuid('Identificador inválido'));
+const { entries: F } = NotificacionFormSchema;
+
+/** notificacion.crear: the form plus the client's UUIDv7 id and the application it belongs to. */
+export const CrearNotificacionArgs = v.object({
+  id: uuid,
+  solicitud_id: v.nullish(uuid, null),
+  ...F,
+  estado_actual: v.optional(v.picklist(ESTADOS_ACTUALES, 'Estado actual inválido')),
+});
+export type CrearNotificacionArgs = v.InferOutput<typeof CrearNotificacionArgs>;
+
+/** The fields an edit may carry; each optional, each checked like the form checks it. */
+export const CambiosNotificacion = v.strictObject(
+  {
+    titulo: v.optional(F.titulo.wrapped),
+    mensaje: v.optional(F.mensaje.wrapped),
+    tipo: v.optional(F.tipo.wrapped),
+    accion_requerida: v.optional(F.accion_requerida.wrapped),
+    prioridad: F.prioridad,
+    estado: F.estado,
+    fecha_recordatorio: F.fecha_recordatorio,
+    fecha_vencimiento: F.fecha_vencimiento,
+  },
+  'Campo no editable',
+);
+
+/** notificacion.editar: `base` holds the values the user saw for each field in `changes`. */
+export const EditarNotificacionArgs = v.object({
+  id: uuid,
+  changes: CambiosNotificacion,
+  base: v.record(v.string(), v.unknown()),
+});
+export type EditarNotificacionArgs = v.InferOutput<typeof EditarNotificacionArgs>;
+
+/** notificacion.eliminar, .marcarLeida, .marcarCompletada. */
+export const NotificacionIdArgs = v.object({ id: uuid });
+export type NotificacionIdArgs = v.InferOutput<typeof NotificacionIdArgs>;
+
+/** notificacion.marcarTodasLeidas: the pending ids the user saw (a later arrival stays pending). */
+export const MarcarTodasLeidasArgs = v.object({
+  ids: v.pipe(v.array(uuid), v.maxLength(2000, 'Demasiadas notificaciones en una sola operación')),
+});
+export type MarcarTodasLeidasArgs = v.InferOutput<typeof MarcarTodasLeidasArgs>;
+
+/** The spec 01 §8 toast of each notification mutation when it fails. */
+export const ERROR_POR_MUTACION: Record<string, string> = {
+  'notificacion.crear': 'Error al crear notificación',
+  'notificacion.editar': 'Error al actualizar notificación',
+  'notificacion.marcarCompletada': 'Error al actualizar notificación',
+  'notificacion.marcarLeida': 'Error al marcar notificación como leída',
+  'notificacion.marcarTodasLeidas': 'Error al marcar notificación como leída',
+  'notificacion.eliminar': 'Error al eliminar notificación',
+};
+
+export const TIPO_LABELS: Record<TipoNotificacion, string> = {
+  retomar_operacion: 'Retomar operación',
+  revisar_documentos: 'Revisar documentos',
+  aprobar_solicitud: 'Aprobar solicitud',
+  contactar_cliente: 'Contactar cliente',
+  seguimiento_credito: 'Seguimiento de crédito',
+  documentacion_pendiente: 'Documentación pendiente',
+  analisis_credito: 'Análisis de crédito',
+  desembolso: 'Desembolso',
+};
+
+export const ACCION_LABELS: Record<AccionRequerida, string> = {
+  revisar_documentos: 'Revisar documentos',
+  aprobar_solicitud: 'Aprobar solicitud',
+  solicitar_info: 'Solicitar información',
+  contactar_cliente: 'Contactar cliente',
+};
+
+export const PRIORIDAD_LABELS: Record<string, string> = {
+  urgente: 'Urgente',
+  alta: 'Alta',
+  normal: 'Normal',
+  media: 'Media',
+  baja: 'Baja',
+};
+
+export const ESTADO_LABELS: Record<EstadoNotificacion, string> = {
+  pendiente: 'Pendiente',
+  leida: 'Leída',
+  completada: 'Completada',
+};

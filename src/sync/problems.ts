@@ -70,7 +70,8 @@ function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictCh
     const server = fields[name].server;
     return { ...args, base: { estado: typeof server === 'string' ? server : null } };
   }
-  if (problem.name === 'solicitud.editar') {
+  // Edits keyed by field with a base: applications and notifications alike.
+  if (problem.name === 'solicitud.editar' || problem.name === 'notificacion.editar') {
     const args = problem.args as EditarSolicitudArgs;
     const changes: Record<string, unknown> = {};
     const base: Record<string, unknown> = {};
@@ -81,7 +82,7 @@ function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictCh
       if (conflict) base[path] = conflict.server;
       else if (Object.prototype.hasOwnProperty.call(args.base, path)) base[path] = args.base[path];
     }
-    return Object.keys(changes).length ? { solicitudId: args.solicitudId, changes, base } : null;
+    return Object.keys(changes).length ? { ...args, changes, base } : null;
   }
   if (problem.name === 'usuario.editar') {
     const args = problem.args as EditarUsuarioArgs;

@@ -8,6 +8,7 @@ import type { MutationName } from '../../../../src/domain/mutations';
 import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
 import { crearUsuario, editarPerfilMutation, editarUsuario, eliminarUsuario } from '../usuarios/service';
 import { crearRegistroCompleto } from '../formulario/service';
+import * as notificaciones from '../notificaciones/service';
 
 type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
 
@@ -19,4 +20,10 @@ export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
   'usuario.eliminar': eliminarUsuario as Handler,
   'perfil.editar': editarPerfilMutation as Handler,
   'solicitud.crear': crearRegistroCompleto as Handler,
+  'notificacion.crear': notificaciones.crearNotificacion as Handler,
+  'notificacion.editar': notificaciones.editarNotificacion as Handler,
+  'notificacion.eliminar': notificaciones.eliminarNotificacion as Handler,
+  'notificacion.marcarLeida': notificaciones.marcarLeida as Handler,
+  'notificacion.marcarCompletada': notificaciones.marcarCompletada as Handler,
+  'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas as Handler,
 };

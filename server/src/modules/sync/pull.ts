@@ -26,6 +26,7 @@ import type { Change, PullResponse, SyncEntity } from '../../../../src/domain/sy
 import type { AuthUser } from '../../plugins/auth';
 import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
 import { buildRecords } from '../solicitudes/repository';
+import { canSeeNotificacion, notificacionRow } from '../notificaciones/service';
 
 type Source = (
   db: DbOrTx,
@@ -177,17 +178,12 @@ async function toChanges(
           solDeleted: string | null;
         };
         const n = r.n;
-        const visible =
-          !n.deletedAt &&
-          (n.solicitudId
-            ? !r.solDeleted &&
-              canSeeRow(user, {
-                empresaId: n.empresaId,
-                bancoNombre: r.banco,
-                createdByUserId: r.creator,
-                assignedToUserId: r.assigned,
-              })
-            : n.usuarioId === null || n.usuarioId === user.id);
+        const visible = canSeeNotificacion(user, n, {
+          bancoNombre: r.banco,
+          createdByUserId: r.creator,
+          assignedToUserId: r.assigned,
+          deletedAt: r.solDeleted,
+        });
         if (!visible) return { entity: 'notificacion', id: item.id, op: 'del' };
         return { entity: 'notificacion', id: item.id, op: 'put', row: notificacionRow(n) };
       }
@@ -277,24 +273,6 @@ async function toChanges(
       }
     }
   });
-}
-
-export function notificacionRow(n: typeof notificaciones.$inferSelect) {
-  return {
-    id: n.id,
-    tipo: n.tipo,
-    titulo: n.titulo,
-    mensaje: n.mensaje,
-    prioridad: n.prioridad,
-    estado: n.estado,
-    fecha_recordatorio: n.fechaRecordatorio,
-    fecha_vencimiento: n.fechaVencimiento,
-    solicitud_id: n.solicitudId,
-    metadata: n.metadata,
-    datos_adicionales: n.datosAdicionales,
-    created_at: n.createdAt,
-    updated_at: n.updatedAt,
-  };
 }
 
 export async function pull(

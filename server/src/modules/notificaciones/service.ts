@@ -1,0 +1,311 @@
+/**
+ * Notifications (spec 01 §3, §4, §7), called by the REST routes and by the sync push handlers alike.
+ * Invariants:
+ * - A user sees a notification exactly when pull would send it (`canSeeNotificacion`): not
+ *   deleted, and either its application is one the user may see (solicitudes/visibility.ts) or,
+ *   without an application, it is addressed to nobody in particular or to this user.
+ * - A notification the user may not see is NOT_FOUND, never FORBIDDEN, so ids do not leak.
+ * - Creating, editing and deleting need edit_customer; marking read or completed only needs sight.
+ * - Every write sets the row's `seq` from nextSeq (so devices pull it) and leaves an audit row,
+ *   inside the caller's transaction; a write that changes nothing writes nothing.
+ * - Creating the same id twice is a no-op returning the first notification.
+ * - A field in an edit's `base` whose server value differs from both base and the new value is a
+ *   CONFLICT, and nothing is written.
+ */
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { DbOrTx } from '../../db/client';
+import { notificaciones, solicitudes } from '../../db/schema';
+import { nextSeq } from '../../db/change-seq';
+import { AppError, forbidden } from '../../../../src/domain/errors';
+import { can } from '../../../../src/domain/roles';
+import {
+  CAMPOS_EDITABLES,
+  NotificacionFormSchema,
+  mismoValor,
+  sortPendientes,
+  valorCampo,
+  type CampoEditable,
+  type CrearNotificacionArgs,
+  type EditarNotificacionArgs,
+  type MarcarTodasLeidasArgs,
+  type NotificacionIdArgs,
+} from '../../../../src/domain/notificacion';
+import type { AuthUser } from '../../plugins/auth';
+import { parseInput } from '../../lib/validation';
+import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
+import { audit, type FieldChanges } from '../audit/service';
+
+export const NOTIFICACION_NO_EXISTE = 'La notificación no existe o no tienes acceso a ella.';
+
+type NotificacionDb = typeof notificaciones.$inferSelect;
+
+/** The wire shape (pull and REST): the spec's fields, dates as ISO strings. */
+export function notificacionRow(n: NotificacionDb) {
+  const iso = (t: string | null) => (t === null ? null : new Date(t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString());
+  return {
+    id: n.id,
+    tipo: n.tipo,
+    titulo: n.titulo,
+    mensaje: n.mensaje,
+    prioridad: n.prioridad,
+    estado: n.estado,
+    fecha_recordatorio: iso(n.fechaRecordatorio),
+    fecha_vencimiento: iso(n.fechaVencimiento),
+    solicitud_id: n.solicitudId,
+    metadata: n.metadata,
+    datos_adicionales: n.datosAdicionales,
+    created_at: iso(n.createdAt),
+    updated_at: iso(n.updatedAt),
+  };
+}
+export type NotificacionWire = ReturnType<typeof notificacionRow>;
+
+/** The visibility rule on a loaded row and its application's columns (used by pull too). */
+export function canSeeNotificacion(
+  user: AuthUser,
+  n: Pick<NotificacionDb, 'empresaId' | 'solicitudId' | 'usuarioId' | 'deletedAt'>,
+  sol: { bancoNombre: string | null; createdByUserId: number | null; assignedToUserId: number | null; deletedAt: string | null },
+): boolean {
+  if (n.deletedAt || n.empresaId !== user.empresaId) return false;
+  if (n.solicitudId) {
+    return !sol.deletedAt && canSeeRow(user, { empresaId: n.empresaId, ...sol });
+  }
+  return n.usuarioId === null || n.usuarioId === user.id;
+}
+
+/** The same rule in SQL, for a query of notificaciones LEFT JOIN solicitudes. */
+function visibleNotificaciones(user: AuthUser): SQL {
+  return and(
+    eq(notificaciones.empresaId, user.empresaId),
+    isNull(notificaciones.deletedAt),
+    or(
+      and(
+        sql`${notificaciones.solicitudId} is not null`,
+        isNull(solicitudes.deletedAt),
+        visibleSolicitudes(user),
+      ),
+      and(
+        isNull(notificaciones.solicitudId),
+        or(isNull(notificaciones.usuarioId), eq(notificaciones.usuarioId, user.id)),
+      ),
+    ),
+  )!;
+}
+
+function selectVisible(db: DbOrTx, user: AuthUser, where?: SQL) {
+  return db
+    .select({ n: notificaciones })
+    .from(notificaciones)
+    .leftJoin(solicitudes, eq(solicitudes.id, notificaciones.solicitudId))
+    .where(and(visibleNotificaciones(user), where));
+}
+
+/** All visible notifications, or those of one application; newest first. */
+export async function listNotificaciones(db: DbOrTx, user: AuthUser, q: { solicitudId?: string }) {
+  const rows = await selectVisible(db, user, q.solicitudId ? eq(notificaciones.solicitudId, q.solicitudId) : undefined)
+    .orderBy(desc(notificaciones.createdAt), desc(notificaciones.id))
+    .limit(5000);
+  return rows.map((r) => notificacionRow(r.n));
+}
+
+/** The bell's list: pending only, by priority then newest first. */
+export async function listPendientes(db: DbOrTx, user: AuthUser) {
+  const rows = await selectVisible(db, user, eq(notificaciones.estado, 'pendiente'))
+    .orderBy(desc(notificaciones.createdAt))
+    .limit(5000);
+  return sortPendientes(rows.map((r) => notificacionRow(r.n)));
+}
+
+export async function getNotificacion(db: DbOrTx, user: AuthUser, id: string) {
+  const [row] = await selectVisible(db, user, eq(notificaciones.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOTIFICACION_NO_EXISTE);
+  return notificacionRow(row.n);
+}
+
+/** Loads and row-locks a notification the user may see. */
+async function lockVisible(tx: DbOrTx, user: AuthUser, id: string): Promise<NotificacionDb> {
+  const [row] = await selectVisible(tx, user, eq(notificaciones.id, id))
+    .for('update', { of: notificaciones })
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOTIFICACION_NO_EXISTE);
+  return row.n;
+}
+
+function requireEdit(user: AuthUser, accion: string) {
+  if (!can(user.rol, 'edit_customer')) throw forbidden(`Tu rol no puede ${accion} notificaciones.`);
+}
+
+const fecha = (value: string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
+
+export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearNotificacionArgs) {
+  requireEdit(user, 'crear');
+  const [existing] = await tx.select().from(notificaciones).where(eq(notificaciones.id, args.id)).limit(1);
+  if (existing) {
+    if (existing.empresaId !== user.empresaId) {
+      throw new AppError('CONFLICT', 'El identificador de la notificación ya está en uso.');
+    }
+    return notificacionRow(existing);
+  }
+  if (args.solicitud_id) {
+    const [sol] = await tx
+      .select({ id: solicitudes.id })
+      .from(solicitudes)
+      .where(and(eq(solicitudes.id, args.solicitud_id), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+      .limit(1);
+    if (!sol) throw new AppError('NOT_FOUND', 'La solicitud no existe o no tienes acceso a ella.');
+  }
+  const seq = await nextSeq(tx, user.empresaId);
+  const [row] = await tx
+    .insert(notificaciones)
+    .values({
+      id: args.id,
+      empresaId: user.empresaId,
+      solicitudId: args.solicitud_id ?? null,
+      // Without an application the notification is a reminder for its author.
+      usuarioId: args.solicitud_id ? null : user.id,
+      tipo: args.tipo,
+      titulo: args.titulo,
+      mensaje: args.mensaje,
+      prioridad: args.prioridad ?? 'normal',
+      estado: args.estado ?? 'pendiente',
+      fechaRecordatorio: fecha(args.fecha_recordatorio),
+      fechaVencimiento: fecha(args.fecha_vencimiento),
+      metadata: { accion_requerida: args.accion_requerida, estado_actual: args.estado_actual ?? 'pendiente_revision' },
+      seq,
+    })
+    .returning();
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'notificacion',
+    entidadId: row.id,
+    accion: 'crear',
+    cambios: { titulo: { old: null, new: row.titulo } },
+  });
+  return notificacionRow(row);
+}
+
+const COLUMN: Record<Exclude<CampoEditable, 'accion_requerida'>, keyof NotificacionDb> = {
+  titulo: 'titulo',
+  mensaje: 'mensaje',
+  tipo: 'tipo',
+  prioridad: 'prioridad',
+  estado: 'estado',
+  fecha_recordatorio: 'fechaRecordatorio',
+  fecha_vencimiento: 'fechaVencimiento',
+};
+
+export async function editarNotificacion(tx: DbOrTx, user: AuthUser, args: EditarNotificacionArgs) {
+  requireEdit(user, 'editar');
+  const current = await lockVisible(tx, user, args.id);
+  const wire = notificacionRow(current);
+  const campos = CAMPOS_EDITABLES.filter((c) => c in args.changes && args.changes[c] !== undefined);
+  if (campos.length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar.');
+
+  const conflicts: Record<string, { base: unknown; server: unknown; mine: unknown }> = {};
+  for (const c of campos) {
+    if (!(c in args.base)) continue;
+    const server = valorCampo(wire, c);
+    const mine = args.changes[c];
+    if (!mismoValor(c, server, args.base[c]) && !mismoValor(c, server, mine)) {
+      conflicts[c] = { base: args.base[c] ?? null, server, mine: mine ?? null };
+    }
+  }
+  if (Object.keys(conflicts).length) {
+    throw new AppError('CONFLICT', 'Otra persona cambió esta notificación mientras tanto.', { conflict: { fields: conflicts } });
+  }
+
+  // The edited notification as a whole must still be a valid form (e.g. titulo never empty).
+  const merged: Record<string, unknown> = {};
+  for (const c of CAMPOS_EDITABLES) merged[c] = campos.includes(c) ? args.changes[c] : valorCampo(wire, c);
+  if (!['baja', 'normal', 'alta', 'urgente'].includes(String(merged.prioridad))) delete merged.prioridad;
+  if (!campos.includes('tipo') && !v.is(NotificacionFormSchema.entries.tipo, merged.tipo)) merged.tipo = 'retomar_operacion';
+  if (!campos.includes('accion_requerida') && !merged.accion_requerida) merged.accion_requerida = 'revisar_documentos';
+  const valid = parseInput(NotificacionFormSchema, merged);
+
+  const set: Partial<NotificacionDb> = {};
+  const changes: FieldChanges = {};
+  for (const c of campos) {
+    const value = valid[c] ?? null;
+    if (mismoValor(c, valorCampo(wire, c), value)) continue;
+    changes[c] = { old: valorCampo(wire, c), new: value };
+    if (c === 'accion_requerida') set.metadata = { ...current.metadata, accion_requerida: value };
+    else if (c === 'fecha_recordatorio' || c === 'fecha_vencimiento') {
+      (set as Record<string, unknown>)[COLUMN[c]] = fecha(value as string | null);
+    } else (set as Record<string, unknown>)[COLUMN[c]] = value;
+  }
+  if (Object.keys(changes).length === 0) return wire;
+  return write(tx, user, current, set, 'editar', changes);
+}
+
+async function write(
+  tx: DbOrTx,
+  user: AuthUser,
+  current: NotificacionDb,
+  set: Partial<NotificacionDb>,
+  accion: string,
+  cambios: FieldChanges,
+) {
+  const seq = await nextSeq(tx, user.empresaId);
+  const [row] = await tx
+    .update(notificaciones)
+    .set({ ...set, seq, updatedAt: sql`now()` })
+    .where(eq(notificaciones.id, current.id))
+    .returning();
+  await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, entidad: 'notificacion', entidadId: current.id, accion, cambios });
+  return notificacionRow(row);
+}
+
+/** pendiente -> leida; a notification already read or completed stays as it is. */
+export async function marcarLeida(tx: DbOrTx, user: AuthUser, args: NotificacionIdArgs) {
+  const current = await lockVisible(tx, user, args.id);
+  if (current.estado !== 'pendiente') return notificacionRow(current);
+  return write(tx, user, current, { estado: 'leida' }, 'marcarLeida', { estado: { old: current.estado, new: 'leida' } });
+}
+
+/** pendiente or leida -> completada. */
+export async function marcarCompletada(tx: DbOrTx, user: AuthUser, args: NotificacionIdArgs) {
+  const current = await lockVisible(tx, user, args.id);
+  if (current.estado === 'completada') return notificacionRow(current);
+  return write(tx, user, current, { estado: 'completada' }, 'marcarCompletada', {
+    estado: { old: current.estado, new: 'completada' },
+  });
+}
+
+/**
+ * Marks read the given pending notifications (all visible pending ones when `ids` is absent).
+ * Ids that are gone or out of sight are skipped: the user marked what they saw.
+ */
+export async function marcarTodasLeidas(tx: DbOrTx, user: AuthUser, args: Partial<MarcarTodasLeidasArgs>) {
+  const where = and(
+    eq(notificaciones.estado, 'pendiente'),
+    args.ids ? (args.ids.length ? inArray(notificaciones.id, args.ids) : sql`false`) : undefined,
+  );
+  const rows = await selectVisible(tx, user, where).for('update', { of: notificaciones });
+  if (rows.length === 0) return { marcadas: 0 };
+  const ids = rows.map((r) => r.n.id);
+  const seq = await nextSeq(tx, user.empresaId);
+  await tx
+    .update(notificaciones)
+    .set({ estado: 'leida', seq, updatedAt: sql`now()` })
+    .where(and(eq(notificaciones.empresaId, user.empresaId), inArray(notificaciones.id, ids)));
+  for (const id of ids) {
+    await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, entidad: 'notificacion', entidadId: id, accion: 'marcarTodasLeidas', cambios: { estado: { old: 'pendiente', new: 'leida' } } });
+  }
+  return { marcadas: ids.length };
+}
+
+/** Soft delete (pull sends a tombstone). Deleting a notification already deleted is a no-op. */
+export async function eliminarNotificacion(tx: DbOrTx, user: AuthUser, args: NotificacionIdArgs) {
+  requireEdit(user, 'eliminar');
+  const [gone] = await tx
+    .select({ id: notificaciones.id })
+    .from(notificaciones)
+    .where(and(eq(notificaciones.id, args.id), eq(notificaciones.empresaId, user.empresaId), sql`${notificaciones.deletedAt} is not null`))
+    .limit(1);
+  if (gone) return { id: args.id, eliminada: false };
+  const current = await lockVisible(tx, user, args.id);
+  await write(tx, user, current, { deletedAt: new Date().toISOString() }, 'eliminar', { titulo: { old: current.titulo, new: null } });
+  return { id: current.id, eliminada: true };
+}

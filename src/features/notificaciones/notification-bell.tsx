@@ -1,0 +1,294 @@
+import { useAtomValue } from 'jotai';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '../../components/ui/spinner';
+import { badgeLabel } from '../../domain/notificacion';
+import { syncClientAtom } from '../../state/local-data';
+// The form (react-hook-form, valibot resolver) loads when first opened, not with the shell.
+const NotificationFormModal = lazy(() =>
+  import('./notification-form-modal').then((m) => ({ default: m.NotificationFormModal })),
+);
+import { actionButton, NotificationSummary } from './notification-item';
+import {
+  useCanEditNotificaciones,
+  useNotificacionActions,
+  usePendientes,
+  useRejectionToasts,
+  type NotificacionItem,
+} from './use-notificaciones';
+
+/** Spec 01 §9: after 'Marcar todas como leídas' the list is reloaded 500 ms later. */
+export const RELOAD_AFTER_MARK_ALL_MS = 500;
+const PANEL_REM = 24;
+const GAP = 8;
+
+function RejectionToasts() {
+  useRejectionToasts();
+  return null;
+}
+
+/** Where the panel goes: beside the button when there is room (side menu), else below it. */
+function panelPosition(button: HTMLElement): CSSProperties {
+  const r = button.getBoundingClientRect();
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const width = Math.min(PANEL_REM * rem, window.innerWidth - 2 * GAP);
+  let top: number;
+  let left: number;
+  if (r.right + GAP + width <= window.innerWidth - GAP) {
+    top = r.top;
+    left = r.right + GAP;
+  } else {
+    top = r.bottom + GAP;
+    left = Math.max(GAP, Math.min(r.right - width, window.innerWidth - width - GAP));
+  }
+  const maxHeight = Math.min(window.innerHeight * 0.8, window.innerHeight - top - GAP);
+  return { top, left, width: `min(${PANEL_REM}rem, calc(100vw - ${2 * GAP}px))`, maxHeight };
+}
+
+/**
+ * The shell's bell: a count of pending notifications ('99+' above 99) and a panel listing them by
+ * priority then newest first, with mark read, mark completed, edit and delete per item and
+ * 'Marcar todas como leídas'. Every action is a local mutation (works offline). Escape or a click
+ * outside closes the panel; Escape returns focus to the bell.
+ */
+export function NotificationBell({ watchRejections = false }: { watchRejections?: boolean }) {
+  const { items, loading } = usePendientes();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<NotificacionItem | null>(null);
+  const [style, setStyle] = useState<CSSProperties>({});
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const count = items.length;
+  const label = badgeLabel(count);
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!open || !button.current) return;
+    const place = () => button.current && setStyle(panelPosition(button.current));
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (editing) return;
+      const t = e.target as Node;
+      if (panel.current?.contains(t) || button.current?.contains(t)) return;
+      close(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !editing) close(true);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, editing, close]);
+
+  return (
+    <>
+      {watchRejections && <RejectionToasts />}
+      <button
+        ref={button}
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={
+          count ? `Notificaciones: ${count} pendientes` : 'Notificaciones: ninguna pendiente'
+        }
+        className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-white hover:bg-blue-800 focus:outline-2 focus:outline-white"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
+        {label && (
+          <span
+            data-testid="notificaciones-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-blue-950"
+          >
+            {label}
+          </span>
+        )}
+      </button>
+      {/* Right after the bell, so Tab goes from the bell into the list and on to the menu. */}
+      {open && (
+        <BellPanel
+          ref={panel}
+          id={panelId}
+          titleId={titleId}
+          style={style}
+          items={items}
+          loading={loading}
+          onEdit={setEditing}
+        />
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <NotificationFormModal
+            notificacion={editing}
+            solicitudId={editing.solicitud_id}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function BellPanel({
+  ref,
+  id,
+  titleId,
+  style,
+  items,
+  loading,
+  onEdit,
+}: {
+  ref: React.Ref<HTMLDivElement>;
+  id: string;
+  titleId: string;
+  style: CSSProperties;
+  items: NotificacionItem[];
+  loading: boolean;
+  onEdit: (n: NotificacionItem) => void;
+}) {
+  const actions = useNotificacionActions();
+  const canEdit = useCanEditNotificaciones();
+  const client = useAtomValue(syncClientAtom);
+  const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (reload.current) clearTimeout(reload.current);
+    },
+    [],
+  );
+
+  const markAll = async () => {
+    const ok = await actions.marcarTodasLeidas(items.map((n) => n.id));
+    if (!ok) return;
+    toast.success('Notificaciones marcadas como leídas');
+    // The list already shows the change; 500 ms later it is reloaded from the server when online.
+    reload.current = setTimeout(
+      () => void client?.syncNow().catch(() => undefined),
+      RELOAD_AFTER_MARK_ALL_MS,
+    );
+  };
+
+  return (
+    <div
+      ref={ref}
+      id={id}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      style={style}
+      data-testid="notificaciones-panel"
+      className="fixed z-50 flex flex-col overflow-hidden rounded-xl bg-white text-slate-900 shadow-2xl ring-1 ring-slate-300 focus:outline-none"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <div>
+          <h2 id={titleId} className="text-lg font-bold">
+            Notificaciones
+          </h2>
+          <p className="text-sm text-slate-700" data-testid="notificaciones-count">
+            {items.length === 1 ? '1 pendiente' : `${items.length} pendientes`}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => void markAll()}
+          disabled={items.length === 0}
+          className={`${actionButton} bg-blue-50 text-blue-900 ring-blue-200 hover:bg-blue-100 disabled:opacity-50`}
+        >
+          Marcar todas como leídas
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        {loading ? (
+          <div className="p-4">
+            <Spinner />
+          </div>
+        ) : items.length === 0 ? (
+          <p className="p-6 text-center text-slate-700">No tienes notificaciones pendientes</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Notificaciones pendientes">
+            {items.map((n) => (
+              <li key={n.id} className="px-4 py-3" data-testid="notificacion-item" data-id={n.id}>
+                <NotificationSummary n={n} />
+                <div className="mt-2 flex flex-wrap gap-1">
+                  <button
+                    type="button"
+                    onClick={() => void actions.marcarLeida(n.id)}
+                    className={`${actionButton} bg-white text-blue-900 ring-slate-300 hover:bg-slate-50`}
+                  >
+                    Marcar leída
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => void actions.marcarCompletada(n.id)}
+                    className={`${actionButton} bg-white text-green-900 ring-slate-300 hover:bg-slate-50`}
+                  >
+                    Completar
+                  </button>
+                  {canEdit && (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => onEdit(n)}
+                        className={`${actionButton} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`}
+                      >
+                        Editar
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void actions.eliminar(n.id)}
+                        className={`${actionButton} bg-white text-red-800 ring-slate-300 hover:bg-red-50`}
+                      >
+                        Eliminar
+                      </button>
+                    </>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
