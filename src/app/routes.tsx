@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { FullPageLoading } from '../components/ui/spinner';
-import { RequireAuth } from './guards';
+import { RequireAdminOrSupervisor, RequireAuth } from './guards';
 import { Shell } from './shell';
 import { SyncProvider } from './sync-provider';
 
@@ -12,6 +12,7 @@ const CreditsPage = lazy(() => import('../features/creditos/credits-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const SignatureAgreementPage = lazy(() => import('../features/legal/signature-agreement-page'));
 const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'));
+const ConfigPage = lazy(() => import('../features/configuracion/config-page'));
 
 export function AppRoutes() {
   return (
@@ -33,6 +34,7 @@ export function AppRoutes() {
         >
           <Route index element={<CreditsPage />} />
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="config" element={<RequireAdminOrSupervisor><ConfigPage /></RequireAdminOrSupervisor>} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
