@@ -5,7 +5,7 @@ export const btn = {
   primary:
     'inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-slate-400',
   secondary:
-    'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
+    'inline-flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50',
   danger:
     'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-3 py-2 font-medium text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50',
   small:
@@ -14,6 +14,8 @@ export const btn = {
 export const input =
   'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200 disabled:bg-slate-100 disabled:text-slate-600';
 export const label = 'mb-1 block text-sm font-medium text-slate-700';
+
+const openModals: Array<{ current: () => void }> = [];
 
 /** A modal dialog: focus moves in on open and back on close; Escape closes; max 90% of the viewport high. */
 export function Modal({
@@ -39,16 +41,19 @@ export function Modal({
     const before = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button:not([data-close])');
     (first ?? ref.current)?.focus();
+    // Escape closes the topmost open modal only, wherever the focus is.
+    const entry = closeRef;
+    openModals.push(entry);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      if (e.key === 'Escape' && openModals[openModals.length - 1] === entry) {
         e.stopPropagation();
-        closeRef.current();
+        entry.current();
       }
     };
-    const node = ref.current;
-    node?.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey);
     return () => {
-      node?.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey);
+      openModals.splice(openModals.indexOf(entry), 1);
       before?.focus?.();
     };
   }, []);
