@@ -245,3 +245,16 @@ test('fixed fields refuse edit and delete; field reorder saves indexes from 1; o
   await context.setOffline(false);
   await expect(page.getByTestId('grupo-referencia').getByTestId('grupo-conteo')).not.toHaveText('0');
 });
+
+test("categories show 'Error al cargar categorías' until a first sync succeeds, and Reintentar loads them", async ({ page }) => {
+  // The connection to the pull fails (network error) from the start: nothing was ever loaded.
+  await page.route('**/api/sync/pull**', (route) => route.abort('connectionfailed'));
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await new ConfigPage(page).goto();
+  await page.getByRole('tab', { name: 'Gestión Categorías' }).click();
+  await expect(page.getByText('Error al cargar categorías')).toBeVisible({ timeout: 30_000 });
+  await page.unroute('**/api/sync/pull**');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('categoria-bancos')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Error al cargar categorías')).toHaveCount(0);
+});
