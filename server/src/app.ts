@@ -20,6 +20,7 @@ import seguimientoRoutes from './modules/seguimiento/routes';
 import usuariosRoutes from './modules/usuarios/routes';
 import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
+import configuracionRoutes from './modules/configuracion/routes';
 
 export interface AppOptions {
   db: Db;
@@ -76,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(usuariosRoutes);
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);
+  await app.register(configuracionRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -13,6 +13,7 @@ const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const SignatureAgreementPage = lazy(() => import('../features/legal/signature-agreement-page'));
 const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'));
 const UsersPage = lazy(() => import('../features/usuarios/users-page'));
+const ConfigPage = lazy(() => import('../features/configuracion/config-page'));
 
 export function AppRoutes() {
   return (
@@ -35,6 +36,7 @@ export function AppRoutes() {
           <Route index element={<CreditsRoute />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="users" element={<RequireAdminOrSupervisor><UsersPage /></RequireAdminOrSupervisor>} />
+          <Route path="config" element={<RequireAdminOrSupervisor><ConfigPage /></RequireAdminOrSupervisor>} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

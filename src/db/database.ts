@@ -220,9 +220,12 @@ export async function ensureClientId(db: RadicaDB): Promise<string> {
   });
 }
 
-/** Rows of `table` are keyed by a number when the server uses integer ids (usuarios). */
+/** Tables whose rows the server keys by an integer `id` (a pull's change ids arrive as strings). */
+const INTEGER_KEYED: readonly EntityTableName[] = ['usuarios', 'definiciones', 'columnas', 'categorias'];
+
+/** Rows of `table` are keyed by a number when the server uses integer ids, so a `del` finds its `put`. */
 export function normalizeKey(table: EntityTableName, id: Id): Id {
-  if (table === 'usuarios' && typeof id === 'string' && /^\d+$/.test(id)) return Number(id);
+  if (INTEGER_KEYED.includes(table) && typeof id === 'string' && /^\d+$/.test(id)) return Number(id);
   return id;
 }
 

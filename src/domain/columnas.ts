@@ -1,0 +1,118 @@
+/**
+ * Table columns of the credits list (spec 02 §3 'Table column'): the internal fields a column may
+ * show, with their display names, and the rules of a column list. Shared by the 'Configuración
+ * Tabla' tab and the server. Pure.
+ */
+
+/** Spec 02 §3's selectable internal fields, in the spec's order, with a display name each. */
+export const COLUMN_FIELD_LABELS: Record<string, string> = {
+  nombres: 'Nombres',
+  primer_apellido: 'Primer Apellido',
+  segundo_apellido: 'Segundo Apellido',
+  numero_documento: 'Número Documento',
+  tipo_identificacion: 'Tipo Identificación',
+  correo: 'Correo',
+  fecha_nacimiento: 'Fecha Nacimiento',
+  genero: 'Género',
+  celular: 'Celular',
+  estado_civil: 'Estado Civil',
+  fecha_expedicion: 'Fecha Expedición',
+  lugar_nacimiento: 'Lugar Nacimiento',
+  nacionalidad: 'Nacionalidad',
+  nivel_estudio: 'Nivel Estudio',
+  personas_a_cargo: 'Personas a Cargo',
+  profesion: 'Profesión',
+  telefono: 'Teléfono',
+  ciudad_residencia: 'Ciudad Residencia',
+  departamento_residencia: 'Departamento Residencia',
+  direccion_residencia: 'Dirección Residencia',
+  tipo_vivienda: 'Tipo Vivienda',
+  paga_arriendo: 'Paga Arriendo',
+  tipo_actividad_economica: 'Tipo Actividad Económica',
+  codigo_ciuu_empresa: 'Código CIIU Empresa',
+  correo_electronico_empresa: 'Correo Empresa',
+  departamento_empresa: 'Departamento Empresa',
+  fecha_ingreso_empresa: 'Fecha Ingreso Empresa',
+  nit_empresa: 'NIT Empresa',
+  nombre_empresa: 'Nombre Empresa',
+  sector_economico_empresa: 'Sector Económico Empresa',
+  telefono_empresa: 'Teléfono Empresa',
+  tipo_contrato: 'Tipo Contrato',
+  paga_impuestos_fuera: 'Paga Impuestos Fuera',
+  arriendos: 'Arriendos',
+  declara_renta: 'Declara Renta',
+  gastos_financieros_mensuales: 'Gastos Financieros Mensuales',
+  gastos_personales_mensuales: 'Gastos Personales Mensuales',
+  honorarios: 'Honorarios',
+  ingreso_basico_mensual: 'Ingreso Básico Mensual',
+  ingreso_variable_mensual: 'Ingreso Variable Mensual',
+  ingresos_actividad_independiente: 'Ingresos Actividad Independiente',
+  ingresos_fijos_pension: 'Ingresos Fijos Pensión',
+  ingresos_por_ventas: 'Ingresos por Ventas',
+  ingresos_varios: 'Ingresos Varios',
+  otros_ingresos_mensuales: 'Otros Ingresos Mensuales',
+  total_activos: 'Total Activos',
+  total_egresos_mensuales: 'Total Egresos Mensuales',
+  total_ingresos_mensuales: 'Total Ingresos Mensuales',
+  total_pasivos: 'Total Pasivos',
+  banco_nombre: 'Banco',
+  ciudad_solicitud: 'Ciudad Solicitud',
+  estado: 'Estado',
+  tipo_credito: 'Tipo Crédito',
+  monto_solicitado: 'Monto Solicitado',
+  plazo_tiempo: 'Plazo',
+  celular_referencia: 'Celular Referencia',
+  ciudad_referencia: 'Ciudad Referencia',
+  nombre_referencia: 'Nombre Referencia',
+  relacion_referencia: 'Relación Referencia',
+  tipo_referencia: 'Tipo Referencia',
+};
+export const COLUMN_FIELDS: readonly string[] = Object.keys(COLUMN_FIELD_LABELS);
+
+export interface Columna {
+  id?: number;
+  nombre: string;
+  nombre_interno: string;
+  activo: boolean;
+  orden: number;
+}
+
+export const SELECT_FIELD_REQUIRED = 'Por favor selecciona un campo';
+export const INVALID_FIELD = 'Campo no válido';
+export const DELETE_COLUMN_CONFIRM = '¿Estás seguro de eliminar esta columna?';
+
+export function isColumnField(field: unknown): field is string {
+  return typeof field === 'string' && Object.hasOwn(COLUMN_FIELD_LABELS, field);
+}
+
+/** The fields not yet used by a column, in the spec's order. */
+export function availableColumnFields(columnas: ReadonlyArray<Pick<Columna, 'nombre_interno'>>): string[] {
+  const used = new Set(columnas.map((c) => c.nombre_interno));
+  return COLUMN_FIELDS.filter((f) => !used.has(f));
+}
+
+/** Sorted by orden, then renumbered 1, 2, 3… (after a delete or a drag). */
+export function reindex<T extends Pick<Columna, 'orden'>>(columnas: readonly T[]): T[] {
+  return columnas.map((c, i) => ({ ...c, orden: i + 1 }));
+}
+
+export function sortColumnas<T extends Pick<Columna, 'orden'>>(columnas: readonly T[]): T[] {
+  return [...columnas].sort((a, b) => a.orden - b.orden);
+}
+
+/** A full column list's rules (PUT): known fields, no repeats, a name each, orden ≥ 1. */
+export function columnasErrors(columnas: ReadonlyArray<Partial<Columna>>): string[] {
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const c of columnas) {
+    if (!isColumnField(c.nombre_interno)) {
+      errors.push(`${INVALID_FIELD}: ${String(c.nombre_interno ?? '')}`);
+      continue;
+    }
+    if (seen.has(c.nombre_interno)) errors.push(`La columna "${c.nombre_interno}" está repetida`);
+    seen.add(c.nombre_interno);
+    if (typeof c.nombre !== 'string' || c.nombre.trim() === '') errors.push(`La columna "${c.nombre_interno}" necesita un nombre`);
+    if (!Number.isInteger(c.orden) || (c.orden as number) < 1) errors.push(`El orden de "${c.nombre_interno}" debe ser un entero mayor o igual a 1`);
+  }
+  return errors;
+}

@@ -1,0 +1,72 @@
+/**
+ * How the configuration screen writes. Decision: configuration changes go straight to the REST
+ * routes (spec 02 §7) instead of local mutations. They are an admin desk task, they are
+ * company-wide (a reorder or a column list is one whole-list write that must not be rebased over
+ * another admin's), and definitions get their ids from the server, which the condition editor
+ * needs. So a write needs a connection: offline, the screen says so in Spanish and changes
+ * nothing. After each successful write the sync engine runs a cycle at once, so the local mirror
+ * (definiciones, columnas, categorias) — and every screen that reads it, such as the credits
+ * list — follows immediately. Reads stay on the local mirror.
+ */
+import { useAtomValue } from 'jotai';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiError, apiJson } from '../../lib/api';
+import { syncClientAtom } from '../../state/local-data';
+import { sessionAtom } from '../../state/session';
+
+export const OFFLINE_MESSAGE =
+  'Sin conexión: los cambios de configuración necesitan internet. Vuelve a intentarlo cuando tengas conexión.';
+
+function subscribeOnline(cb: () => void) {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+}
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+export type ConfigWrite = <T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
+
+/** `write(method, path, body)`: the REST call, then a sync cycle so the mirror holds the change. */
+export function useConfigWrite(): ConfigWrite {
+  const state = useAtomValue(sessionAtom);
+  const client = useAtomValue(syncClientAtom);
+  const token = state.status === 'authenticated' ? state.session.token : null;
+  return useCallback(
+    async <T,>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+      if (!navigator.onLine) throw new ApiError(0, OFFLINE_MESSAGE, 'UNAVAILABLE');
+      let data: T;
+      try {
+        data = await apiJson<T>(`/api${path}`, {
+          method,
+          token,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch (err) {
+        if (err instanceof TypeError) throw new ApiError(0, OFFLINE_MESSAGE, 'UNAVAILABLE');
+        throw err;
+      }
+      await client?.syncNow().catch(() => undefined);
+      return data;
+    },
+    [client, token],
+  );
+}
+
+/** The message to show for a failed write: the server's Spanish sentence, or the fallback. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return err.message;
+    if (err.message) return err.message;
+  }
+  return fallback;
+}
+
+/** Tells the open creation forms that a group's schema changed (spec 02 §4). */
+export function dispatchFieldConfigChanged(entity: string, jsonColumn: string, action: 'create' | 'update' | 'delete') {
+  window.dispatchEvent(new CustomEvent('fieldConfigChanged', { detail: { entity, jsonColumn, action } }));
+}

@@ -1,0 +1,125 @@
+/**
+ * /config (admin and supervisor; the route guard sends anyone else to /): three tabs over the
+ * company's configuration mirrored in the local store. Writes need a connection (config-api.ts).
+ */
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner';
+import { orderedFixedFields } from '../../lib/fixed-field-order';
+import { useLocalDb } from '../../state/local-data';
+import { sessionAtom } from '../../state/session';
+import { CategoriesTab } from './categories-tab';
+import { OFFLINE_MESSAGE, useConfigWrite, useOnline } from './config-api';
+import { EntityConfigurator } from './entity-configurator';
+import { FieldsTab, groupFields } from './fields-tab';
+import { FIELD_GROUPS, type FieldGroup } from './groups';
+import { TableTab } from './table-tab';
+import { useColumnas, useDefiniciones } from './use-config-data';
+import { btn } from './ui';
+
+type Tab = 'campos' | 'tabla' | 'categorias';
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: 'campos', label: 'Configuración Campos' },
+  { id: 'tabla', label: 'Configuración Tabla' },
+  { id: 'categorias', label: 'Gestión Categorías' },
+];
+
+export default function ConfigPage() {
+  const db = useLocalDb();
+  const state = useAtomValue(sessionAtom);
+  const empresaId = state.status === 'authenticated' ? state.session.user.empresa_id : 0;
+  const online = useOnline();
+  const write = useConfigWrite();
+  const [tab, setTab] = useState<Tab>('campos');
+  const [open, setOpen] = useState<{ group: FieldGroup; creating: boolean } | null>(null);
+  const definitions = useDefiniciones(db);
+  const columnas = useColumnas(db);
+
+  // The fixed fields' order lives in this browser; re-read it when a reorder is announced.
+  const [fixedVersion, setFixedVersion] = useState(0);
+  useEffect(() => {
+    const onChange = () => setFixedVersion((v) => v + 1);
+    window.addEventListener('fieldConfigChanged', onChange);
+    return () => window.removeEventListener('fieldConfigChanged', onChange);
+  }, []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fixedVersion re-reads localStorage
+  const fixed = useMemo(() => orderedFixedFields(empresaId), [empresaId, fixedVersion]);
+
+  const onKeyTabs = (e: React.KeyboardEvent, index: number) => {
+    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    e.preventDefault();
+    const next = TABS[(index + delta + TABS.length) % TABS.length];
+    setTab(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <section className="mx-auto max-w-6xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Configuración</h1>
+        {tab === 'campos' && (
+          <button
+            type="button"
+            className={btn.primary}
+            onClick={() => setOpen({ group: FIELD_GROUPS[0], creating: true })}
+          >
+            Crear Nuevo
+          </button>
+        )}
+      </div>
+
+      {!online && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {OFFLINE_MESSAGE}
+        </p>
+      )}
+
+      <div role="tablist" aria-label="Secciones de configuración" className="flex gap-1 overflow-x-auto border-b border-slate-300">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            id={`tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onKeyTabs(e, i)}
+            className={`min-h-11 shrink-0 whitespace-nowrap border-b-2 px-4 py-2 font-semibold ${
+              tab === t.id ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'campos' &&
+          (definitions ? (
+            <FieldsTab definitions={definitions} fixed={fixed} write={write} onEdit={(group) => setOpen({ group, creating: false })} />
+          ) : (
+            <Spinner />
+          ))}
+        {tab === 'tabla' && (columnas ? <TableTab columnas={columnas} write={write} /> : <Spinner />)}
+        {tab === 'categorias' && <CategoriesTab db={db} write={write} />}
+      </div>
+
+      {open && definitions && (
+        <EntityConfigurator
+          key={open.creating ? 'crear' : open.group.entity}
+          group={open.group}
+          groups={open.creating ? FIELD_GROUPS.filter((g) => !g.fixed) : undefined}
+          onGroupChange={(group) => setOpen({ group, creating: true })}
+          fields={groupFields(definitions, open.group, fixed)}
+          empresaId={empresaId}
+          write={write}
+          startAdding={open.creating}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </section>
+  );
+}

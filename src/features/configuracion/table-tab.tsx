@@ -1,0 +1,258 @@
+/**
+ * 'Configuración Tabla': the credits list's columns. Each change (toggle, drag, delete) saves the
+ * whole list at once (PUT), renumbering `orden` from 1; the list on the home screen reads the same
+ * mirrored rows, so it follows as soon as the save returns.
+ * Drag: dnd-kit with a 5 px mouse threshold, a 120 ms long-press on touch, keyboard support, and
+ * auto-scroll from 25% of the list's height at up to 28 px per step (spec 02 §9).
+ */
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  availableColumnFields,
+  COLUMN_FIELD_LABELS,
+  DELETE_COLUMN_CONFIRM,
+  INVALID_FIELD,
+  isColumnField,
+  reindex,
+  SELECT_FIELD_REQUIRED,
+  type Columna,
+} from '../../domain/columnas';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText, type ConfigWrite } from './config-api';
+import { btn, ErrorBox, input, label } from './ui';
+
+export const AUTO_SCROLL = { threshold: { x: 0, y: 0.25 }, acceleration: 28 } as const;
+
+function SortableRow({
+  col,
+  onToggle,
+  onDelete,
+  disabled,
+}: {
+  col: Columna;
+  onToggle: () => void;
+  onDelete: () => void;
+  disabled: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: col.nombre_interno,
+    disabled,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 last:border-b-0 ${isDragging ? 'relative z-10 shadow-lg ring-2 ring-blue-400' : ''}`}
+      data-testid={`columna-${col.nombre_interno}`}
+    >
+      <button
+        type="button"
+        role="switch"
+        aria-checked={col.activo}
+        aria-label={`Columna ${col.nombre} activa`}
+        disabled={disabled}
+        onClick={onToggle}
+        className="flex min-h-11 min-w-11 items-center justify-center"
+      >
+        <span className={`relative inline-block h-6 w-11 rounded-full transition ${col.activo ? 'bg-blue-700' : 'bg-slate-300'}`}>
+          <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${col.activo ? 'left-5' : 'left-0.5'}`} />
+        </span>
+      </button>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Arrastrar ${col.nombre}`}
+        className="flex min-h-11 min-w-11 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 active:cursor-grabbing"
+        data-testid="drag-handle"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+          <circle cx="7" cy="5" r="1.5" />
+          <circle cx="13" cy="5" r="1.5" />
+          <circle cx="7" cy="10" r="1.5" />
+          <circle cx="13" cy="10" r="1.5" />
+          <circle cx="7" cy="15" r="1.5" />
+          <circle cx="13" cy="15" r="1.5" />
+        </svg>
+      </button>
+      <span className="w-8 shrink-0 text-center font-mono text-sm text-slate-600" data-testid="columna-orden">
+        {col.orden}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className={`truncate font-medium ${col.activo ? 'text-slate-900' : 'text-slate-500'}`}>{col.nombre}</p>
+        <p className="truncate font-mono text-sm text-slate-600">{col.nombre_interno}</p>
+      </div>
+      <button type="button" className={`${btn.small} text-red-700`} disabled={disabled} onClick={onDelete} aria-label={`Eliminar columna ${col.nombre}`}>
+        Eliminar
+      </button>
+    </li>
+  );
+}
+
+export function TableTab({ columnas, write }: { columnas: Columna[]; write: ConfigWrite }) {
+  const [items, setItems] = useState<Columna[]>(columnas);
+  const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [choice, setChoice] = useState('');
+  const [addError, setAddError] = useState('');
+
+  // The mirror is the truth: follow each new version of it, except while a save is in flight.
+  const savingRef = useRef(false);
+  useEffect(() => {
+    if (!savingRef.current) setItems(columnas);
+  }, [columnas]);
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const save = async (next: Columna[]) => {
+    setItems(next);
+    setSaving(true);
+    savingRef.current = true;
+    try {
+      await write('PUT', '/configuraciones/columnas-tabla', {
+        columnas: next.map(({ nombre, nombre_interno, activo, orden }) => ({ nombre, nombre_interno, activo, orden })),
+      });
+      toast.success('Configuración guardada exitosamente');
+    } catch (err) {
+      toast.error(errorText(err, 'Error al guardar la configuración'));
+      setItems(columnas);
+    } finally {
+      setSaving(false);
+      savingRef.current = false;
+    }
+  };
+
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = items.findIndex((c) => c.nombre_interno === e.active.id);
+    const to = items.findIndex((c) => c.nombre_interno === e.over!.id);
+    if (from < 0 || to < 0) return;
+    void save(reindex(arrayMove(items, from, to)));
+  };
+
+  const available = availableColumnFields(items);
+
+  const add = async () => {
+    if (!choice) return setAddError(SELECT_FIELD_REQUIRED);
+    if (!isColumnField(choice)) return setAddError(INVALID_FIELD);
+    setAddError('');
+    setSaving(true);
+    try {
+      await write('POST', '/configuraciones/columnas-tabla/agregar', {
+        nombre: COLUMN_FIELD_LABELS[choice],
+        nombre_interno: choice,
+        activo: true,
+        orden: items.length + 1,
+      });
+      toast.success('Columna agregada exitosamente');
+      setChoice('');
+      setAdding(false);
+    } catch (err) {
+      toast.error(errorText(err, 'Error al agregar la columna'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="relative space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-slate-700">Arrastra las columnas para cambiar su orden en la lista de créditos.</p>
+        <button type="button" className={btn.primary} onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
+          Agregar Columna
+        </button>
+      </div>
+
+      {adding && (
+        <div className="rounded-lg bg-white p-4 shadow ring-1 ring-slate-200" role="region" aria-label="Agregar columna">
+          <label className={label} htmlFor="columna-campo">
+            Campo
+          </label>
+          <select
+            id="columna-campo"
+            className={input}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              setAddError('');
+            }}
+          >
+            <option value="">{available.length ? 'Selecciona un campo…' : 'No quedan campos disponibles'}</option>
+            {available.map((f) => (
+              <option key={f} value={f}>
+                {COLUMN_FIELD_LABELS[f]} ({f})
+              </option>
+            ))}
+          </select>
+          <div className="mt-2">
+            <ErrorBox>{addError}</ErrorBox>
+          </div>
+          <div className="mt-3 flex justify-end gap-2">
+            <button
+              type="button"
+              className={btn.secondary}
+              onClick={() => {
+                setAdding(false);
+                setAddError('');
+                setChoice('');
+              }}
+            >
+              Cancelar
+            </button>
+            <button type="button" className={btn.primary} disabled={available.length === 0 || saving} onClick={() => void add()}>
+              Agregar
+            </button>
+          </div>
+        </div>
+      )}
+
+      {items.length === 0 ? (
+        <p className="rounded-lg bg-white p-8 text-center text-slate-700 shadow ring-1 ring-slate-200">No hay columnas configuradas</p>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={AUTO_SCROLL}>
+          <SortableContext items={items.map((c) => c.nombre_interno)} strategy={verticalListSortingStrategy}>
+            <ul className="max-h-[60vh] overflow-y-auto rounded-lg bg-white shadow ring-1 ring-slate-200" aria-label="Columnas configuradas">
+              {items.map((col) => (
+                <SortableRow
+                  key={col.nombre_interno}
+                  col={col}
+                  disabled={saving}
+                  onToggle={() => void save(items.map((c) => (c.nombre_interno === col.nombre_interno ? { ...c, activo: !c.activo } : c)))}
+                  onDelete={() => {
+                    if (!window.confirm(DELETE_COLUMN_CONFIRM)) return;
+                    void save(reindex(items.filter((c) => c.nombre_interno !== col.nombre_interno)));
+                  }}
+                />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
+      )}
+
+      {saving && (
+        <div className="absolute inset-0 z-20 flex items-center justify-center rounded-lg bg-white/70" aria-live="polite">
+          <div className="rounded-lg bg-white px-6 py-4 shadow-lg ring-1 ring-slate-200">
+            <Spinner label="Guardando cambios..." />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage } from './fixtures/app';
+import { ConfigPage, localDefinitions } from './fixtures/config';
+
+const headers = (page: Page) => page.getByRole('table').locator('thead th').allTextContents();
+
+async function openAsAdmin(page: Page, email = 'admin@demo.co') {
+  await new LoginPage(page).loginAndWait(email);
+  const config = new ConfigPage(page);
+  await config.goto();
+  await config.waitForDefinitions();
+  return config;
+}
+
+test('only admin and supervisor reach /config', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('asesor@demo.co');
+  await expect(page.getByRole('link', { name: 'Configuración' })).toHaveCount(0);
+  await page.goto('/config');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toHaveCount(0);
+});
+
+test('columns: add, reorder by drag, toggle and delete; the credits list follows', async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await config.tab('Configuración Tabla').click();
+  await expect(page.getByText('No hay columnas configuradas')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Agregar Columna' }).click();
+  await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(page.getByText('Por favor selecciona un campo')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  for (const f of ['nombres', 'estado', 'banco_nombre']) await config.addColumn(f);
+  await expect(config.toast('Columna agregada exitosamente')).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar Columna' }).click();
+  await expect(page.getByLabel('Campo', { exact: true }).locator('option[value="estado"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await expect.poll(() => headers(page)).toEqual(['Nombres', 'Estado', 'Banco']);
+
+  await config.goto();
+  await config.tab('Configuración Tabla').click();
+  await config.dragColumn('banco_nombre', 'nombres');
+  await expect(config.toast('Configuración guardada exitosamente')).toBeVisible();
+  await expect.poll(() => config.columnNames()).toEqual(['Banco', 'Nombres', 'Estado']);
+  await expect(page.getByTestId('columna-banco_nombre').getByTestId('columna-orden')).toHaveText('1');
+
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await expect.poll(() => headers(page)).toEqual(['Banco', 'Nombres', 'Estado']);
+
+  // Switched off: gone from the list; deleted: reindexed.
+  await config.goto();
+  await config.tab('Configuración Tabla').click();
+  await page.getByRole('switch', { name: 'Columna Estado activa' }).click();
+  await expect(page.getByRole('switch', { name: 'Columna Estado activa' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText('Guardando cambios...')).toHaveCount(0);
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('¿Estás seguro de eliminar esta columna?');
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Eliminar columna Banco' }).click();
+  await expect(page.getByTestId('columna-banco_nombre')).toHaveCount(0);
+  await expect(page.getByTestId('columna-nombres').getByTestId('columna-orden')).toHaveText('1');
+  await expect(page.getByTestId('columna-estado').getByTestId('columna-orden')).toHaveText('2');
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await expect.poll(() => headers(page)).toEqual(['Nombres']);
+});
+
+test('categories: create one as a simple list and one as complex JSON, convert, delete', async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await config.tab('Gestión Categorías').click();
+  await expect(page.getByTestId('categoria-bancos')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nueva Categoría' }).click();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('El nombre de la categoría es requerido')).toBeVisible();
+  await page.getByLabel('Nombre de la categoría').fill('tipos_vivienda');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const simple = config.dialog('Nueva categoría: tipos_vivienda');
+  await expect(simple.getByLabel('Lista simple')).toBeChecked();
+  await simple.getByRole('button', { name: 'Guardar' }).click();
+  await expect(simple.getByRole('alert')).toHaveText('Errores de validación: La descripción es requerida, La configuración no puede ser un array vacío');
+  await simple.getByLabel('Descripción *').fill('Tipos de vivienda');
+  for (const item of ['Propia', 'Arrendada', 'Familiar']) {
+    await simple.getByLabel('Nuevo elemento').fill(item);
+    await simple.getByRole('button', { name: 'Agregar elemento' }).click();
+  }
+  await simple.getByRole('button', { name: 'Quitar Familiar' }).click();
+  await simple.getByRole('button', { name: 'Guardar' }).click();
+  await expect(config.toast('Categoría creada')).toBeVisible();
+  await expect(page.getByTestId('categoria-tipos_vivienda')).toContainText('Activo');
+
+  await page.getByRole('button', { name: 'Nueva Categoría' }).click();
+  await page.getByLabel('Nombre de la categoría').fill('tasas');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const complex = config.dialog('Nueva categoría: tasas');
+  await complex.getByLabel('Descripción *').fill('Tasas por línea');
+  await complex.getByLabel('Configuración JSON compleja').check();
+  await complex.getByLabel('JSON', { exact: true }).fill('{}');
+  await complex.getByRole('button', { name: 'Guardar' }).click();
+  await expect(complex.getByRole('alert')).toHaveText('Errores de validación: La configuración no puede ser un objeto vacío');
+  await complex.getByLabel('JSON', { exact: true }).fill('{"consumo": {"tasa": 1.8}, "vivienda": {"tasa": 1.1}');
+  await complex.getByLabel('JSON', { exact: true }).fill('{"consumo": {"tasa": 1.8}, "vivienda": {"tasa": 1.1}}');
+  await complex.getByRole('button', { name: 'Guardar' }).click();
+  await expect(config.toast('Categoría creada')).toBeVisible();
+
+  const stored = await page.evaluate(async () => {
+    const res = await fetch('/api/configuraciones/tasas', { headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+    return ((await res.json()) as { data: { configuracion: unknown } }).data.configuracion;
+  });
+  expect(stored).toEqual({ consumo: { tasa: 1.8 }, vivienda: { tasa: 1.1 } });
+
+  // Format detected on open; switching to the simple list converts to strings.
+  await page.getByRole('button', { name: 'Editar tasas' }).click();
+  const edit = config.dialog('Editar categoría: tasas');
+  await expect(edit.getByLabel('Configuración JSON compleja')).toBeChecked();
+  await edit.getByLabel('Lista simple').check();
+  await expect(edit.getByLabel('Elemento 1')).toHaveValue('consumo');
+  await expect(edit.getByLabel('Elemento 2')).toHaveValue('vivienda');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(config.toast('Categoría actualizada')).toBeVisible();
+  await page.getByRole('button', { name: 'Editar tipos_vivienda' }).click();
+  await expect(config.dialog('Editar categoría: tipos_vivienda').getByLabel('Lista simple')).toBeChecked();
+  await expect(config.dialog('Editar categoría: tipos_vivienda').getByLabel('Elemento 2')).toHaveValue('Arrendada');
+  await page.keyboard.press('Escape');
+
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('¿Eliminar la categoría "tasas"?');
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Eliminar tasas' }).click();
+  await expect(config.toast('Categoría eliminada')).toBeVisible();
+  await expect(page.getByTestId('categoria-tasas')).toHaveCount(0);
+});
+
+test('a conditional field added by the admin reaches a second device after sync', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  const secondConfig = await openAsAdmin(second, 'supervisor@demo.co');
+  expect((await localDefinitions(second)).some((d) => d.key === 'nombre_codeudor')).toBe(false);
+
+  const config = await openAsAdmin(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { configEvents: unknown[] };
+    w.configEvents = [];
+    window.addEventListener('fieldConfigChanged', (e) => w.configEvents.push((e as CustomEvent).detail));
+  });
+  await page.getByRole('button', { name: 'Editar Solicitud' }).click();
+  const modal = config.dialog('Configuración de Solicitud');
+  await modal.getByRole('button', { name: 'Nuevo campo' }).click();
+
+  // An array field needs options; a repeated option is refused.
+  await modal.getByLabel('Nombre para mostrar *').fill('Tipo de codeudor');
+  await modal.getByLabel('Tipo', { exact: true }).selectOption('array');
+  await modal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('El campo es de tipo array pero no tiene opciones configuradas.');
+  await modal.getByLabel('Nueva opción').fill('Familiar');
+  await modal.getByRole('button', { name: 'Agregar opción' }).click();
+  await modal.getByLabel('Nueva opción').fill('familiar');
+  await modal.getByRole('button', { name: 'Agregar opción' }).click();
+  await expect(modal.getByText('La opción "familiar" ya existe')).toBeVisible();
+  await modal.getByLabel('Tipo', { exact: true }).selectOption('boolean');
+  await modal.getByLabel('Nombre para mostrar *').fill('Tiene codeudor');
+  await expect(modal.getByLabel('Nombre interno *')).toHaveValue('tiene_codeudor');
+  await modal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(config.toast('Campo creado')).toBeVisible();
+  await expect(modal.getByTestId('campo-tiene_codeudor')).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Nuevo campo' }).click();
+  await modal.getByLabel('Nombre para mostrar *').fill('Nombre del codeudor');
+  await modal.getByLabel('Nombre interno *').fill('nombre_codeudor');
+  await modal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(modal.getByTestId('campo-nombre_codeudor')).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Condición de nombre_codeudor' }).click();
+  const cond = config.dialog(/Condición de visibilidad/);
+  await cond.getByRole('button', { name: 'Guardar condición' }).click();
+  await expect(cond.getByRole('alert')).toHaveText('El campo activador es requerido');
+  await cond.getByLabel('Campo activador').selectOption('tiene_codeudor');
+  await expect(cond.getByLabel('Campo activador').locator('option[value="nombre_codeudor"]')).toHaveCount(0);
+  await cond.getByRole('button', { name: 'Guardar condición' }).click();
+  await expect(cond.getByRole('alert')).toHaveText('El valor esperado es requerido');
+  await cond.getByLabel('Valor esperado').selectOption({ label: 'Sí' });
+  await cond.getByRole('button', { name: 'Guardar condición' }).click();
+  await expect(config.toast('Condición guardada exitosamente')).toBeVisible();
+  await expect(modal.getByTestId('campo-nombre_codeudor')).toContainText('si tiene_codeudor = true');
+
+  const events = await page.evaluate(() => (window as unknown as { configEvents: unknown[] }).configEvents);
+  expect(events).toContainEqual({ entity: 'solicitud', jsonColumn: 'detalle_credito', action: 'create' });
+  expect(events).toContainEqual({ entity: 'solicitud', jsonColumn: 'detalle_credito', action: 'update' });
+
+  // The second device pulls it (on reload the engine syncs at once).
+  await second.reload();
+  await expect
+    .poll(async () => (await localDefinitions(second)).find((d) => d.key === 'nombre_codeudor')?.conditional_on, { timeout: 30_000 })
+    .toEqual({ field: 'tiene_codeudor', value: true });
+  await second.getByRole('button', { name: 'Editar Solicitud' }).click();
+  await expect(secondConfig.dialog('Configuración de Solicitud').getByTestId('campo-nombre_codeudor')).toContainText('si tiene_codeudor = true');
+  await other.close();
+});
+
+test('fixed fields refuse edit and delete; field reorder saves indexes from 1; offline writes are refused', async ({ page, context }) => {
+  const config = await openAsAdmin(page);
+  await page.getByRole('button', { name: 'Editar Campos Fijos' }).click();
+  const fixed = config.dialog('Configuración de Campos Fijos');
+  await fixed.getByRole('button', { name: 'Editar nombres' }).click();
+  await expect(config.toast('Los campos fijos no se pueden editar. Son campos base del formulario.')).toBeVisible();
+  await fixed.getByRole('button', { name: 'Eliminar nombres' }).click();
+  await expect(config.toast('Los campos fijos no se pueden eliminar. Son campos base del formulario.')).toBeVisible();
+  await fixed.getByRole('button', { name: 'Reordenar' }).click();
+  await fixed.getByRole('button', { name: 'Bajar nombres' }).click();
+  await fixed.getByRole('button', { name: 'Guardar orden' }).click();
+  await expect(config.toast('Orden actualizado para 8 campos fijos')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await page.getByRole('button', { name: 'Editar Campos Fijos' }).click();
+  await expect(fixed.getByRole('listitem').nth(0)).toContainText('primer_apellido');
+  await expect(fixed.getByRole('listitem').nth(1)).toContainText('nombres');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Editar Ubicación' }).click();
+  const ubic = config.dialog('Configuración de Ubicación');
+  await ubic.getByRole('button', { name: 'Reordenar' }).click();
+  const items = ubic.locator('[data-testid^="campo-"]');
+  const keys = (await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('campo-'.length))));
+  expect(keys).toHaveLength(4);
+  await expect(items.nth(0).getByLabel('Orden')).toHaveText('1');
+  await ubic.getByRole('button', { name: `Bajar ${keys[0]}` }).click();
+  await expect(items.nth(1)).toHaveAttribute('data-testid', `campo-${keys[0]}`);
+  await ubic.getByRole('button', { name: 'Guardar orden' }).click();
+  await expect(config.toast('Orden actualizado para 4 campos')).toBeVisible();
+  const order = Object.fromEntries(
+    (await localDefinitions(page)).filter((d) => d.entity === 'ubicacion').map((d) => [d.key, d.order_index]),
+  );
+  expect(order).toEqual({ [keys[1]]: 1, [keys[0]]: 2, [keys[2]]: 3, [keys[3]]: 4 });
+  await page.keyboard.press('Escape');
+  await expect(ubic).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByText('Sin conexión: los cambios de configuración necesitan internet.', { exact: false })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Eliminar Referencias' }).click();
+  await expect(config.toast('Sin conexión: los cambios de configuración necesitan internet.')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('grupo-referencia').getByTestId('grupo-conteo')).not.toHaveText('0');
+});
+
+test("categories show 'Error al cargar categorías' until a first sync succeeds, and Reintentar loads them", async ({ page }) => {
+  // The connection to the pull fails (network error) from the start: nothing was ever loaded.
+  await page.route('**/api/sync/pull**', (route) => route.abort('connectionfailed'));
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await new ConfigPage(page).goto();
+  await page.getByRole('tab', { name: 'Gestión Categorías' }).click();
+  await expect(page.getByText('Error al cargar categorías')).toBeVisible({ timeout: 30_000 });
+  await page.unroute('**/api/sync/pull**');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('categoria-bancos')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Error al cargar categorías')).toHaveCount(0);
+});
