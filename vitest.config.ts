@@ -33,6 +33,16 @@ export default defineConfig({
                 hookTimeout: 200_000,
               },
             },
+            // Server processes killed and restarted mid-push, PostgreSQL going away (issue #12).
+            {
+              test: {
+                name: 'faults',
+                include: ['tests/faults/**/*.test.ts'],
+                environment: 'node',
+                testTimeout: 120_000,
+                hookTimeout: 200_000,
+              },
+            },
           ]
         : []),
       {

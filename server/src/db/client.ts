@@ -40,6 +40,14 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => {
       process.emitWarning(`Conexión de PostgreSQL cerrada: ${err.message}`);
     });
+    // The pool listens only to idle connections: one ended while checked out between two queries
+    // (an open transaction waiting on the handler) would emit an unhandled 'error' and kill the
+    // process. Its next query fails instead, the request answers 503, and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        process.emitWarning(`Conexión de PostgreSQL en uso cerrada: ${err.message}`);
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

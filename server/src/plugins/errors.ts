@@ -47,6 +47,8 @@ function isDatabaseUnavailable(err: unknown): boolean {
   const code = String(e?.code ?? '');
   if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3}|53300)$/.test(code)) return true;
   if (/Connection terminated|connection is closed|Client has encountered a connection error/i.test(e?.message ?? '')) return true;
+  // 55000 on connect: the database is closed to new connections (ALLOW_CONNECTIONS false, maintenance).
+  if (code === '55000' && /not currently accepting connections/i.test(e?.message ?? '')) return true;
   return e?.cause ? isDatabaseUnavailable(e.cause) : false;
 }
 

@@ -6,6 +6,7 @@
  * - an id ≤ last is `skipped` with its stored result; a gap is a 400;
  * - a permanent failure is `rejected`, recorded, and advances the counter (its writes are rolled
  *   back to a savepoint); a temporary failure stops the batch with 503.
+ * `faultPoint` calls are test-only hooks (lib/faults.ts), inert unless RADICA_FAULT is set.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -16,6 +17,7 @@ import { isMutationName, MUTATION_SCHEMAS, type MutationName } from '../../../..
 import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
+import { faultPoint } from '../../lib/faults';
 import { MUTATION_HANDLERS } from './handlers';
 
 export async function bindClient(db: DbOrTx, user: AuthUser, clientId: string) {
@@ -97,8 +99,10 @@ export async function push(db: Db, user: AuthUser, body: PushBody) {
         error: result.error ?? null,
         conflict: result.conflict ?? null,
       });
-      return { result, last: m.id };
+      await faultPoint('before-commit');
+      return { result, last: m.id, fresh: true };
     });
+    if ('fresh' in outcome) await faultPoint('after-commit');
     results.push(outcome.result);
     last = outcome.last;
   }
@@ -106,5 +110,6 @@ export async function push(db: Db, user: AuthUser, body: PushBody) {
     const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, body.clientId));
     last = client.lastMutationId;
   }
+  await faultPoint('before-response');
   return { lastMutationId: last, results };
 }
