@@ -4,6 +4,7 @@
  * Edits carry `base`: the values the user saw for each field they changed (ARCHITECTURE.md §6).
  */
 import * as v from 'valibot';
+import { REGISTRO_MUTATION_SCHEMAS } from './registro-mutations';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const fieldPath = v.pipe(
@@ -31,6 +32,7 @@ export type EditarSolicitudArgs = v.InferOutput<typeof EditarSolicitudArgs>;
 export const MUTATION_SCHEMAS = {
   'solicitud.cambiarEstado': CambiarEstadoArgs,
   'solicitud.editar': EditarSolicitudArgs,
+  ...REGISTRO_MUTATION_SCHEMAS,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_SCHEMAS;
