@@ -8,7 +8,7 @@ import { SyncProvider } from './sync-provider';
 // One lazy chunk per screen: the first screen only loads what it needs.
 const LoginPage = lazy(() => import('../features/login/login-page'));
 const ProfilePage = lazy(() => import('../features/perfil/profile-page'));
-const CreditsPage = lazy(() => import('../features/creditos/credits-page'));
+const CreditsRoute = lazy(() => import('./credits-route'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const SignatureAgreementPage = lazy(() => import('../features/legal/signature-agreement-page'));
 const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'));
@@ -31,7 +31,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<CreditsPage />} />
+          <Route index element={<CreditsRoute />} />
           <Route path="profile" element={<ProfilePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

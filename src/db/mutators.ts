@@ -14,6 +14,7 @@ import { AppError } from '../domain/errors';
 import type { MutationArgs, MutationName } from '../domain/mutations';
 import { parseFieldPath, type SolicitudRecord } from '../domain/solicitud';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
+import { registerRegistroMutators } from './mutators-registro';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -107,3 +108,5 @@ registerMutator('solicitud.editar', async (tx, args) => {
   for (const path of paths) next = setPath(next, path, args.changes[path]);
   await tx.put('solicitudes', next);
 });
+
+registerRegistroMutators(registerMutator);
