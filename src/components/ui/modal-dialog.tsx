@@ -1,6 +1,6 @@
 /**
- * A modal dialog: full screen on small screens (tablets in portrait, phones), a large centred panel
- * from 768px up (the spec's 'extra-large' dialogs). Keyboard: focus moves into the dialog, Tab stays
+ * A modal dialog: full screen below 1024px (tablets, phones), a large centred panel
+ * from 1024px up (the spec's 'extra-large' dialogs). Keyboard: focus moves into the dialog, Tab stays
  * inside it, Escape closes it, and focus returns to where it was when it closes.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -77,7 +77,7 @@ export function ModalDialog({ title, onClose, children, footer, subtitle, testId
   }, []);
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-900/50 md:items-start md:p-6">
+    <div className="fixed inset-0 z-50 flex items-stretch justify-center bg-slate-900/50 lg:items-start lg:p-6">
       <div
         ref={ref}
         role="dialog"
@@ -85,7 +85,7 @@ export function ModalDialog({ title, onClose, children, footer, subtitle, testId
         aria-labelledby={titleId}
         tabIndex={-1}
         data-testid={testId}
-        className="flex h-full w-full flex-col bg-white shadow-xl outline-none md:h-auto md:max-h-[calc(100vh-3rem)] md:max-w-6xl md:rounded-xl"
+        className="flex h-full w-full flex-col bg-white shadow-xl outline-none lg:h-auto lg:max-h-[calc(100vh-3rem)] lg:max-w-6xl lg:rounded-xl"
       >
         <header className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 md:px-6">
           <div className="min-w-0">
