@@ -178,3 +178,23 @@ test('an asesor sees only its own applications and a banco user only its bank', 
     await expect(page).toHaveURL(/\/login/);
   }
 });
+
+test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that it needs a connection', async ({ page, context }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  const button = page.getByRole('button', { name: 'Descargar Ventas' });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toBe('ventas_realizadas.csv');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  expect(text.startsWith('\uFEFFRadicado,Fecha,Nombre,')).toBe(true);
+  expect(text.split('\r\n').length).toBeGreaterThan(2);
+
+  await context.setOffline(true);
+  await expect(button).toBeDisabled();
+  await expect(page.getByText('Necesitas conexión para descargar las ventas')).toBeVisible();
+  await context.setOffline(false);
+  await expect(button).toBeEnabled();
+});
