@@ -21,6 +21,7 @@ import usuariosRoutes from './modules/usuarios/routes';
 import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
 import configuracionRoutes from './modules/configuracion/routes';
+import registroRoutes from './modules/registro/routes';
 
 export interface AppOptions {
   db: Db;
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);
   await app.register(configuracionRoutes);
+  await app.register(registroRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -1,25 +1,47 @@
 /**
- * The index screen: the credits list composed with the creation form ('Nuevo Cliente'). Features
- * do not import each other, so they meet here in the app layer.
+ * The home route: the credits list, the 'Editar Registro' modal of the row the user opens (with the
+ * per-request notifications panel in its `notificationsPanel` slot) and the creation form
+ * ('Nuevo Cliente'). Features do not import each other, so they meet here in the app layer; the
+ * modal and the form load only when first opened.
  */
 import { lazy, Suspense, useState } from 'react';
 import CreditsPage from '../features/creditos/credits-page';
 
+const EditRecordModal = lazy(() => import('../features/registro/edit-record-modal'));
+const NotificationHistory = lazy(() =>
+  import('../features/notificaciones/notification-history').then((m) => ({ default: m.NotificationHistory })),
+);
 const NuevoClienteModal = lazy(() =>
   import('../features/formulario/nuevo-cliente-modal').then((m) => ({ default: m.NuevoClienteModal })),
 );
 
 export default function CreditsRoute() {
+  const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [formLoaded, setFormLoaded] = useState(false);
   return (
     <>
       <CreditsPage
+        onOpen={setOpenId}
         onNew={() => {
           setFormLoaded(true);
           setCreating(true);
         }}
       />
+      {openId && (
+        <Suspense fallback={null}>
+          <EditRecordModal
+            key={openId}
+            solicitudId={openId}
+            onClose={() => setOpenId(null)}
+            notificationsPanel={(id: string) => (
+              <Suspense fallback={null}>
+                <NotificationHistory solicitudId={id} />
+              </Suspense>
+            )}
+          />
+        </Suspense>
+      )}
       {formLoaded && (
         <Suspense fallback={null}>
           <NuevoClienteModal open={creating} onClose={() => setCreating(false)} />

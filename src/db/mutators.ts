@@ -17,6 +17,7 @@ import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database
 import { USUARIO_MUTATORS } from './mutators-usuarios';
 import { crearSolicitudMutator } from './mutators-formulario';
 import { NOTIFICACION_MUTATORS } from './mutators-notificaciones';
+import { registerRegistroMutators } from './mutators-registro';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -120,3 +121,4 @@ registerMutator('solicitud.editar', async (tx, args) => {
 for (const [name, fn] of Object.entries(USUARIO_MUTATORS)) registry.set(name, fn);
 registerMutator('solicitud.crear', crearSolicitudMutator);
 for (const [name, fn] of Object.entries(NOTIFICACION_MUTATORS)) registry.set(name, fn as Mutator);
+registerRegistroMutators(registerMutator);

@@ -16,6 +16,7 @@ import {
   MarcarTodasLeidasArgs,
   NotificacionIdArgs,
 } from './notificacion';
+import { REGISTRO_MUTATION_SCHEMAS } from './registro-mutations';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const fieldPath = v.pipe(
@@ -83,6 +84,7 @@ export const MUTATION_SCHEMAS = {
   'notificacion.marcarLeida': NotificacionIdArgs,
   'notificacion.marcarCompletada': NotificacionIdArgs,
   'notificacion.marcarTodasLeidas': MarcarTodasLeidasArgs,
+  ...REGISTRO_MUTATION_SCHEMAS,
 } as const;
 
 export type MutationName = keyof typeof MUTATION_SCHEMAS;

@@ -196,9 +196,9 @@ export class ModelServer implements SyncTransport {
       const record = this.solicitudes.get(args.solicitudId);
       if (!record) throw new AppError('NOT_FOUND', 'La solicitud no existe.');
       const changes: Record<string, unknown> =
-        'changes' in args ? args.changes : { 'solicitud.estado': args.estado };
+        'changes' in args ? args.changes : 'estado' in args ? { 'solicitud.estado': args.estado } : {};
       const base: Record<string, unknown> =
-        'changes' in args ? args.base : { 'solicitud.estado': args.base.estado };
+        'changes' in args ? args.base : 'estado' in args ? { 'solicitud.estado': args.base.estado } : {};
       const conflicts: Record<string, { base: unknown; server: unknown; mine: unknown }> = {};
       for (const [path, seen] of Object.entries(base)) {
         const server = readField(record, path);

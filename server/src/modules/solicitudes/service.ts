@@ -219,7 +219,16 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   if (bankChange) await notifyBankChange(tx, user, record, bankChange.old, bankChange.new);
 
   const seq = await nextSeq(tx, user.empresaId);
-  await tx.update(solicitudes).set({ seq, updatedAt: sql`now()` }).where(eq(solicitudes.id, row.id));
+  // Applicant blocks are shown in every application of the applicant: all of them are re-pulled.
+  const applicantLevel = [...byBlock.keys()].some((b) => b !== 'solicitud');
+  await tx
+    .update(solicitudes)
+    .set({ seq, updatedAt: sql`now()` })
+    .where(
+      applicantLevel
+        ? and(eq(solicitudes.solicitanteId, row.solicitanteId), isNull(solicitudes.deletedAt))
+        : eq(solicitudes.id, row.id),
+    );
   await audit(tx, {
     empresaId: user.empresaId,
     usuarioId: user.id,

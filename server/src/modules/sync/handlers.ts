@@ -9,6 +9,7 @@ import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
 import { crearUsuario, editarPerfilMutation, editarUsuario, eliminarUsuario } from '../usuarios/service';
 import { crearRegistroCompleto } from '../formulario/service';
 import * as notificaciones from '../notificaciones/service';
+import * as registro from '../registro/service';
 
 type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
 
@@ -26,4 +27,10 @@ export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
   'notificacion.marcarLeida': notificaciones.marcarLeida as Handler,
   'notificacion.marcarCompletada': notificaciones.marcarCompletada as Handler,
   'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas as Handler,
+  'solicitud.eliminar': registro.eliminarSolicitud as Handler,
+  'referencia.agregar': registro.agregarReferencia as Handler,
+  'referencia.editar': registro.editarReferencia as Handler,
+  'referencia.eliminar': registro.eliminarReferencia as Handler,
+  'observacion.agregar': registro.agregarObservacion as Handler,
+  'documento.eliminar': registro.eliminarDocumento as Handler,
 };

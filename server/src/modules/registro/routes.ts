@@ -1,0 +1,379 @@
+/**
+ * REST routes of the 'Editar Registro' modal (spec 01 §7, ARCHITECTURE.md §5 paths): the complete
+ * record, observations, references, documents, deletion, the e-mail outbox and the sales CSV.
+ * Thin handlers: input is parsed with valibot, the work is done by the same service functions the
+ * sync push handlers call. Multipart is registered here, encapsulated, for POST /api/documentos.
+ */
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import * as v from 'valibot';
+import { AppError } from '../../../../src/domain/errors';
+import { uuidv7 } from '../../../../src/domain/ids';
+import { DetalleReferencia } from '../../../../src/domain/registro-mutations';
+import { parseInput } from '../../lib/validation';
+import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
+import { requireUser } from '../../plugins/auth';
+import { cambiarEstado, editarSolicitud, lockVisibleSolicitud } from '../solicitudes/service';
+import {
+  agregarObservacion,
+  agregarReferencia,
+  editarReferencia,
+  eliminarDocumento,
+  eliminarReferencia,
+  eliminarSolicitud,
+  guardarDocumento,
+  leerDocumento,
+  listarDocumentos,
+  listarObservaciones,
+  listarReferencias,
+  solicitudOfDocumento,
+  solicitudOfReferencia,
+  visibleSolicitudesOf,
+  listarTodo,
+  referenciaNoExiste,
+} from './service';
+import { applyRecordEdit, completeRecordEdit, customerRowEdit, registroCompleto } from './record';
+import { encolarEmail, ventasCsv } from './ventas';
+
+/** Per file; the spec's field default (5 MB). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
+
+const uuid = (msg = 'Identificador inválido') => v.pipe(v.string(msg), v.uuid(msg));
+const IdParams = v.object({ id: uuid('No se encontró el registro') });
+const parseId = (params: unknown, what: string) => {
+  const r = v.safeParse(IdParams, params);
+  if (!r.success) throw new AppError('NOT_FOUND', `${what} no existe o no tienes acceso.`);
+  return r.output.id.toLowerCase();
+};
+
+const ObservacionBody = v.object({
+  id: v.optional(uuid()),
+  observacion: v.pipe(v.string('La observación es obligatoria'), v.trim(), v.minLength(1, 'La observación no puede estar vacía'), v.maxLength(4000)),
+  tipo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  fecha_creacion: v.optional(v.pipe(v.string(), v.isoTimestamp('Fecha inválida'))),
+});
+
+const ReferenciaBody = v.object({
+  id: v.optional(uuid()),
+  solicitud_id: v.optional(uuid()),
+  solicitante_id: v.optional(uuid()),
+  tipo_referencia: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60)))),
+  detalle_referencia: v.optional(DetalleReferencia, {}),
+});
+const ReferenciaPatch = v.object({
+  tipo_referencia: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60)))),
+  detalle_referencia: v.optional(DetalleReferencia),
+});
+const ListQuery = v.object({
+  solicitud_id: v.optional(uuid()),
+  solicitante_id: v.optional(uuid()),
+  empresa_id: v.optional(v.string()),
+});
+
+const EmailBody = v.object({
+  tipo: v.pipe(v.string('El tipo es obligatorio'), v.trim(), v.minLength(1, 'El tipo es obligatorio'), v.maxLength(60)),
+  destinatario: v.pipe(v.string('El destinatario es obligatorio'), v.trim(), v.email('El correo del destinatario no es válido'), v.maxLength(200)),
+  datos: v.optional(
+    v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.check((d) => JSON.stringify(d).length <= 20_000, 'Datos demasiado grandes.'),
+      v.check((d) => d.solicitud_id === undefined || d.solicitud_id === null || (typeof d.solicitud_id === 'string' && /^[0-9a-f-]{36}$/i.test(d.solicitud_id)), 'solicitud_id inválido'),
+    ),
+    {},
+  ),
+});
+
+function referenciaParam(params: unknown): string {
+  const id = String((params as { id?: unknown }).id ?? '').slice(0, 60);
+  if (!v.is(uuid(), id)) throw referenciaNoExiste(id);
+  return id.toLowerCase();
+}
+
+const SOLICITUD_COLUMNS = ['banco_nombre', 'ciudad_solicitud', 'tipo_credito', 'detalle_credito', 'preferencias_notificacion'];
+
+const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/** The advisor's cedula the spec sends: required and equal to the session's. */
+function checkCedula(body: Record<string, unknown>, cedula: string) {
+  const sent = body.cedula;
+  if (sent === undefined || sent === null || String(sent).trim() === '') {
+    throw new AppError('VALIDATION', 'No se encontró la información del asesor', { fields: { cedula: 'No se encontró la información del asesor' } });
+  }
+  if (String(sent).trim() !== cedula) throw new AppError('FORBIDDEN', 'La cédula indicada no corresponde a la sesión.');
+}
+
+export default async function registroRoutes(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  const tx = app.db.transaction.bind(app.db);
+
+  // ---- complete record -------------------------------------------------------------------
+
+  app.get('/api/solicitantes/:id/traer-todos-registros', { config: { permission: 'view_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'El solicitante');
+    return { ok: true, data: await tx((t) => registroCompleto(t, user, id)), error: null };
+  });
+
+  app.patch('/api/solicitantes/:id/editar-registro-completo', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'El solicitante');
+    const body = isObject(request.body) ? request.body : {};
+    const data = await tx(async (t) => {
+      const own = await visibleSolicitudesOf(t, user, id);
+      const edit = completeRecordEdit(body);
+      const ownIds = new Set(own.map((s) => s.id));
+      for (const sid of edit.solicitudes.keys()) {
+        if (!ownIds.has(sid)) throw new AppError('NOT_FOUND', 'La solicitud no pertenece a este solicitante o no tienes acceso a ella.');
+      }
+      await applyRecordEdit(t, user, own[0].id, edit);
+      return registroCompleto(t, user, id);
+    });
+    return { ok: true, data };
+  });
+
+  for (const url of ['/api/edit-record/', '/api/edit-record']) {
+    app.put(url, { config: { permission: 'edit_customer' } }, async (request) => {
+      const user = requireUser(request);
+      const body = isObject(request.body) ? request.body : {};
+      checkCedula(body, user.cedula);
+      const { solicitudId, edit } = customerRowEdit(body);
+      if (!solicitudId || !v.is(uuid(), solicitudId)) {
+        throw new AppError('VALIDATION', 'ID de la solicitud no encontrado', { fields: { 'solicitud.id': 'ID de la solicitud no encontrado' } });
+      }
+      const data = await tx((t) => applyRecordEdit(t, user, solicitudId, edit));
+      return { ok: true, data: { id: solicitudId, ...data } };
+    });
+  }
+
+  app.patch('/api/solicitudes/:id', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'La solicitud');
+    const body = isObject(request.body) ? request.body : {};
+    const changes: Record<string, unknown> = {};
+    for (const key of SOLICITUD_COLUMNS) if (body[key] !== undefined) changes[`solicitud.${key}`] = body[key];
+    if (body.banco !== undefined && body.banco_nombre === undefined) changes['solicitud.banco_nombre'] = body.banco;
+    const estado = typeof body.estado === 'string' ? body.estado : undefined;
+    if (!Object.keys(changes).length && !estado) throw new AppError('VALIDATION', 'No hay cambios para guardar.');
+    const data = await tx(async (t) => {
+      const out: Record<string, unknown> = { id };
+      if (Object.keys(changes).length) out.changed = (await editarSolicitud(t, user, { solicitudId: id, changes, base: {} })).changed;
+      if (estado) out.estado = (await cambiarEstado(t, user, { solicitudId: id, estado, base: { estado: null } })).estado;
+      return out;
+    });
+    return { ok: true, data };
+  });
+
+  // ---- deletion --------------------------------------------------------------------------
+
+  app.delete('/api/solicitudes/:id', { config: { permission: 'delete_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'La solicitud');
+    return { ok: true, data: await tx((t) => eliminarSolicitud(t, user, { solicitudId: id })) };
+  });
+
+  /** The spec's customer deletion: the id of an application, or of an applicant (all its visible applications). */
+  app.delete('/api/delete-customer/:id', { config: { permission: 'delete_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'El registro');
+    const data = await tx(async (t) => {
+      try {
+        return { eliminados: [(await eliminarSolicitud(t, user, { solicitudId: id })).id] };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'NOT_FOUND') throw err;
+      }
+      const own = await visibleSolicitudesOf(t, user, id).catch(() => {
+        throw new AppError('NOT_FOUND', 'El registro no existe o no tienes acceso a él.');
+      });
+      const eliminados: string[] = [];
+      for (const s of own) eliminados.push((await eliminarSolicitud(t, user, { solicitudId: s.id })).id);
+      return { eliminados };
+    });
+    return { ok: true, data };
+  });
+
+  // ---- observations ----------------------------------------------------------------------
+
+  app.get('/api/solicitudes/:id/observaciones', { config: { permission: 'view_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'La solicitud');
+    const historial = await tx((t) => listarObservaciones(t, user, id));
+    return { ok: true, data: { historial } };
+  });
+
+  app.post('/api/solicitudes/:id/observaciones', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'La solicitud');
+    const body = parseInput(ObservacionBody, request.body ?? {});
+    const data = await tx((t) =>
+      agregarObservacion(t, user, {
+        solicitudId: id,
+        observacionId: body.id?.toLowerCase() ?? uuidv7(),
+        observacion: body.observacion,
+        tipo: body.tipo || 'comentario',
+        fecha_creacion: body.fecha_creacion ?? new Date().toISOString(),
+      }),
+    );
+    return { ok: true, data };
+  });
+
+  // ---- references ------------------------------------------------------------------------
+
+  app.get('/api/referencias', { config: { permission: 'view_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const q = parseInput(ListQuery, request.query ?? {});
+    const data = await tx(async (t) => {
+      if (q.solicitante_id) return listarReferencias(t, user, q.solicitante_id);
+      if (q.solicitud_id) {
+        const sol = await lockVisibleSolicitud(t, user, q.solicitud_id);
+        return listarReferencias(t, user, sol.solicitanteId);
+      }
+      return (await listarTodo(t, user)).referencias;
+    });
+    return { ok: true, data };
+  });
+
+  app.post('/api/referencias', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const body = parseInput(ReferenciaBody, request.body ?? {});
+    const data = await tx(async (t) => {
+      let solicitudId = body.solicitud_id;
+      if (!solicitudId && body.solicitante_id) solicitudId = (await visibleSolicitudesOf(t, user, body.solicitante_id))[0].id;
+      if (!solicitudId) throw new AppError('VALIDATION', 'ID del solicitante no encontrado', { fields: { solicitante_id: 'ID del solicitante no encontrado' } });
+      return agregarReferencia(t, user, {
+        solicitudId,
+        referenciaId: body.id?.toLowerCase() ?? uuidv7(),
+        tipo_referencia: body.tipo_referencia ?? null,
+        detalle_referencia: body.detalle_referencia,
+      });
+    });
+    return { ok: true, data };
+  });
+
+  app.patch('/api/referencias/:id', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = referenciaParam(request.params);
+    const body = parseInput(ReferenciaPatch, request.body ?? {});
+    const data = await tx(async (t) =>
+      editarReferencia(t, user, { solicitudId: await solicitudOfReferencia(t, user, id), referenciaId: id, ...body }),
+    );
+    return { ok: true, data };
+  });
+
+  app.delete('/api/referencias/:id', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = referenciaParam(request.params);
+    const data = await tx(async (t) =>
+      eliminarReferencia(t, user, { solicitudId: await solicitudOfReferencia(t, user, id), referenciaId: id }),
+    );
+    return { ok: true, data };
+  });
+
+  // ---- documents -------------------------------------------------------------------------
+
+  app.get('/api/documentos', { config: { permission: 'view_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const q = parseInput(ListQuery, request.query ?? {});
+    const data = await tx(async (t) => {
+      if (q.solicitud_id) return listarDocumentos(t, user, q.solicitud_id);
+      if (q.solicitante_id) return listarDocumentos(t, user, (await visibleSolicitudesOf(t, user, q.solicitante_id))[0].id);
+      return (await listarTodo(t, user)).documentos;
+    });
+    return { ok: true, data };
+  });
+
+  app.get('/api/documentos/:id', { config: { permission: 'view_customer' } }, async (request, reply) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'El documento');
+    const file = await tx((t) => leerDocumento(t, user, id));
+    // Served only with the type its bytes prove; anything else is a download of opaque bytes.
+    const type = detectFileType(file.data, file.nombre);
+    return reply
+      .header('Content-Type', type?.mime ?? 'application/octet-stream')
+      .header('Content-Disposition', contentDisposition(file.nombre))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(file.data);
+  });
+
+  app.delete('/api/documentos/:id', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'El documento');
+    const data = await tx(async (t) =>
+      eliminarDocumento(t, user, { solicitudId: await solicitudOfDocumento(t, user, id), documentoId: id }),
+    );
+    return { ok: true, data };
+  });
+
+  app.post('/api/documentos', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    if (!request.isMultipart()) throw new AppError('VALIDATION', 'Se esperaba un formulario multipart.');
+    const fields: Record<string, string> = {};
+    let file: { nombre: string; data: Buffer } | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value.trim();
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        continue;
+      }
+      const nombre = safeFileName(part.filename);
+      const data = await part.toBuffer(); // over the limit: FST_REQ_FILE_TOO_LARGE -> 413
+      file = { nombre, data };
+    }
+    if (!file) throw new AppError('VALIDATION', 'Por favor seleccione al menos un archivo', { fields: { file: 'Archivo obligatorio' } });
+    if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', `El archivo ${file.nombre} supera el tamaño máximo de 5 MB`);
+    if (file.data.length === 0) throw new AppError('VALIDATION', 'El archivo está vacío.');
+    const type = detectFileType(file.data, file.nombre);
+    if (!type || !ALLOWED.has(type.ext)) {
+      throw new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${file.nombre}. Solo se aceptan PDF, DOC, DOCX, JPG, JPEG y PNG.`);
+    }
+    const id = fields.id ? fields.id.toLowerCase() : uuidv7();
+    if (!v.is(uuid(), id)) throw new AppError('VALIDATION', 'Identificador de documento inválido.', { fields: { id: 'Identificador inválido.' } });
+    if (!fields.solicitud_id || !v.is(uuid(), fields.solicitud_id)) {
+      throw new AppError('VALIDATION', 'ID de la solicitud no encontrado', { fields: { solicitud_id: 'ID de la solicitud no encontrado' } });
+    }
+    if (fields.solicitante_id && !v.is(uuid(), fields.solicitante_id)) {
+      throw new AppError('VALIDATION', 'ID del solicitante no encontrado', { fields: { solicitante_id: 'ID del solicitante no encontrado' } });
+    }
+    const data = await tx((t) =>
+      guardarDocumento(t, user, {
+        id,
+        solicitudId: fields.solicitud_id.toLowerCase(),
+        solicitanteId: fields.solicitante_id?.toLowerCase(),
+        nombre: withTypeExtension(file.nombre, type),
+        mime: type.mime,
+        data: file.data,
+      }),
+    );
+    return { ok: true, data };
+  });
+
+  // ---- e-mail and sales ------------------------------------------------------------------
+
+  app.post('/api/notificaciones/email', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const body = parseInput(EmailBody, request.body ?? {});
+    const data = await tx((t) => encolarEmail(t, user, { tipo: body.tipo, destinatario: body.destinatario, datos: body.datos }));
+    return { ok: true, data };
+  });
+
+  for (const url of ['/api/descargar-ventas/', '/api/descargar-ventas']) {
+    app.post(url, { config: { permission: 'download_sales' } }, async (request, reply) => {
+      const user = requireUser(request);
+      const body = isObject(request.body) ? request.body : {};
+      if (body.cedula !== undefined && body.cedula !== null && String(body.cedula).trim() !== user.cedula) {
+        throw new AppError('FORBIDDEN', 'La cédula indicada no corresponde a la sesión.');
+      }
+      const csv = await ventasCsv(app.db, user);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', contentDisposition('ventas_realizadas.csv'))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(csv);
+    });
+  }
+}

@@ -1,0 +1,469 @@
+/**
+ * The complete record of an applicant: references, observations, documents, deletion, and the
+ * record-level reads and edits of the 'Editar Registro' modal. Called by the REST routes of
+ * registro/routes.ts and by the sync push handlers alike.
+ * Invariants:
+ * - every function runs inside the caller's transaction and checks permission, then visibility:
+ *   what the user may not see is NOT_FOUND (never FORBIDDEN), so ids do not leak across roles or
+ *   companies;
+ * - references and documents belong to the applicant, observations to one application; every
+ *   write bumps `seq` (nextSeq) of each application whose pulled record shows the change, so pull
+ *   sends the new full record, and leaves an audit row;
+ * - creating with an id that exists already is a no-op that answers the first result (retries).
+ */
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { nextSeq } from '../../db/change-seq';
+import {
+  documentoContenidos,
+  documentos,
+  observaciones,
+  referencias,
+  solicitantes,
+  solicitudes,
+} from '../../db/schema';
+import { AppError, forbidden } from '../../../../src/domain/errors';
+import { can } from '../../../../src/domain/roles';
+import {
+  MAX_REFERENCIAS,
+  type AgregarObservacionArgs,
+  type AgregarReferenciaArgs,
+  type EditarReferenciaArgs,
+  type EliminarDocumentoArgs,
+  type EliminarReferenciaArgs,
+  type EliminarSolicitudArgs,
+} from '../../../../src/domain/registro-mutations';
+import type { AuthUser } from '../../plugins/auth';
+import { audit } from '../audit/service';
+import { visibleSolicitudes } from '../solicitudes/visibility';
+import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
+
+export const referenciaNoExiste = (id: string) =>
+  new AppError('NOT_FOUND', `La referencia ${id} no existe en el contenedor. Refresca e inténtalo de nuevo.`);
+export const DOCUMENTO_NO_EXISTE = 'El documento no existe o no tienes acceso a él.';
+
+function requireEdit(user: AuthUser) {
+  if (!can(user.rol, 'edit_customer')) throw forbidden('Tu rol no puede editar solicitudes.');
+}
+
+/** Gives every live application of the applicant a new seq, so pull re-sends their records. */
+export async function touchSolicitante(tx: DbOrTx, empresaId: number, solicitanteId: string) {
+  const seq = await nextSeq(tx, empresaId);
+  await tx
+    .update(solicitudes)
+    .set({ seq, updatedAt: sql`now()` })
+    .where(and(eq(solicitudes.solicitanteId, solicitanteId), eq(solicitudes.empresaId, empresaId), isNull(solicitudes.deletedAt)));
+}
+
+async function touchSolicitud(tx: DbOrTx, empresaId: number, solicitudId: string) {
+  const seq = await nextSeq(tx, empresaId);
+  await tx.update(solicitudes).set({ seq, updatedAt: sql`now()` }).where(eq(solicitudes.id, solicitudId));
+}
+
+/** The applications of an applicant the user may see, newest first; NOT_FOUND when none. */
+export async function visibleSolicitudesOf(tx: DbOrTx, user: AuthUser, solicitanteId: string) {
+  const rows = await tx
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.solicitanteId, solicitanteId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+    .orderBy(desc(solicitudes.createdAt));
+  if (!rows.length) throw new AppError('NOT_FOUND', 'El solicitante no existe o no tienes acceso a él.');
+  return rows;
+}
+
+// ---- deletion ---------------------------------------------------------------------------------
+
+export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: EliminarSolicitudArgs) {
+  if (!can(user.rol, 'delete_customer')) throw forbidden('Tu rol no puede eliminar registros.');
+  const row = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const seq = await nextSeq(tx, user.empresaId);
+  await tx.update(solicitudes).set({ deletedAt: sql`now()`, updatedAt: sql`now()`, seq }).where(eq(solicitudes.id, row.id));
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'solicitud',
+    entidadId: row.id,
+    accion: 'eliminar',
+    cambios: { deleted_at: { old: null, new: 'now' } },
+  });
+  return { id: row.id, eliminado: true };
+}
+
+// ---- references -------------------------------------------------------------------------------
+
+export function referenciaRow(r: typeof referencias.$inferSelect) {
+  return {
+    id: r.id,
+    referencia_id: r.id,
+    id_tipo_referencia: r.tipoReferencia,
+    tipo_referencia: r.tipoReferencia,
+    solicitante_id: r.solicitanteId,
+    detalle_referencia: r.detalleReferencia,
+  };
+}
+
+async function lockReferencia(tx: DbOrTx, user: AuthUser, referenciaId: string, solicitanteId: string) {
+  const [ref] = await tx
+    .select()
+    .from(referencias)
+    .where(and(eq(referencias.id, referenciaId), eq(referencias.empresaId, user.empresaId)))
+    .for('update')
+    .limit(1);
+  if (!ref || ref.solicitanteId !== solicitanteId) throw referenciaNoExiste(referenciaId);
+  return ref;
+}
+
+function cleanDetalle(detalle: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(detalle)) out[k] = typeof val === 'string' ? val.trim() : val;
+  return out;
+}
+
+export async function agregarReferencia(tx: DbOrTx, user: AuthUser, args: AgregarReferenciaArgs) {
+  requireEdit(user);
+  const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const [existing] = await tx.select().from(referencias).where(eq(referencias.id, args.referenciaId)).limit(1);
+  if (existing) {
+    if (existing.empresaId !== user.empresaId || existing.solicitanteId !== sol.solicitanteId) {
+      throw new AppError('CONFLICT', 'Ese identificador de referencia ya está en uso.');
+    }
+    return referenciaRow(existing); // a retry of the same creation
+  }
+  // The applicant row lock serialises concurrent additions, so the limit cannot be overrun.
+  await tx.select({ id: solicitantes.id }).from(solicitantes).where(eq(solicitantes.id, sol.solicitanteId)).for('update');
+  const [{ n }] = await tx.select({ n: count() }).from(referencias).where(eq(referencias.solicitanteId, sol.solicitanteId));
+  if (n >= MAX_REFERENCIAS) {
+    throw new AppError('VALIDATION', `Solo se permiten ${MAX_REFERENCIAS} referencias por solicitante.`, {
+      fields: { referencias: `Máximo ${MAX_REFERENCIAS} referencias` },
+    });
+  }
+  const detalle = cleanDetalle(args.detalle_referencia);
+  if (typeof detalle.nombre === 'string' && detalle.nombre.length === 0) delete detalle.nombre;
+  const [row] = await tx
+    .insert(referencias)
+    .values({
+      id: args.referenciaId,
+      empresaId: user.empresaId,
+      solicitanteId: sol.solicitanteId,
+      tipoReferencia: args.tipo_referencia?.trim() || null,
+      detalleReferencia: detalle,
+    })
+    .returning();
+  await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'referencia',
+    entidadId: row.id,
+    accion: 'agregar',
+    cambios: { detalle_referencia: { old: null, new: detalle } },
+  });
+  return referenciaRow(row);
+}
+
+export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarReferenciaArgs) {
+  requireEdit(user);
+  const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  const set: Partial<typeof referencias.$inferInsert> = {};
+  if (args.tipo_referencia !== undefined) set.tipoReferencia = args.tipo_referencia?.trim() || null;
+  if (args.detalle_referencia) {
+    set.detalleReferencia = { ...(ref.detalleReferencia ?? {}), ...cleanDetalle(args.detalle_referencia) };
+  }
+  if (!Object.keys(set).length) return referenciaRow(ref);
+  const [row] = await tx.update(referencias).set(set).where(eq(referencias.id, ref.id)).returning();
+  await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'referencia',
+    entidadId: ref.id,
+    accion: 'editar',
+    cambios: {
+      tipo_referencia: { old: ref.tipoReferencia, new: row.tipoReferencia },
+      detalle_referencia: { old: ref.detalleReferencia, new: row.detalleReferencia },
+    },
+  });
+  return referenciaRow(row);
+}
+
+export async function eliminarReferencia(tx: DbOrTx, user: AuthUser, args: EliminarReferenciaArgs) {
+  requireEdit(user);
+  const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  await tx.delete(referencias).where(eq(referencias.id, ref.id));
+  await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'referencia',
+    entidadId: ref.id,
+    accion: 'eliminar',
+    cambios: { detalle_referencia: { old: ref.detalleReferencia, new: null } },
+  });
+  return { id: ref.id, eliminado: true };
+}
+
+/** A visible application of the applicant that owns reference `id` (for the REST routes by id). */
+export async function solicitudOfReferencia(tx: DbOrTx, user: AuthUser, id: string): Promise<string> {
+  const [ref] = await tx
+    .select()
+    .from(referencias)
+    .where(and(eq(referencias.id, id), eq(referencias.empresaId, user.empresaId)))
+    .limit(1);
+  if (!ref) throw referenciaNoExiste(id);
+  const rows = await visibleSolicitudesOf(tx, user, ref.solicitanteId).catch(() => {
+    throw referenciaNoExiste(id);
+  });
+  return rows[0].id;
+}
+
+export async function listarReferencias(tx: DbOrTx, user: AuthUser, solicitanteId: string) {
+  await visibleSolicitudesOf(tx, user, solicitanteId);
+  const rows = await tx
+    .select()
+    .from(referencias)
+    .where(and(eq(referencias.solicitanteId, solicitanteId), eq(referencias.empresaId, user.empresaId)))
+    .orderBy(asc(referencias.createdAt), asc(referencias.id));
+  return rows.map(referenciaRow);
+}
+
+// ---- observations -----------------------------------------------------------------------------
+
+export function observacionRow(o: typeof observaciones.$inferSelect) {
+  return {
+    id: o.id,
+    tipo: o.tipo,
+    fecha: o.fechaCreacion,
+    observacion: o.observacion,
+    usuario_id: o.usuarioId,
+    usuario_nombre: o.usuarioNombre,
+    fecha_creacion: o.fechaCreacion,
+  };
+}
+
+export async function agregarObservacion(tx: DbOrTx, user: AuthUser, args: AgregarObservacionArgs) {
+  requireEdit(user);
+  const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const [existing] = await tx.select().from(observaciones).where(eq(observaciones.id, args.observacionId)).limit(1);
+  if (existing) {
+    if (existing.empresaId !== user.empresaId || existing.solicitudId !== sol.id) {
+      throw new AppError('CONFLICT', 'Ese identificador de observación ya está en uso.');
+    }
+    return observacionRow(existing);
+  }
+  // The device's time is kept (an offline note keeps when it was written), never a future one.
+  const when = Math.min(Date.parse(args.fecha_creacion), Date.now());
+  const [row] = await tx
+    .insert(observaciones)
+    .values({
+      id: args.observacionId,
+      empresaId: user.empresaId,
+      solicitudId: sol.id,
+      tipo: args.tipo || 'comentario',
+      observacion: args.observacion,
+      usuarioId: user.id,
+      usuarioNombre: user.nombre,
+      fechaCreacion: new Date(when).toISOString(),
+    })
+    .returning();
+  await touchSolicitud(tx, user.empresaId, sol.id);
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'observacion',
+    entidadId: row.id,
+    accion: 'agregar',
+    cambios: { observacion: { old: null, new: row.observacion } },
+  });
+  return observacionRow(row);
+}
+
+export async function listarObservaciones(tx: DbOrTx, user: AuthUser, solicitudId: string) {
+  const [sol] = await tx
+    .select({ id: solicitudes.id })
+    .from(solicitudes)
+    .where(and(eq(solicitudes.id, solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+    .limit(1);
+  if (!sol) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  const rows = await tx
+    .select()
+    .from(observaciones)
+    .where(eq(observaciones.solicitudId, sol.id))
+    .orderBy(desc(observaciones.fechaCreacion), desc(observaciones.id));
+  return rows.map(observacionRow);
+}
+
+// ---- documents --------------------------------------------------------------------------------
+
+export function documentoRow(d: Pick<typeof documentos.$inferSelect, 'id' | 'nombre' | 'mime' | 'fileSize' | 'createdAt' | 'solicitudId' | 'solicitanteId'>) {
+  return {
+    id: d.id,
+    nombre: d.nombre,
+    filename: d.nombre,
+    mime: d.mime,
+    file_size: d.fileSize,
+    solicitud_id: d.solicitudId,
+    solicitante_id: d.solicitanteId,
+    documento_url: `/api/documentos/${d.id}`,
+    created_at: d.createdAt,
+  };
+}
+
+export interface NewDocumento {
+  id: string;
+  solicitudId: string;
+  solicitanteId?: string;
+  nombre: string;
+  mime: string;
+  data: Buffer;
+}
+
+/** Stores one checked file; the same id again is a no-op answering the stored document. */
+export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocumento) {
+  requireEdit(user);
+  const sol = await lockVisibleSolicitud(tx, user, doc.solicitudId);
+  if (doc.solicitanteId && doc.solicitanteId !== sol.solicitanteId) {
+    throw new AppError('VALIDATION', 'El solicitante no corresponde a la solicitud.', {
+      fields: { solicitante_id: 'No corresponde a la solicitud' },
+    });
+  }
+  const values = {
+    id: doc.id,
+    empresaId: user.empresaId,
+    solicitanteId: sol.solicitanteId,
+    solicitudId: sol.id,
+    nombre: doc.nombre,
+    mime: doc.mime,
+    fileSize: doc.data.length,
+  };
+  const inserted = await tx.insert(documentos).values(values).onConflictDoNothing({ target: documentos.id }).returning();
+  if (!inserted.length) {
+    const [existing] = await tx.select().from(documentos).where(eq(documentos.id, doc.id)).limit(1);
+    if (existing.empresaId !== user.empresaId || existing.solicitanteId !== sol.solicitanteId) {
+      throw new AppError('CONFLICT', 'Ese identificador de documento ya está en uso.');
+    }
+    return { ...documentoRow(existing), nuevo: false };
+  }
+  await tx.insert(documentoContenidos).values({ documentoId: doc.id, data: doc.data });
+  await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'documento',
+    entidadId: doc.id,
+    accion: 'subir',
+    cambios: { nombre: { old: null, new: doc.nombre } },
+  });
+  return { ...documentoRow(inserted[0]), nuevo: true };
+}
+
+/** A live document whose applicant has an application the user may see. */
+async function visibleDocumento(tx: DbOrTx, user: AuthUser, id: string, lock = false) {
+  const q = tx
+    .select()
+    .from(documentos)
+    .where(and(eq(documentos.id, id), eq(documentos.empresaId, user.empresaId), isNull(documentos.deletedAt)))
+    .limit(1);
+  const [doc] = lock ? await q.for('update') : await q;
+  if (!doc) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
+  const visible = doc.solicitudId
+    ? await tx
+        .select({ id: solicitudes.id })
+        .from(solicitudes)
+        .where(and(eq(solicitudes.id, doc.solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+        .limit(1)
+    : await tx
+        .select({ id: solicitudes.id })
+        .from(solicitudes)
+        .where(and(eq(solicitudes.solicitanteId, doc.solicitanteId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+        .limit(1);
+  if (!visible.length) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
+  return doc;
+}
+
+export async function eliminarDocumento(tx: DbOrTx, user: AuthUser, args: EliminarDocumentoArgs) {
+  requireEdit(user);
+  const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
+  const doc = await visibleDocumento(tx, user, args.documentoId, true);
+  if (doc.solicitanteId !== sol.solicitanteId) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
+  await tx.update(documentos).set({ deletedAt: sql`now()` }).where(eq(documentos.id, doc.id));
+  await touchSolicitante(tx, user.empresaId, doc.solicitanteId);
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'documento',
+    entidadId: doc.id,
+    accion: 'eliminar',
+    cambios: { nombre: { old: doc.nombre, new: null } },
+  });
+  return { id: doc.id, eliminado: true };
+}
+
+/** The application a document is attached to (for DELETE /api/documentos/{id}). */
+export async function solicitudOfDocumento(tx: DbOrTx, user: AuthUser, id: string): Promise<string> {
+  const doc = await visibleDocumento(tx, user, id);
+  if (doc.solicitudId) return doc.solicitudId;
+  return (await visibleSolicitudesOf(tx, user, doc.solicitanteId))[0].id;
+}
+
+export async function listarDocumentos(tx: DbOrTx, user: AuthUser, solicitudId: string) {
+  const [sol] = await tx
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.id, solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+    .limit(1);
+  if (!sol) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  const rows = await tx
+    .select({
+      id: documentos.id,
+      nombre: documentos.nombre,
+      mime: documentos.mime,
+      fileSize: documentos.fileSize,
+      createdAt: documentos.createdAt,
+      solicitudId: documentos.solicitudId,
+      solicitanteId: documentos.solicitanteId,
+    })
+    .from(documentos)
+    .where(and(eq(documentos.solicitanteId, sol.solicitanteId), isNull(documentos.deletedAt)))
+    .orderBy(asc(documentos.createdAt), asc(documentos.id));
+  return rows.map(documentoRow);
+}
+
+export async function leerDocumento(tx: DbOrTx, user: AuthUser, id: string) {
+  const doc = await visibleDocumento(tx, user, id);
+  const [content] = await tx.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, doc.id)).limit(1);
+  if (!content) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
+  return { nombre: doc.nombre, data: Buffer.from(content.data as Uint8Array) };
+}
+
+// ---- unfiltered lists -------------------------------------------------------------------------
+
+/** References and document metadata of every applicant with an application the user may see. */
+export async function listarTodo(tx: DbOrTx, user: AuthUser) {
+  const applicants = tx
+    .select({ id: solicitudes.solicitanteId })
+    .from(solicitudes)
+    .where(and(visibleSolicitudes(user), isNull(solicitudes.deletedAt)));
+  const [refs, docs] = await Promise.all([
+    tx
+      .select()
+      .from(referencias)
+      .where(and(eq(referencias.empresaId, user.empresaId), inArray(referencias.solicitanteId, applicants)))
+      .orderBy(asc(referencias.createdAt), asc(referencias.id)),
+    tx
+      .select({
+        id: documentos.id,
+        nombre: documentos.nombre,
+        mime: documentos.mime,
+        fileSize: documentos.fileSize,
+        createdAt: documentos.createdAt,
+        solicitudId: documentos.solicitudId,
+        solicitanteId: documentos.solicitanteId,
+      })
+      .from(documentos)
+      .where(and(eq(documentos.empresaId, user.empresaId), isNull(documentos.deletedAt), inArray(documentos.solicitanteId, applicants)))
+      .orderBy(asc(documentos.createdAt), asc(documentos.id)),
+  ]);
+  return { referencias: refs.map(referenciaRow), documentos: docs.map(documentoRow) };
+}

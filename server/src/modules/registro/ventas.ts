@@ -1,0 +1,89 @@
+/**
+ * 'Descargar Ventas' (spec 01 §7 `POST descargar-ventas/`) and the e-mail outbox
+ * (`POST notificaciones/email`). Invariants: the CSV holds only applications the user may see in
+ * its company, is built by src/domain/csv.ts (RFC 4180, UTF-8 BOM, formula cells neutralised);
+ * an e-mail is only stored in email_outbox (delivery by SMTP happens elsewhere, when configured).
+ */
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { emailOutbox, solicitudes } from '../../db/schema';
+import { toCsv } from '../../../../src/domain/csv';
+import { fullName } from '../../../../src/domain/solicitud';
+import { AppError } from '../../../../src/domain/errors';
+import type { AuthUser } from '../../plugins/auth';
+import { buildRecords, loadSolicitudRows } from '../solicitudes/repository';
+import { visibleSolicitudes } from '../solicitudes/visibility';
+import { audit } from '../audit/service';
+import { lockVisibleSolicitud } from '../solicitudes/service';
+
+/** A sale is a credit the bank granted: approved, disbursed or paid. */
+export const ESTADOS_VENTA = ['Aprobado', 'Desembolsado', 'Pagado'] as const;
+
+export const VENTAS_HEADERS = [
+  'Radicado',
+  'Fecha',
+  'Nombre',
+  'Tipo Identificación',
+  'Número Documento',
+  'Correo',
+  'Celular',
+  'Ciudad',
+  'Banco',
+  'Tipo Crédito',
+  'Monto Solicitado',
+  'Plazo Meses',
+  'Estado',
+];
+
+export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
+  const rows = await loadSolicitudRows(db, and(visibleSolicitudes(user), inArray(solicitudes.estado, [...ESTADOS_VENTA]), isNull(solicitudes.deletedAt))!);
+  const records = await buildRecords(db, rows);
+  const data = records.map((r) => {
+    const s = r.solicitante;
+    const dc = r.solicitud.detalle_credito ?? {};
+    return [
+      r.solicitud.radicado,
+      r.solicitud.created_at ? new Date(r.solicitud.created_at).toISOString().slice(0, 10) : '',
+      fullName(s),
+      s.tipo_identificacion,
+      s.numero_documento,
+      s.correo,
+      s.info_extra.celular ?? r.ubicacion?.detalle_direccion?.celular ?? s.info_extra.telefono ?? '',
+      r.solicitud.ciudad_solicitud,
+      r.solicitud.banco_nombre,
+      r.solicitud.tipo_credito ?? dc.tipo_credito,
+      typeof dc.monto_solicitado === 'number' ? dc.monto_solicitado : (dc.monto_solicitado ?? ''),
+      typeof dc.plazo_meses === 'number' ? dc.plazo_meses : (dc.plazo_meses ?? ''),
+      r.solicitud.estado,
+    ];
+  });
+  return toCsv(VENTAS_HEADERS, data);
+}
+
+export interface EmailInput {
+  tipo: string;
+  destinatario: string;
+  datos: Record<string, unknown>;
+}
+
+/** Stores an e-mail; an e-mail about an application needs that application to be visible. */
+export async function encolarEmail(tx: DbOrTx, user: AuthUser, input: EmailInput) {
+  const solicitudId = input.datos.solicitud_id;
+  if (solicitudId !== undefined && solicitudId !== null) {
+    if (typeof solicitudId !== 'string') throw new AppError('VALIDATION', 'solicitud_id inválido.');
+    await lockVisibleSolicitud(tx, user, solicitudId);
+  }
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({ empresaId: user.empresaId, tipo: input.tipo, destinatario: input.destinatario, datos: input.datos })
+    .returning();
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'email',
+    entidadId: String(row.id),
+    accion: 'encolar',
+    cambios: { destinatario: { old: null, new: input.destinatario } },
+  });
+  return { id: row.id, tipo: row.tipo, destinatario: row.destinatario, estado: 'en_cola' };
+}

@@ -1,0 +1,75 @@
+/**
+ * Mutations of the 'Editar Registro' modal (references, observations, documents, deletion). Same
+ * rule as src/domain/mutations.ts: one valibot schema validates on the device and on the server.
+ * Every mutation names its `solicitudId`, the application whose record it changes (the record
+ * mirrored locally holds references, observations and documents), so the list marks it pending.
+ */
+import * as v from 'valibot';
+
+const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max, 'El valor es demasiado largo.'));
+
+/** At most this many references per applicant (spec 01 §2: 'Referencia N', add and remove). */
+export const MAX_REFERENCIAS = 3;
+
+/** A reference's free fields (nombre, relacion, celular, direccion, ciudad… and configured keys). */
+export const DetalleReferencia = v.pipe(
+  v.record(
+    v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_]{1,60}$/, 'Campo inválido')),
+    v.nullable(v.union([text(500), v.number(), v.boolean()])),
+  ),
+  v.check((r) => Object.keys(r).length <= 40, 'Demasiados campos en la referencia.'),
+);
+
+export const EliminarSolicitudArgs = v.object({ solicitudId: uuid });
+
+export const AgregarReferenciaArgs = v.object({
+  solicitudId: uuid,
+  referenciaId: uuid,
+  tipo_referencia: v.nullable(text(60)),
+  detalle_referencia: DetalleReferencia,
+});
+
+export const EditarReferenciaArgs = v.object({
+  solicitudId: uuid,
+  referenciaId: uuid,
+  tipo_referencia: v.optional(v.nullable(text(60))),
+  /** Keys to set; a key absent here keeps its value. */
+  detalle_referencia: v.optional(DetalleReferencia),
+});
+
+export const EliminarReferenciaArgs = v.object({ solicitudId: uuid, referenciaId: uuid });
+
+export const AgregarObservacionArgs = v.object({
+  solicitudId: uuid,
+  observacionId: uuid,
+  observacion: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'La observación no puede estar vacía'),
+    v.maxLength(4000, 'La observación es demasiado larga.'),
+  ),
+  tipo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), 'comentario'),
+  /** When the user wrote it (kept from the device so an offline note keeps its time). */
+  fecha_creacion: v.pipe(v.string(), v.isoTimestamp('Fecha inválida')),
+  /** Shown in the history until the server's version arrives. */
+  usuario_nombre: v.optional(v.nullable(text(200))),
+});
+
+export const EliminarDocumentoArgs = v.object({ solicitudId: uuid, documentoId: uuid });
+
+export const REGISTRO_MUTATION_SCHEMAS = {
+  'solicitud.eliminar': EliminarSolicitudArgs,
+  'referencia.agregar': AgregarReferenciaArgs,
+  'referencia.editar': EditarReferenciaArgs,
+  'referencia.eliminar': EliminarReferenciaArgs,
+  'observacion.agregar': AgregarObservacionArgs,
+  'documento.eliminar': EliminarDocumentoArgs,
+} as const;
+
+export type EliminarSolicitudArgs = v.InferOutput<typeof EliminarSolicitudArgs>;
+export type AgregarReferenciaArgs = v.InferOutput<typeof AgregarReferenciaArgs>;
+export type EditarReferenciaArgs = v.InferOutput<typeof EditarReferenciaArgs>;
+export type EliminarReferenciaArgs = v.InferOutput<typeof EliminarReferenciaArgs>;
+export type AgregarObservacionArgs = v.InferOutput<typeof AgregarObservacionArgs>;
+export type EliminarDocumentoArgs = v.InferOutput<typeof EliminarDocumentoArgs>;

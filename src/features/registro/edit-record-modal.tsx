@@ -1,0 +1,502 @@
+/**
+ * The 'Editar Registro' modal (spec 01 §2): every section of the complete record, filled from the
+ * record mirrored in Dexie, so it opens and saves the same with or without a network. Saving queues
+ * `solicitud.editar` with only the changed fields and their base values, plus the reference
+ * additions and edits; deleting queues `solicitud.eliminar`.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { toast } from 'sonner';
+import { EstadoBadge } from '../../components/ui/badge';
+import { ConfirmDialog, ModalDialog } from '../../components/ui/modal-dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { toRecord } from '../../db/database';
+import { mutate } from '../../db/mutate';
+import { appliesTo, type ConditionalDef } from '../../domain/actividad';
+import { DEFAULT_BANCOS, DEFAULT_CIUDADES, DEPARTAMENTOS, NOMBRES_DEPARTAMENTOS, citiesOf } from '../../domain/colombia';
+import { creditKind } from '../../domain/credito';
+import { uuidv7 } from '../../domain/ids';
+import { relacionOptions } from '../../domain/listas';
+import { MAX_REFERENCIAS } from '../../domain/registro-mutations';
+import { can } from '../../domain/roles';
+import type { Session } from '../../domain/session';
+import { fullName, type SolicitudRecord } from '../../domain/solicitud';
+import { useLocalDb } from '../../state/local-data';
+import { sessionAtom } from '../../state/session';
+import { ArchivosSection } from './archivos-section';
+import { FieldInput, INPUT, Section } from './field-input';
+import { ObservacionesSection } from './observaciones-section';
+import {
+  CREDIT_FIELDS,
+  RecordSchema,
+  SECTIONS,
+  TIPO_ACTIVIDAD_PATH,
+  TIPO_CREDITO_PATH,
+  diffRecord,
+  diffReferences,
+  getIn,
+  toFormValues,
+  type FieldDef,
+  type FormValues,
+} from './record-form';
+
+export const DELETE_CONFIRMATION = '¿Estás seguro de eliminar este registro? Esta acción no se puede deshacer.';
+const EXTRA_BANCOS = ['Davivienda', 'Banco de Occidente', 'Banco Popular', 'Banco AV Villas', 'Banco Caja Social', 'Scotiabank Colpatria', 'Itaú'];
+const ALL_CITIES = [...new Set(Object.values(DEPARTAMENTOS).flat())].sort((a, b) => a.localeCompare(b, 'es'));
+const KIND_LABEL: Record<string, string> = {
+  credito_hipotecario: 'Crédito hipotecario',
+  credito_vehicular: 'Crédito vehicular',
+  credito_libre_inversion: 'Crédito de libre inversión',
+  credito_consumo: 'Crédito de consumo',
+  detalle_generico: 'Detalle genérico',
+};
+
+export interface EditRecordModalProps {
+  solicitudId: string;
+  onClose: () => void;
+  /** The request's notifications section, built by the notifications feature and wired by the app. */
+  notificationsPanel?: ReactNode | ((solicitudId: string) => ReactNode);
+}
+
+export default function EditRecordModal({ solicitudId, onClose, notificationsPanel }: EditRecordModalProps) {
+  const db = useLocalDb();
+  const state = useAtomValue(sessionAtom);
+  const row = useLiveQuery(async () => (await db.solicitudes.get(solicitudId)) ?? null, [db, solicitudId]);
+  // The form is built once from the record as first seen: those are the base values of the edit.
+  const [initial, setInitial] = useState<SolicitudRecord | null>(null);
+  useEffect(() => {
+    if (row && !initial) setInitial(toRecord(row));
+  }, [row, initial]);
+
+  const session = state.status === 'authenticated' ? state.session : null;
+  const live = row ? toRecord(row) : initial;
+  const subtitle = live ? (
+    <span>
+      {fullName(live.solicitante)}
+      {live.solicitud.radicado ? ` · ${live.solicitud.radicado}` : ''}
+      {row?.pending === 1 && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Sin sincronizar</span>}
+    </span>
+  ) : undefined;
+
+  if (!session) return null;
+  if (row === undefined || (row && !initial)) {
+    return (
+      <ModalDialog title="Editar Registro" onClose={onClose} testId="editar-registro">
+        <div className="flex justify-center py-12">
+          <Spinner label="Cargando..." />
+        </div>
+      </ModalDialog>
+    );
+  }
+  if (!initial || !live) {
+    return (
+      <ModalDialog title="Editar Registro" onClose={onClose} testId="editar-registro">
+        <p role="alert" className="py-8 text-center text-slate-700">
+          No se encontró la solicitud. Puede que se haya eliminado o que ya no tengas acceso a ella.
+        </p>
+      </ModalDialog>
+    );
+  }
+  return (
+    <RecordForm
+      initial={initial}
+      live={live}
+      session={session}
+      subtitle={subtitle}
+      onClose={onClose}
+      notificationsPanel={typeof notificationsPanel === 'function' ? notificationsPanel(solicitudId) : notificationsPanel}
+    />
+  );
+}
+
+function RecordForm({
+  initial,
+  live,
+  session,
+  subtitle,
+  onClose,
+  notificationsPanel,
+}: {
+  initial: SolicitudRecord;
+  live: SolicitudRecord;
+  session: Session;
+  subtitle: ReactNode;
+  onClose: () => void;
+  notificationsPanel?: ReactNode;
+}) {
+  const db = useLocalDb();
+  const rol = session.user.rol;
+  const canEdit = can(rol, 'edit_customer');
+  const canDelete = can(rol, 'delete_customer');
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const defaultValues = useMemo(() => toFormValues(initial), [initial]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    clearErrors,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<FormValues>({
+    defaultValues,
+    resolver: valibotResolver(RecordSchema) as never,
+    mode: 'onSubmit',
+    // Spec 01 §5: an error clears when its field is edited (it is checked again on Guardar).
+    reValidateMode: 'onSubmit',
+  });
+  const refs = useFieldArray({ control, name: 'referencias', keyName: 'key' });
+
+  const defs = useLiveQuery(
+    async () =>
+      (await db.definiciones.toArray())
+        .filter((d) => d.entity === 'actividad_economica')
+        .map((d) => ({ key: String(d.key), conditional_on: (d.conditional_on ?? null) as ConditionalDef['conditional_on'] })),
+    [db],
+  );
+  const listas = useLiveQuery(() => db.listas.toArray(), [db]);
+  const bancos = useMemo(() => {
+    const fromList = listas?.find((l) => l.key === 'bancos')?.values ?? [];
+    return [...new Set([...fromList, ...DEFAULT_BANCOS, ...EXTRA_BANCOS])];
+  }, [listas]);
+  const ciudades = useMemo(() => {
+    const fromList = listas?.find((l) => l.key === 'ciudades')?.values ?? [];
+    return [...new Set([...fromList, ...DEFAULT_CIUDADES, ...ALL_CITIES])];
+  }, [listas]);
+
+  const tipoActividad = watch(TIPO_ACTIVIDAD_PATH as FieldPath<FormValues>) as string;
+  const departamento = watch('ubicacion.departamento_residencia' as FieldPath<FormValues>) as string;
+  const tipoCredito = watch(TIPO_CREDITO_PATH as FieldPath<FormValues>) as string;
+
+  const errorOf = (path: string) => (getIn(errors, path) as { message?: string } | undefined)?.message;
+
+  const optionsOf = (def: FieldDef): readonly string[] | undefined => {
+    if (def.options === undefined) return undefined;
+    if (Array.isArray(def.options)) return def.options;
+    switch (def.options) {
+      case 'departamento':
+        return NOMBRES_DEPARTAMENTOS;
+      case 'ciudad': {
+        const list = citiesOf(departamento);
+        return list.length ? list : ciudades;
+      }
+      case 'banco':
+        return bancos;
+      default:
+        return ciudades;
+    }
+  };
+
+  const field = (def: FieldDef) => {
+    const path = def.path as FieldPath<FormValues>;
+    const registration = register(path, {
+      onChange: () => {
+        clearErrors(path);
+        if (def.path === TIPO_ACTIVIDAD_PATH) clearActivityFields();
+      },
+    });
+    return (
+      <FieldInput
+        key={def.path}
+        def={def}
+        registration={registration}
+        error={errorOf(def.path)}
+        options={optionsOf(def)}
+        current={def.kind === 'select' ? String(getIn(defaultValues, def.path) ?? '') : undefined}
+      />
+    );
+  };
+
+  /** Changing the activity type clears the fields that depended on the previous one. */
+  const clearActivityFields = () => {
+    for (const f of SECTIONS.find((s) => s.id === 'laboral')!.fields) {
+      if (!f.activityKey) continue;
+      setValue(f.path as FieldPath<FormValues>, (f.kind === 'checkbox' ? false : '') as never, { shouldDirty: true });
+    }
+  };
+
+  const onInvalid = () => toast.error('Por favor corrige los errores antes de continuar');
+
+  const onValid = async (values: FormValues) => {
+    const cedula = session.user.cedula || localStorage.getItem('cedula');
+    if (!cedula) {
+      toast.error('No se encontró la información del asesor');
+      return;
+    }
+    const diff = diffRecord(initial, values, defs ?? []);
+    const refOps = diffReferences(initial, values.referencias);
+    const hasChanges = Object.keys(diff.changes).length > 0 || refOps.add.length > 0 || refOps.edit.length > 0;
+    if (!hasChanges) {
+      toast.info('No hay cambios para guardar');
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      if (Object.keys(diff.changes).length) {
+        await mutate(db, 'solicitud.editar', { solicitudId: initial.id, changes: diff.changes, base: diff.base });
+      }
+      for (const add of refOps.add) await mutate(db, 'referencia.agregar', { solicitudId: initial.id, ...add });
+      for (const edit of refOps.edit) await mutate(db, 'referencia.editar', { solicitudId: initial.id, ...edit });
+      toast.success(diff.bankChanged ? 'Registro actualizado y notificación enviada' : 'Registro actualizado correctamente');
+      onClose();
+    } catch (error) {
+      toast.error('Error al guardar', { description: error instanceof Error ? error.message : 'Error desconocido' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const removeReference = async (index: number) => {
+    const ref = refs.fields[index];
+    if (ref.isNew) {
+      refs.remove(index);
+      return;
+    }
+    try {
+      await mutate(db, 'referencia.eliminar', { solicitudId: initial.id, referenciaId: ref.id });
+      refs.remove(index);
+      toast.success('Referencia eliminada');
+    } catch (error) {
+      toast.error('No se pudo eliminar la referencia', { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  const onDelete = async () => {
+    setDeleting(true);
+    try {
+      await mutate(db, 'solicitud.eliminar', { solicitudId: initial.id });
+      toast.success('Registro eliminado');
+      setConfirming(false);
+      onClose();
+    } catch (error) {
+      toast.error('Error al eliminar el registro', { description: error instanceof Error ? error.message : undefined });
+      setDeleting(false);
+    }
+  };
+
+  const formId = `form-registro-${initial.id}`;
+  const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+  const footer = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        {canDelete && (
+          // Desktop only (spec 01 §2): deleting from a tablet in the field is too easy to do by mistake.
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="hidden min-h-11 rounded-md border border-red-300 px-4 font-semibold text-red-700 hover:bg-red-50 focus:outline-2 focus:outline-blue-700 lg:inline-flex lg:items-center"
+          >
+            Eliminar
+          </button>
+        )}
+      </div>
+      <div className="flex flex-1 justify-end gap-3 sm:flex-none">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 flex-1 rounded-md border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-2 focus:outline-blue-700 sm:flex-none"
+        >
+          Cancelar
+        </button>
+        {canEdit && (
+          <button
+            type="submit"
+            form={formId}
+            disabled={saving}
+            className="min-h-11 flex-1 rounded-md bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 focus:outline-2 focus:outline-blue-700 disabled:opacity-60 sm:flex-none"
+          >
+            {saving ? 'Guardando...' : 'Guardar'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+
+  return (
+    <ModalDialog title="Editar Registro" subtitle={subtitle} onClose={onClose} footer={footer} testId="editar-registro">
+      <form id={formId} noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="space-y-4">
+        <fieldset disabled={!canEdit} className="space-y-4">
+          {SECTIONS.map((section) => (
+            <Section key={section.id} title={section.title} testId={`seccion-${section.id}`}>
+              <div className={grid}>
+                {section.fields
+                  .filter((f) => !f.activityKey || appliesTo(f.activityKey, tipoActividad, defs ?? []))
+                  .map(field)}
+              </div>
+            </Section>
+          ))}
+
+          <Section title="Información de Referencias" testId="seccion-referencias">
+            {refs.fields.length === 0 && <p className="mb-3 text-slate-600">No hay referencias registradas.</p>}
+            <div className="space-y-4">
+              {refs.fields.map((ref, i) => (
+                <fieldset key={ref.key} className="rounded-md border border-slate-200 p-3" data-testid="referencia">
+                  <legend className="px-1 font-semibold text-slate-800">Referencia {i + 1}</legend>
+                  <div className={grid}>
+                    <ReferenceSelect
+                      label="Tipo de referencia"
+                      id={`ref-${ref.key}-tipo`}
+                      options={['personal', 'familiar', 'laboral', 'comercial']}
+                      current={ref.tipo_referencia}
+                      registration={register(`referencias.${i}.tipo_referencia`)}
+                    />
+                    <ReferenceText label="Nombre" id={`ref-${ref.key}-nombre`} registration={register(`referencias.${i}.nombre`)} />
+                    <ReferenceSelect
+                      label="Relación"
+                      id={`ref-${ref.key}-relacion`}
+                      options={relacionOptions(watch(`referencias.${i}.tipo_referencia`))}
+                      current={ref.relacion}
+                      registration={register(`referencias.${i}.relacion`)}
+                    />
+                    <ReferenceText label="Celular" id={`ref-${ref.key}-celular`} type="tel" registration={register(`referencias.${i}.celular`)} />
+                    <ReferenceText label="Dirección" id={`ref-${ref.key}-direccion`} registration={register(`referencias.${i}.direccion`)} />
+                    <ReferenceText label="Ciudad" id={`ref-${ref.key}-ciudad`} registration={register(`referencias.${i}.ciudad`)} />
+                  </div>
+                  {canEdit && (
+                    <div className="mt-3 flex justify-end">
+                      <button
+                        type="button"
+                        onClick={() => void removeReference(i)}
+                        className="min-h-11 rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50 focus:outline-2 focus:outline-blue-700"
+                      >
+                        Eliminar Referencia {i + 1}
+                      </button>
+                    </div>
+                  )}
+                </fieldset>
+              ))}
+            </div>
+            {canEdit && (
+              <div className="mt-3 flex flex-wrap items-center gap-3">
+                <button
+                  type="button"
+                  disabled={refs.fields.length >= MAX_REFERENCIAS}
+                  onClick={() =>
+                    refs.append({ id: uuidv7(), isNew: true, tipo_referencia: 'personal', nombre: '', relacion: '', celular: '', direccion: '', ciudad: '' })
+                  }
+                  className="min-h-11 rounded-md border border-blue-300 px-4 text-sm font-semibold text-blue-800 hover:bg-blue-50 focus:outline-2 focus:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
+                >
+                  Agregar referencia
+                </button>
+                {refs.fields.length >= MAX_REFERENCIAS && (
+                  <span className="text-sm text-slate-600">Máximo {MAX_REFERENCIAS} referencias.</span>
+                )}
+              </div>
+            )}
+          </Section>
+
+          <Section title="Información del Crédito" testId="seccion-credito">
+            <div className="mb-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
+              <span>
+                Estado: <EstadoBadge estado={live.solicitud.estado} />
+              </span>
+              {live.solicitud.radicado && <span>Radicado: {live.solicitud.radicado}</span>}
+              <span data-testid="tipo-detalle-credito">Detalle: {KIND_LABEL[creditKind(tipoCredito)]}</span>
+            </div>
+            <div className={grid}>{CREDIT_FIELDS.map(field)}</div>
+          </Section>
+        </fieldset>
+      </form>
+
+      <div className="mt-4 space-y-4">
+        <ArchivosSection
+          solicitudId={initial.id}
+          solicitanteId={initial.solicitante.id}
+          documentos={live.documentos ?? []}
+          canWrite={canEdit}
+          token={session.token}
+        />
+        <ObservacionesSection
+          solicitudId={initial.id}
+          observaciones={live.observaciones ?? []}
+          userName={session.user.nombre}
+          canWrite={canEdit}
+        />
+        <Section title="Notificaciones" testId="seccion-notificaciones">
+          <fieldset disabled={!canEdit} className="flex flex-wrap gap-6">
+            <legend className="sr-only">Preferencias de notificación</legend>
+            <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-700">
+              <input type="checkbox" form={formId} className="h-5 w-5" {...register('preferencias.email')} />
+              Notificar por correo electrónico
+            </label>
+            <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-700">
+              <input type="checkbox" form={formId} className="h-5 w-5" {...register('preferencias.sms')} />
+              Notificar por SMS
+            </label>
+          </fieldset>
+        </Section>
+        {notificationsPanel && <div data-testid="panel-notificaciones">{notificationsPanel}</div>}
+      </div>
+
+      {confirming && (
+        <ConfirmDialog
+          title="Eliminar registro"
+          message={DELETE_CONFIRMATION}
+          confirmLabel="Eliminar"
+          busy={deleting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void onDelete()}
+        />
+      )}
+    </ModalDialog>
+  );
+}
+
+function ReferenceText({
+  label,
+  id,
+  type = 'text',
+  registration,
+}: {
+  label: string;
+  id: string;
+  type?: string;
+  registration: ReturnType<ReturnType<typeof useForm<FormValues>>['register']>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input id={id} type={type} className={INPUT} {...registration} />
+    </div>
+  );
+}
+
+function ReferenceSelect({
+  label,
+  id,
+  options,
+  current,
+  registration,
+}: {
+  label: string;
+  id: string;
+  options: readonly string[];
+  current: string;
+  registration: ReturnType<ReturnType<typeof useForm<FormValues>>['register']>;
+}) {
+  const list = current && !options.includes(current) ? [current, ...options] : options;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={INPUT} {...registration}>
+        <option value="">Seleccionar...</option>
+        {list.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LoginPage } from './fixtures/app';
+import { RegistroModal, ServerApi, waitForRows, waitForServiceWorker } from './fixtures/registro';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** Logs in, waits for the first pull and answers the n-th row with its server ids. */
+async function setup(page: Page, request: APIRequestContext, email: string, n: number) {
+  await new LoginPage(page).loginAndWait(email);
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(n);
+  const api = await new ServerApi(request).login(email);
+  const row = (await api.byRadicado(radicado))!;
+  return { modal, api, radicado, row, documento: row.solicitante.numero_documento };
+}
+
+test('edit and save: a validation error first, then the change reaches the server', async ({ page, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'admin@demo.co', 0);
+  await modal.open(radicado, documento);
+
+  const nombres = modal.field('Nombres');
+  await nombres.fill('');
+  await modal.save();
+  await expect(modal.dialog().getByText('El nombre es obligatorio')).toBeVisible();
+  await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
+  await expect(nombres).toBeFocused();
+
+  // The error clears as soon as the field is edited.
+  await nombres.fill('Mariana');
+  await expect(modal.dialog().getByText('El nombre es obligatorio')).toHaveCount(0);
+  await modal.field('Barrio').fill('La Candelaria');
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(modal.row(radicado).getByTestId('nombre')).toContainText('Mariana');
+
+  await expect.poll(async () => (await api.record(row.solicitante.id)).data?.solicitante.nombres, { timeout: 30_000 }).toBe('Mariana');
+  expect((await api.record(row.solicitante.id)).data?.ubicaciones[0].barrio).toBe('La Candelaria');
+});
+
+test('add a reference and remove it', async ({ page, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'admin@demo.co', 1);
+  const before = (await api.record(row.solicitante.id)).data!.referencias.length;
+  expect(before).toBeLessThan(3); // the demo seed gives at most two
+  await modal.open(radicado, documento);
+  const refs = modal.dialog().getByTestId('referencia');
+  await expect(refs).toHaveCount(before);
+  await modal.dialog().getByRole('button', { name: 'Agregar referencia' }).click();
+  await expect(refs).toHaveCount(before + 1);
+  const added = refs.nth(before);
+  await expect(added.getByText(`Referencia ${before + 1}`, { exact: true })).toBeVisible();
+  await added.getByLabel('Nombre').fill('Gloria Estrada');
+  await added.getByLabel('Celular').fill('3157778899');
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+
+  await expect
+    .poll(async () => (await api.record(row.solicitante.id)).data!.referencias.map((r) => r.detalle_referencia.nombre), { timeout: 30_000 })
+    .toContain('Gloria Estrada');
+
+  await modal.open(radicado, documento);
+  const all = modal.dialog().getByTestId('referencia');
+  await expect(all).toHaveCount(before + 1);
+  const names = await Promise.all([...Array(before + 1).keys()].map((i) => all.nth(i).getByLabel('Nombre').inputValue()));
+  expect(names.filter((n) => n === 'Gloria Estrada')).toHaveLength(1);
+  const again = all.nth(names.indexOf('Gloria Estrada'));
+  await again.getByRole('button', { name: /Eliminar Referencia/ }).click();
+  await expect(page.getByText('Referencia eliminada')).toBeVisible();
+  await expect(modal.dialog().getByTestId('referencia')).toHaveCount(before);
+  await expect
+    .poll(async () => (await api.record(row.solicitante.id)).data!.referencias.map((r) => r.detalle_referencia.nombre), { timeout: 30_000 })
+    .not.toContain('Gloria Estrada');
+});
+
+test('a PDF chosen offline is queued and reaches the server after reconnecting', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 2);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+  await modal.open(radicado, documento);
+
+  await context.setOffline(true);
+  await modal.dialog().locator('input[type="file"][aria-label="Subir archivos"]').setInputFiles({ name: 'extracto-bancario.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const item = modal.dialog().getByTestId('archivo').filter({ hasText: 'extracto-bancario.pdf' });
+  await expect(item.getByTestId('archivo-estado')).toHaveText('Pendiente de subir');
+  expect((await api.documentos(row.solicitud.id)).map((d) => d.nombre)).not.toContain('extracto-bancario.pdf');
+
+  await context.setOffline(false);
+  await expect(item.getByTestId('archivo-estado')).toHaveText('En el servidor', { timeout: 30_000 });
+  const docs = await api.documentos(row.solicitud.id);
+  expect(docs.filter((d) => d.nombre === 'extracto-bancario.pdf')).toEqual([expect.objectContaining({ mime: 'application/pdf' })]);
+});
+
+test('an offline edit and observation survive a reload and reach the server once', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 3);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+
+  await context.setOffline(true);
+  await modal.open(radicado, documento);
+  await modal.field('Barrio').fill('Usaquén');
+  const nota = `Visita sin señal ${Date.now()}`;
+  const add = modal.dialog().getByRole('button', { name: 'Agregar observación' });
+  await expect(add).toBeDisabled();
+  await modal.dialog().getByLabel('Nueva observación').fill('   ');
+  await expect(add).toBeDisabled();
+  await modal.dialog().getByLabel('Nueva observación').fill(nota);
+  await add.click();
+  await expect(modal.dialog().getByTestId('observacion').first()).toContainText(nota);
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
+
+  await page.reload();
+  await waitForRows(page);
+  await modal.open(radicado, documento);
+  await expect(modal.field('Barrio')).toHaveValue('Usaquén');
+  await expect(modal.dialog().getByTestId('observacion').first()).toContainText(nota);
+  await page.keyboard.press('Escape');
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  const rec = (await api.record(row.solicitante.id)).data!;
+  expect(rec.ubicaciones[0].barrio).toBe('Usaquén');
+  const notes = rec.solicitudes.find((s) => s.id === row.solicitud.id)!.observaciones_historial.filter((o) => o.observacion === nota);
+  expect(notes).toHaveLength(1);
+});
+
+test('delete asks for confirmation and removes the application on the server', async ({ page, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'admin@demo.co', 4);
+  await modal.open(radicado, documento);
+  await modal.dialog().getByRole('button', { name: 'Eliminar', exact: true }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('¿Estás seguro de eliminar este registro? Esta acción no se puede deshacer.');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(modal.dialog()).toBeVisible();
+
+  await modal.dialog().getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Registro eliminado')).toBeVisible();
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(modal.row(radicado)).toHaveCount(0);
+  await expect.poll(async () => (await api.record(row.solicitante.id)).status, { timeout: 30_000 }).toBe(404);
+  expect(await api.byRadicado(radicado)).toBeUndefined();
+});
+
+test('the modal is keyboard usable, and Eliminar is not offered on a tablet', async ({ page, request }) => {
+  const { modal, radicado, documento } = await setup(page, request, 'admin@demo.co', 5);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await modal.open(radicado, documento);
+  await expect(modal.dialog().getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await expect(modal.dialog().getByRole('button', { name: 'Eliminar', exact: true })).toBeHidden();
+  // Tab never leaves the dialog.
+  for (let i = 0; i < 60; i++) await page.keyboard.press('Tab');
+  expect(await modal.dialog().evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(modal.dialog()).toHaveCount(0);
+});
+
+test('an asesor sees only its own applications and a banco user only its bank', async ({ page, request }) => {
+  const admin = await new ServerApi(request).login('admin@demo.co');
+  const all = (await admin.rows()).length;
+  for (const email of ['asesor@demo.co', 'banco@demo.co']) {
+    const api = await new ServerApi(request).login(email);
+    const own = await api.rows();
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.length).toBeLessThan(all);
+    if (email.startsWith('banco')) expect(own.every((r) => r.solicitud.banco === 'Bancolombia')).toBe(true);
+    await new LoginPage(page).loginAndWait(email);
+    await expect.poll(async () => waitForRows(page), { timeout: 30_000 }).toBe(own.length);
+    const radicados = await page.getByTestId('radicado').allTextContents();
+    const ownSet = new Set(own.map((r) => r.solicitud.radicado));
+    for (const r of radicados) expect(ownSet.has(r.trim())).toBe(true);
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  }
+});
+
+test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that it needs a connection', async ({ page, context }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  const button = page.getByRole('button', { name: 'Descargar Ventas' });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toBe('ventas_realizadas.csv');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  expect(text.startsWith('\uFEFFRadicado,Fecha,Nombre,')).toBe(true);
+  expect(text.split('\r\n').length).toBeGreaterThan(2);
+
+  await context.setOffline(true);
+  await expect(button).toBeDisabled();
+  await expect(page.getByText('Necesitas conexión para descargar las ventas')).toBeVisible();
+  await context.setOffline(false);
+  await expect(button).toBeEnabled();
+});
