@@ -57,24 +57,44 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const touched = useRef(false);
+  const unsaved = useRef<(() => void) | null>(null);
   const client = useAtomValue(syncClientAtom);
   const lists = useCompanyLists(db);
 
-  // Autosave: every change lands in the drafts table (one row per application id).
+  // Autosave: every change lands in the drafts table (one row per application id), shortly after
+  // typing stops and at once when the page is hidden or closed.
   useEffect(() => {
     if (!touched.current || savingRef.current) return;
-    const handle = setTimeout(() => {
+    const save = () => {
+      if (savingRef.current) return;
       void (async () => {
-        if (savingRef.current || (await db.solicitudes.get(state.ids.solicitudId))) return;
+        if (await db.solicitudes.get(state.ids.solicitudId)) return;
         if (hasContent(state)) {
           await db.drafts.put({ id: state.ids.solicitudId, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() });
         } else {
           await db.drafts.delete(state.ids.solicitudId);
         }
       })().catch(() => toast.error('No se pudo guardar el borrador en el dispositivo.', toastOpts('error')));
-    }, 300);
-    return () => clearTimeout(handle);
+    };
+    unsaved.current = save;
+    const handle = setTimeout(() => {
+      unsaved.current = null;
+      save();
+    }, 150);
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      clearTimeout(handle);
+      window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', onHide);
+    };
   }, [db, state]);
+
+  // Closing the form right after typing still keeps the last change.
+  useEffect(() => () => unsaved.current?.(), []);
 
   const update = (fn: (s: FormState) => FormState, clearKeys: string[] = []) => {
     touched.current = true;
