@@ -127,18 +127,19 @@ test('offline, the advisor fills and saves a complete application that reaches t
   }
 });
 
-async function draftCount(page: Page): Promise<number> {
+/** The drafts stored on the device (their form values). */
+async function drafts(page: Page): Promise<Array<{ values: { values: { solicitante: Record<string, unknown> } } }>> {
   return page.evaluate(async () => {
     const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('radica-'))?.name;
-    if (!name) return 0;
+    if (!name) return [];
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(name);
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error as Error);
     });
     try {
-      return await new Promise<number>((resolve, reject) => {
-        const req = db.transaction('drafts').objectStore('drafts').count();
+      return await new Promise<Array<{ values: { values: { solicitante: Record<string, unknown> } } }>>((resolve, reject) => {
+        const req = db.transaction('drafts').objectStore('drafts').getAll();
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error as Error);
       });
@@ -156,7 +157,7 @@ test('a half-filled form survives a reload as a draft, and unticked terms show t
   const applicant = form.section('Información del Solicitante');
   await applicant.getByLabel('Nombres', { exact: true }).fill('Borrador');
   await applicant.getByLabel('Celular', { exact: true }).fill('3001112233');
-  await expect.poll(() => draftCount(page)).toBe(1);
+  await expect.poll(async () => (await drafts(page)).map((d) => d.values.values.solicitante.celular)).toEqual(['3001112233']);
 
   await page.reload();
   await waitForRows(page);
@@ -171,5 +172,19 @@ test('a half-filled form survives a reload as a draft, and unticked terms show t
   await expect(page.locator('#acepta_terminos-error')).toHaveText('Debes aceptar los términos y condiciones de uso para continuar');
   await expect(page.locator('#acepta_firma-error')).toHaveCount(0);
   // Nothing was saved: the draft is still there and no application was queued.
-  expect(await draftCount(page)).toBe(1);
+  expect(await drafts(page)).toHaveLength(1);
+});
+
+test('when the schemas cannot be loaded the form says so, offers Reintentar and uses the fallback fields', async ({ page, context }) => {
+  // A device whose first pull never completed, with the schema calls failing as well.
+  await context.route('**/api/sync/pull**', (route) => route.abort());
+  await context.route('**/api/schema/**', (route) => route.abort());
+  await new LoginPage(page).loginAndWait('asesor@demo.co');
+  const form = new FormularioPage(page);
+  await page.getByRole('button', { name: 'Nuevo Cliente' }).click();
+  await expect(form.dialog().getByRole('alert')).toContainText('Error al cargar esquemas: ');
+  await expect(form.dialog().getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  // Fallback fields of spec 02 §3, e.g. ubicacion's direccion and tipo_direccion.
+  await expect(form.section('Información de Ubicación').getByLabel('Tipo de dirección', { exact: true })).toBeVisible();
+  await expect(form.section('Información Financiera').getByLabel('Gastos mensuales', { exact: true })).toBeVisible();
 });

@@ -19,6 +19,11 @@ describe('form state', () => {
     expect(setEntityValue(v, 'sector_economico', 'Otro', fields)).toEqual({ ...v, sector_economico: 'Otro' });
   });
 
+  it('a new department clears the city chosen for the previous one', () => {
+    const v = { departamento_residencia: 'Atlántico', ciudad_residencia: 'Soledad' };
+    expect(setEntityValue(v, 'departamento_residencia', 'Antioquia', [])).toEqual({ departamento_residencia: 'Antioquia' });
+  });
+
   it('allows at most three references and never removes the last one', () => {
     let s = newFormState();
     s = addReferencia(addReferencia(addReferencia(s)));

@@ -84,6 +84,8 @@ export function setEntityValue(
       if (!ACTIVITY_TRIGGERS.has(k) && WORK_FIELD.test(k)) delete next[k];
     }
   }
+  // A city chosen for the previous department no longer applies (ciudad_x follows departamento_x).
+  if (key.includes('departamento') && values[key] !== value) delete next[key.replace('departamento', 'ciudad')];
   for (const stale of staleConditionalKeys(fields, next)) delete next[stale];
   return next;
 }

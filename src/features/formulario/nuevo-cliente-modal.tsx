@@ -89,9 +89,9 @@ function Dialog({ onClose }: { onClose: () => void }) {
           Tienes un borrador sin terminar
         </h3>
         <p className="text-sm text-slate-800">
-          Guardado el {new Date(start.draft.updatedAt).toLocaleString('es-CO', { dateStyle: 'long', timeStyle: 'short' })}. ¿Quieres
-          continuarlo?
+          Guardado el {new Date(start.draft.updatedAt).toLocaleString('es-CO', { dateStyle: 'long', timeStyle: 'short' })}
         </p>
+        <p className="text-sm text-slate-800">¿Quieres continuarlo?</p>
         <div className="flex flex-wrap gap-3">
           <button
             type="button"

@@ -4,7 +4,7 @@
  * `solicitud.crear` mutation plus the files (see save-registro.ts).
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { RadicaDB } from '../../db/database';
 import { AppError } from '../../domain/errors';
@@ -12,12 +12,11 @@ import type { FieldDefinition } from '../../domain/field-definition';
 import { MAX_REFERENCIAS, type RegistroSchemas } from '../../domain/registro';
 import { visibleFields, type FileRef } from '../../domain/schema-compiler';
 import { syncClientAtom } from '../../state/local-data';
-import { FieldError, FieldInput, FileList } from './field-input';
+import { FieldInput, FileList } from './field-input';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
 import {
   addReferencia,
   clearedFormState,
-  hasContent,
   removeReferencia,
   setEntityValue,
   shownFields,
@@ -26,6 +25,8 @@ import {
   type StoredFile,
 } from './form-state';
 import { saveRegistro } from './save-registro';
+import { useDraftAutosave } from './use-draft-autosave';
+import { Consent, Section } from './form-parts';
 import { useCompanyLists } from './use-company-lists';
 
 export const FORM_TOASTER = 'formulario';
@@ -60,21 +61,9 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
   const client = useAtomValue(syncClientAtom);
   const lists = useCompanyLists(db);
 
-  // Autosave: every change lands in the drafts table (one row per application id).
-  useEffect(() => {
-    if (!touched.current || savingRef.current) return;
-    const handle = setTimeout(() => {
-      void (async () => {
-        if (savingRef.current || (await db.solicitudes.get(state.ids.solicitudId))) return;
-        if (hasContent(state)) {
-          await db.drafts.put({ id: state.ids.solicitudId, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() });
-        } else {
-          await db.drafts.delete(state.ids.solicitudId);
-        }
-      })().catch(() => toast.error('No se pudo guardar el borrador en el dispositivo.', toastOpts('error')));
-    }, 300);
-    return () => clearTimeout(handle);
-  }, [db, state]);
+  useDraftAutosave(db, state, touched, savingRef, () =>
+    toast.error('No se pudo guardar el borrador en el dispositivo.', toastOpts('error')),
+  );
 
   const update = (fn: (s: FormState) => FormState, clearKeys: string[] = []) => {
     touched.current = true;
@@ -336,51 +325,4 @@ function focusFirstError(path: string | undefined) {
   const el = document.getElementById(path.startsWith('acepta_') ? path : fieldId(path));
   el?.focus();
   el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-}
-
-function Section({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <section className="rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:p-5" aria-label={title}>
-      <h3 className="mb-4 text-lg font-semibold text-slate-900">{title}</h3>
-      <div className={wide ? 'space-y-4' : 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'}>{children}</div>
-    </section>
-  );
-}
-
-function Consent({
-  id,
-  checked,
-  error,
-  onChange,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  error?: string;
-  onChange: (checked: boolean) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <div className="flex min-h-11 items-center gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          className="h-5 w-5 shrink-0 rounded border-slate-400"
-          checked={checked}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id} className="text-sm text-slate-800">
-          {children}
-          <span className="ml-0.5 text-red-700" aria-hidden="true">
-            *
-          </span>
-        </label>
-      </div>
-      {error && <FieldError id={`${id}-error`} message={error} />}
-    </div>
-  );
 }
