@@ -17,6 +17,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import syncRoutes from './modules/sync/routes';
 import solicitudesRoutes from './modules/solicitudes/routes';
 import seguimientoRoutes from './modules/seguimiento/routes';
+import estadisticasRoutes from './modules/estadisticas/routes';
 
 export interface AppOptions {
   db: Db;
@@ -70,6 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(solicitudesRoutes);
   await app.register(syncRoutes);
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
+  await app.register(estadisticasRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;
