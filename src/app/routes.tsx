@@ -12,6 +12,7 @@ const CreditsPage = lazy(() => import('../features/creditos/credits-page'));
 const TermsPage = lazy(() => import('../features/legal/terms-page'));
 const SignatureAgreementPage = lazy(() => import('../features/legal/signature-agreement-page'));
 const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'));
+const StatisticsPage = lazy(() => import('../features/estadisticas/statistics-page'));
 
 export function AppRoutes() {
   return (
@@ -33,6 +34,7 @@ export function AppRoutes() {
         >
           <Route index element={<CreditsPage />} />
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="statistics" element={<StatisticsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
