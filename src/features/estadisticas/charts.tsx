@@ -8,7 +8,9 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The core entry of echarts-for-react, in its ES-module build: the CommonJS build
+// (`lib/core`) reaches the bundle as a namespace object, not a component (React error #130).
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { ReactNode } from 'react';
 import { CHART_HEIGHT, cartesianOption, pieOption, type Point } from './format';
 

@@ -60,6 +60,8 @@ describe('statistics formatting', () => {
       '2026-03-04',
     ]);
     expect(toDaySeries({})).toEqual([]);
+    // A snapshot of another shape (no period) never breaks the series.
+    expect(toDaySeries({ '2026-03-03': 1 }, { dias: undefined as unknown as number, today: '2026-03-04' })).toHaveLength(1);
     expect(toPoints({ a: 0, b: 2, c: 5 })).toEqual([
       { name: 'c', value: 5 },
       { name: 'b', value: 2 },

@@ -73,7 +73,7 @@ export function toDaySeries(c: Conteo | null | undefined, period?: { dias: numbe
   if (!keys.length) return [];
   let first = keys[0];
   let last = keys[keys.length - 1];
-  if (period) {
+  if (period && Number.isInteger(period.dias) && period.dias > 0 && /^\d{4}-\d{2}-\d{2}$/.test(period.today)) {
     last = period.today > last ? period.today : last;
     const start = addDays(period.today, -(period.dias - 1));
     first = start < first ? start : first;

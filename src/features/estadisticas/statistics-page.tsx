@@ -57,8 +57,10 @@ function StatisticsView({ session }: { session: Session }) {
   const key = statsKey(tipo, dias);
   const withPeriod = TIPOS_CON_PERIODO.includes(tipo);
 
-  // null = no snapshot stored; undefined = still reading.
-  const snapshot = useLiveQuery(async (): Promise<StatRow | null> => (await db.stats.get(key)) ?? null, [db, key]);
+  // null = no snapshot stored; undefined = still reading. useLiveQuery keeps the previous key's
+  // row until the new read resolves, so a row is used only when it is the selected key's.
+  const stored = useLiveQuery(async (): Promise<StatRow | null> => (await db.stats.get(key)) ?? null, [db, key]);
+  const snapshot = stored && stored.key === key ? stored : stored === null ? null : undefined;
 
   useEffect(() => {
     let current = true;
