@@ -22,6 +22,7 @@ import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
 import configuracionRoutes from './modules/configuracion/routes';
 import registroRoutes from './modules/registro/routes';
+import estadisticasRoutes from './modules/estadisticas/routes';
 
 export interface AppOptions {
   db: Db;
@@ -80,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(notificacionesRoutes);
   await app.register(configuracionRoutes);
   await app.register(registroRoutes);
+  await app.register(estadisticasRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
@@ -38,6 +39,9 @@ export async function startServer(opts: StartOptions = {}) {
     databaseUrl ? { url: databaseUrl } : { pgliteDir: resolve(dataDir, 'pg') },
   );
   if (opts.seed !== false) await seedDemoIfEmpty(database.db);
+  // PGlite runs no autovacuum, so the planner's statistics are gathered here, at each start;
+  // without them aggregate queries (statistics) fall back to nested loops on large tables.
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   const app = await buildApp({
     db: database.db,
     jwtSecret: resolveJwtSecret(dataDir, opts.jwtSecret ?? process.env.JWT_SECRET),

@@ -14,6 +14,7 @@ const SignatureAgreementPage = lazy(() => import('../features/legal/signature-ag
 const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'));
 const UsersPage = lazy(() => import('../features/usuarios/users-page'));
 const ConfigPage = lazy(() => import('../features/configuracion/config-page'));
+const StatisticsPage = lazy(() => import('../features/estadisticas/statistics-page'));
 
 export function AppRoutes() {
   return (
@@ -37,6 +38,7 @@ export function AppRoutes() {
           <Route path="profile" element={<ProfilePage />} />
           <Route path="users" element={<RequireAdminOrSupervisor><UsersPage /></RequireAdminOrSupervisor>} />
           <Route path="config" element={<RequireAdminOrSupervisor><ConfigPage /></RequireAdminOrSupervisor>} />
+          <Route path="statistics" element={<StatisticsPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -119,7 +119,11 @@ export const actividadEconomica = pgTable(
     tipoContrato: text('tipo_contrato'),
     detalleActividad: jsonb('detalle_actividad').$type<JsonObject>().notNull().default({}),
   },
-  (t) => [index('actividad_solicitante_idx').on(t.solicitanteId)],
+  (t) => [
+    index('actividad_solicitante_idx').on(t.solicitanteId),
+    // Statistics: the newest activity row of each applicant is one index lookup.
+    index('actividad_solicitante_id_idx').on(t.solicitanteId, t.id),
+  ],
 );
 
 export const informacionFinanciera = pgTable(
@@ -136,7 +140,11 @@ export const informacionFinanciera = pgTable(
     totalPasivos: numeric('total_pasivos', { mode: 'number' }),
     detalleFinanciera: jsonb('detalle_financiera').$type<JsonObject>().notNull().default({}),
   },
-  (t) => [index('financiera_solicitante_idx').on(t.solicitanteId)],
+  (t) => [
+    index('financiera_solicitante_idx').on(t.solicitanteId),
+    // Statistics: the newest financial row of each applicant is one index lookup.
+    index('financiera_solicitante_id_idx').on(t.solicitanteId, t.id),
+  ],
 );
 
 export const referencias = pgTable(

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { openDatabase } from './client';
 import { insertApplications, isEmpty, rng, seedDemo } from './seed';
 import { usuarios } from './schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 const args = process.argv.slice(2);
 const i = args.indexOf('--applications');
@@ -33,5 +33,7 @@ if (await isEmpty(database.db)) {
     user: by('user'),
   });
 }
+// Fresh planner statistics after a bulk load (PGlite has no autovacuum).
+await database.db.execute(sql`analyze`);
 console.log(`Datos sembrados en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await database.close();

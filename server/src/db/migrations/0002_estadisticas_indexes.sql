@@ -1,0 +1,2 @@
+CREATE INDEX "actividad_solicitante_id_idx" ON "actividad_economica" USING btree ("solicitante_id","id");--> statement-breakpoint
+CREATE INDEX "financiera_solicitante_id_idx" ON "informacion_financiera" USING btree ("solicitante_id","id");

@@ -1,0 +1,120 @@
+/**
+ * Statistics (spec 02 §2 'Statistics screen', §3 'Statistics responses', §9): the response shapes
+ * under `data.estadisticas`, the periods, and the rules both the server's SQL and the tests follow
+ * (which statuses count as completed, the income ranges, the labels for missing values, the day
+ * of an application in Colombian time).
+ */
+
+export const ESTADISTICAS_TIPOS = ['generales', 'rendimiento', 'financieras', 'completas', 'usuarios'] as const;
+export type EstadisticasTipo = (typeof ESTADISTICAS_TIPOS)[number];
+
+/** Types whose figures depend on the period (`dias`). */
+export const TIPOS_CON_PERIODO: readonly EstadisticasTipo[] = ['rendimiento', 'completas'];
+
+export const PERIODOS_DIAS = [7, 15, 30, 60, 90] as const;
+export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
+export const PERIODO_DEFECTO: PeriodoDias = 30;
+
+/** Label to count. */
+export type Conteo = Record<string, number>;
+
+export interface EstadisticasGenerales {
+  total_solicitantes: number;
+  total_solicitudes: number;
+  total_documentos: number;
+  /** 'YYYY-MM-DD' (Colombian day) to count; only days with applications. */
+  solicitudes_por_dia: Conteo;
+  solicitudes_por_estado: Conteo;
+  solicitudes_por_banco: Conteo;
+  solicitudes_por_ciudad: Conteo;
+}
+
+export interface EstadisticasRendimiento {
+  /** Applications created in the period whose status is a completed one. */
+  solicitudes_completadas: number;
+  /** Applications (of any date) whose status is not a completed one: the open backlog. */
+  solicitudes_pendientes: number;
+  periodo_dias: number;
+  /** Applications created in the period, per Colombian day. */
+  solicitudes_por_dia: Conteo;
+  /** Applications created in the period, per creating user (full name). */
+  productividad_usuarios: Conteo;
+}
+
+export interface EstadisticasFinancieras {
+  /** Per applicant, 1 decimal. */
+  referencias_promedio: number;
+  /** Per applicant, 1 decimal. */
+  documentos_promedio: number;
+  total_referencias: number;
+  total_documentos: number;
+  /** Applicants per monthly income range (RANGOS_INGRESOS labels). */
+  rangos_ingresos: Conteo;
+  /** Applicants per economic activity type. */
+  tipos_actividad_economica: Conteo;
+}
+
+export interface EstadisticasCompletas {
+  generales: EstadisticasGenerales;
+  rendimiento: EstadisticasRendimiento;
+  financieras: EstadisticasFinancieras;
+}
+
+export interface EstadisticasUsuarios {
+  total_usuarios: number;
+  usuarios_por_rol: Conteo;
+  /** Only users tied to a bank (role banco). */
+  usuarios_por_banco: Conteo;
+  usuarios_por_ciudad: Conteo;
+}
+
+export interface EstadisticasPorTipo {
+  generales: EstadisticasGenerales;
+  rendimiento: EstadisticasRendimiento;
+  financieras: EstadisticasFinancieras;
+  completas: EstadisticasCompletas;
+  usuarios: EstadisticasUsuarios;
+}
+
+/** Statuses that close an application; every other status (custom ones too) is still open. */
+export const ESTADOS_COMPLETADOS = ['Aprobado', 'Desembolsado', 'Pagado', 'Negado', 'Desistido'] as const;
+
+export function esCompletada(estado: string | null | undefined): boolean {
+  const e = String(estado ?? '').trim().toLowerCase();
+  return e === 'rechazado' || ESTADOS_COMPLETADOS.some((c) => c.toLowerCase() === e);
+}
+
+/** Monthly income ranges in pesos: [min, max) with max null for the last one. */
+export const RANGOS_INGRESOS: ReadonlyArray<{ label: string; min: number; max: number | null }> = [
+  { label: 'Menos de $1.000.000', min: 0, max: 1_000_000 },
+  { label: '$1.000.000 - $2.000.000', min: 1_000_000, max: 2_000_000 },
+  { label: '$2.000.000 - $3.000.000', min: 2_000_000, max: 3_000_000 },
+  { label: '$3.000.000 - $5.000.000', min: 3_000_000, max: 5_000_000 },
+  { label: '$5.000.000 - $10.000.000', min: 5_000_000, max: 10_000_000 },
+  { label: 'Más de $10.000.000', min: 10_000_000, max: null },
+];
+
+export const SIN_INFORMACION = 'Sin información';
+export const SIN_BANCO = 'Sin banco';
+export const SIN_CIUDAD = 'Sin ciudad';
+export const SIN_USUARIO = 'Sin usuario';
+
+export function rangoIngreso(ingreso: number | null | undefined): string {
+  if (ingreso === null || ingreso === undefined || !Number.isFinite(ingreso)) return SIN_INFORMACION;
+  const r = RANGOS_INGRESOS.find((x) => ingreso >= x.min && (x.max === null || ingreso < x.max));
+  return r ? r.label : SIN_INFORMACION;
+}
+
+/** Colombia has no daylight saving time: its day is UTC-5 all year. */
+export const ZONA_HORARIA = 'America/Bogota';
+
+/** 'YYYY-MM-DD' of an instant, in Colombian time. */
+export function diaColombia(instant: string | number | Date): string {
+  const ms = new Date(instant).getTime() - 5 * 3_600_000;
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** An average rounded to 1 decimal (0 when there is nothing to divide by). */
+export function promedio(total: number, n: number): number {
+  return n > 0 ? Math.round((total / n) * 10) / 10 : 0;
+}

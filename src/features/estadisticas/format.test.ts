@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHART_HEIGHT,
+  PALETTE,
+  cartesianOption,
+  formatAverage,
+  formatDateTime,
+  formatDay,
+  pieOption,
+  toDaySeries,
+  toPoints,
+  tooltipText,
+} from './format';
+
+describe('statistics formatting', () => {
+  it('uses one palette of 8 colours and the spec heights', () => {
+    expect(PALETTE).toHaveLength(8);
+    expect(new Set(PALETTE).size).toBe(8);
+    expect(CHART_HEIGHT).toEqual({ pie: 250, bar: 250, line: 400 });
+    expect(pieOption([{ name: 'a', value: 1 }]).color).toEqual([...PALETTE]);
+    expect(cartesianOption([{ name: 'a', value: 1 }], 'bar').color).toEqual([...PALETTE]);
+  });
+
+  it('shows averages and percentages with 1 decimal, counts and percentage in tooltips', () => {
+    expect(formatAverage(1)).toBe('1,0');
+    expect(formatAverage(0.25)).toBe('0,3');
+    expect(tooltipText('Bogotá', 1, 8)).toBe('Bogotá: <b>1</b> (12,5%)');
+    const pie = pieOption([
+      { name: 'Aprobado', value: 3 },
+      { name: 'Negado', value: 1 },
+    ]);
+    expect(pie.tooltip.formatter({ name: 'Aprobado', value: 3, dataIndex: 0 })).toBe('Aprobado: <b>3</b> (75,0%)');
+  });
+
+  it('escapes names in tooltips (they come from data)', () => {
+    expect(tooltipText('<img src=x onerror=alert(1)>', 1, 1)).not.toContain('<img');
+  });
+
+  it('keeps the y axis on integers', () => {
+    const opt = cartesianOption([{ name: 'a', value: 3 }], 'line', true);
+    expect(opt.yAxis.minInterval).toBe(1);
+    expect(opt.yAxis.axisLabel.formatter(1.5)).toBe('');
+    expect(opt.yAxis.axisLabel.formatter(2)).toBe('2');
+  });
+
+  it('writes dates in long Spanish (Colombia) format', () => {
+    expect(formatDay('2026-03-05')).toBe('5 de marzo de 2026');
+    expect(formatDateTime('2026-03-05T20:07:00Z')).toMatch(/^5 de marzo de 2026.* 3:07 p/);
+  });
+
+  it('fills the days without applications with 0 and drops empty counts', () => {
+    expect(toDaySeries({ '2026-03-01': 2, '2026-03-03': 1 })).toEqual([
+      { name: '2026-03-01', value: 2 },
+      { name: '2026-03-02', value: 0 },
+      { name: '2026-03-03', value: 1 },
+    ]);
+    expect(toDaySeries({ '2026-03-03': 1 }, { dias: 3, today: '2026-03-04' }).map((p) => p.name)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+    ]);
+    expect(toDaySeries({})).toEqual([]);
+    // A snapshot of another shape (no period) never breaks the series.
+    expect(toDaySeries({ '2026-03-03': 1 }, { dias: undefined as unknown as number, today: '2026-03-04' })).toHaveLength(1);
+    expect(toPoints({ a: 0, b: 2, c: 5 })).toEqual([
+      { name: 'c', value: 5 },
+      { name: 'b', value: 2 },
+    ]);
+  });
+});

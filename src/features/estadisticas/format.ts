@@ -1,0 +1,168 @@
+/**
+ * Formatting for the statistics screen (spec 02 §9): one palette of 8 colours, averages with 1
+ * decimal, percentages with 1 decimal, dates in long Spanish (Colombia) format, and the chart
+ * options (pie and bar 250 px, line 400 px, integer y axis). Pure: no React, no ECharts import.
+ */
+import { ROLE_LABELS, normalizeRole } from '../../domain/roles';
+import { ZONA_HORARIA, type Conteo } from '../../domain/estadisticas';
+
+export const PALETTE = ['#1d4ed8', '#059669', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#4d7c0f'] as const;
+
+export const CHART_HEIGHT = { pie: 250, bar: 250, line: 400 } as const;
+
+const oneDecimal = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const integer = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
+
+export const formatAverage = (n: number) => oneDecimal.format(n);
+export const formatCount = (n: number) => integer.format(n);
+export const formatPercent = (part: number, total: number) => `${oneDecimal.format(total > 0 ? (part / total) * 100 : 0)}%`;
+
+const longDay = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayMonth = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const longDateTime = new Intl.DateTimeFormat('es-CO', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: ZONA_HORARIA,
+});
+
+/** 'YYYY-MM-DD' -> '5 de marzo de 2026'. */
+export function formatDay(key: string): string {
+  const d = new Date(`${key}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? key : longDay.format(d);
+}
+
+/** 'YYYY-MM-DD' -> '5 de marzo' (axis labels; the tooltip carries the year). */
+export function formatDayShort(key: string): string {
+  const d = new Date(`${key}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? key : dayMonth.format(d);
+}
+
+/** An instant -> '5 de marzo de 2026, 3:07 p. m.' in Colombian time. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : longDateTime.format(d);
+}
+
+export const roleLabel = (rol: string) => {
+  const r = normalizeRole(rol);
+  return r ? ROLE_LABELS[r] : rol;
+};
+
+export interface Point {
+  name: string;
+  value: number;
+}
+
+/** Label-to-count as chart points, largest first; zero counts dropped. */
+export function toPoints(c: Conteo | null | undefined, label: (k: string) => string = (k) => k): Point[] {
+  return Object.entries(c ?? {})
+    .filter(([, v]) => Number(v) > 0)
+    .map(([k, v]) => ({ name: label(k), value: Number(v) }))
+    .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name, 'es'));
+}
+
+/**
+ * Day-to-count as a continuous series: every day from the first to the last (or over the given
+ * period ending today) appears, days without applications as 0. Empty when there is no count.
+ */
+export function toDaySeries(c: Conteo | null | undefined, period?: { dias: number; today: string }): Point[] {
+  const keys = Object.keys(c ?? {}).filter((k) => /^\d{4}-\d{2}-\d{2}$/.test(k) && Number(c![k]) > 0).sort();
+  if (!keys.length) return [];
+  let first = keys[0];
+  let last = keys[keys.length - 1];
+  if (period && Number.isInteger(period.dias) && period.dias > 0 && /^\d{4}-\d{2}-\d{2}$/.test(period.today)) {
+    last = period.today > last ? period.today : last;
+    const start = addDays(period.today, -(period.dias - 1));
+    first = start < first ? start : first;
+  }
+  const out: Point[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) out.push({ name: d, value: Number(c![d] ?? 0) });
+  return out;
+}
+
+function addDays(key: string, n: number): string {
+  const d = new Date(`${key}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Tooltips are HTML: names come from data (banks, cities, people), so they are escaped. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+
+/** Tooltip text: 'name: count (12,5%)'. */
+export function tooltipText(name: string, value: number, total: number): string {
+  return `${escapeHtml(name)}: <b>${formatCount(value)}</b> (${formatPercent(value, total)})`;
+}
+
+const sumOf = (points: Point[]) => points.reduce((a, p) => a + p.value, 0);
+
+interface TooltipParam {
+  name: string;
+  value: unknown;
+  dataIndex: number;
+}
+
+/** ECharts option of a pie chart. */
+export function pieOption(points: Point[]) {
+  const total = sumOf(points);
+  return {
+    color: [...PALETTE],
+    animation: false,
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: TooltipParam) => tooltipText(p.name, Number(p.value), total),
+    },
+    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: { fontSize: 12 } },
+    series: [
+      {
+        type: 'pie',
+        radius: ['35%', '70%'],
+        center: ['32%', '50%'],
+        label: { show: false },
+        data: points,
+      },
+    ],
+  };
+}
+
+/** ECharts option of a bar or line chart over categories; `days` formats the axis as dates. */
+export function cartesianOption(points: Point[], kind: 'bar' | 'line', days = false) {
+  const total = sumOf(points);
+  const name = (k: string) => (days ? formatDay(k) : k);
+  return {
+    color: [...PALETTE],
+    animation: false,
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
+      formatter: (params: TooltipParam[]) => {
+        const p = params[0];
+        return p ? tooltipText(name(p.name), Number(p.value), total) : '';
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: points.map((p) => p.name),
+      axisLabel: {
+        formatter: (k: string) => (days ? formatDayShort(k) : k.length > 16 ? `${k.slice(0, 15)}…` : k),
+        hideOverlap: true,
+        rotate: days ? 0 : points.length > 5 ? 30 : 0,
+      },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { formatter: (v: number) => (Number.isInteger(v) ? formatCount(v) : '') },
+    },
+    series: [
+      kind === 'bar'
+        ? { type: 'bar', data: points.map((p) => p.value), colorBy: 'data', barMaxWidth: 48 }
+        : { type: 'line', data: points.map((p) => p.value), smooth: false, showSymbol: points.length <= 31, areaStyle: { opacity: 0.12 } },
+    ],
+  };
+}

@@ -1,0 +1,157 @@
+/** The cards and charts of each statistics type (spec 02 §2 'Statistics screen'). */
+import type { ReactNode } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { ROLE_LABELS } from '../../domain/roles';
+import type { SessionUser } from '../../domain/session';
+import {
+  diaColombia,
+  type EstadisticasCompletas,
+  type EstadisticasFinancieras,
+  type EstadisticasGenerales,
+  type EstadisticasRendimiento,
+  type EstadisticasUsuarios,
+} from '../../domain/estadisticas';
+import { BarCard, LineCard, PieCard } from './charts';
+import { formatAverage, formatCount, roleLabel, toDaySeries, toPoints } from './format';
+
+export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="stat-card">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
+    </div>
+  );
+}
+
+const CARDS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4';
+const CHARTS = 'grid grid-cols-1 gap-4 md:grid-cols-2';
+
+function Heading({ children }: { children: ReactNode }) {
+  return <h2 className="text-lg font-semibold text-slate-900">{children}</h2>;
+}
+
+const num = (n: number | undefined) => formatCount(Number(n ?? 0));
+const avg = (n: number | undefined) => formatAverage(Number(n ?? 0));
+const today = () => diaColombia(Date.now());
+
+export function GeneralesView({ data, user }: { data: EstadisticasGenerales; user: SessionUser }) {
+  return (
+    <div className="space-y-4">
+      <div className={`${CARDS} xl:grid-cols-5`}>
+        <StatCard label="Total solicitantes" value={num(data.total_solicitantes)} />
+        <StatCard label="Total solicitudes" value={num(data.total_solicitudes)} />
+        <StatCard label="Total documentos" value={num(data.total_documentos)} />
+        <StatCard label="Rol" value={<span className="text-xl">{ROLE_LABELS[user.rol]}</span>} />
+        <StatCard label="Empresa" value={<span className="text-xl">{user.empresa}</span>} />
+      </div>
+      <LineCard title="Solicitudes por día" points={toDaySeries(data.solicitudes_por_dia)} />
+      <div className={CHARTS}>
+        <PieCard title="Solicitudes por estado" points={toPoints(data.solicitudes_por_estado)} />
+        <BarCard title="Solicitudes por banco" points={toPoints(data.solicitudes_por_banco)} />
+        <BarCard title="Solicitudes por ciudad" points={toPoints(data.solicitudes_por_ciudad)} />
+      </div>
+    </div>
+  );
+}
+
+function RendimientoCards({ data }: { data: EstadisticasRendimiento }) {
+  return (
+    <div className={`${CARDS} xl:grid-cols-3`}>
+      <StatCard label="Solicitudes completadas" value={num(data.solicitudes_completadas)} hint={`Últimos ${data.periodo_dias} días`} />
+      <StatCard label="Solicitudes pendientes" value={num(data.solicitudes_pendientes)} hint="En trámite actualmente" />
+      <StatCard label="Período de análisis" value={`${data.periodo_dias} días`} />
+    </div>
+  );
+}
+
+export function RendimientoView({ data }: { data: EstadisticasRendimiento }) {
+  return (
+    <div className="space-y-4">
+      <RendimientoCards data={data} />
+      <div className={CHARTS}>
+        <BarCard title="Solicitudes por día" days points={toDaySeries(data.solicitudes_por_dia, { dias: data.periodo_dias, today: today() })} />
+        <PieCard title="Productividad por usuario" points={toPoints(data.productividad_usuarios)} />
+      </div>
+    </div>
+  );
+}
+
+function FinancierasCards({ data }: { data: EstadisticasFinancieras }) {
+  return (
+    <div className={CARDS}>
+      <StatCard label="Promedio de referencias" value={avg(data.referencias_promedio)} hint="Por solicitante" />
+      <StatCard label="Promedio de documentos" value={avg(data.documentos_promedio)} hint="Por solicitante" />
+      <StatCard label="Total referencias" value={num(data.total_referencias)} />
+      <StatCard label="Total documentos" value={num(data.total_documentos)} />
+    </div>
+  );
+}
+
+export function FinancierasView({ data }: { data: EstadisticasFinancieras }) {
+  return (
+    <div className="space-y-4">
+      <FinancierasCards data={data} />
+      <div className={CHARTS}>
+        <PieCard title="Rangos de ingresos" points={toPoints(data.rangos_ingresos)} />
+        <BarCard title="Tipos de actividad económica" points={toPoints(data.tipos_actividad_economica)} />
+      </div>
+    </div>
+  );
+}
+
+export function CompletasView({ data }: { data: EstadisticasCompletas }) {
+  const g = data.generales;
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3" aria-label="Datos generales">
+        <Heading>Datos generales</Heading>
+        <div className={`${CARDS} xl:grid-cols-3`}>
+          <StatCard label="Total solicitantes" value={num(g?.total_solicitantes)} />
+          <StatCard label="Total solicitudes" value={num(g?.total_solicitudes)} />
+          <StatCard label="Total documentos" value={num(g?.total_documentos)} />
+        </div>
+      </section>
+      <section className="space-y-3" aria-label="Rendimiento">
+        <Heading>Rendimiento</Heading>
+        {data.rendimiento && <RendimientoCards data={data.rendimiento} />}
+      </section>
+      <section className="space-y-3" aria-label="Datos financieros">
+        <Heading>Datos financieros</Heading>
+        {data.financieras && <FinancierasCards data={data.financieras} />}
+      </section>
+      <div className={CHARTS}>
+        <PieCard title="Distribución por estado" points={toPoints(g?.solicitudes_por_estado)} />
+        <BarCard title="Rangos de ingresos" points={toPoints(data.financieras?.rangos_ingresos)} />
+      </div>
+    </div>
+  );
+}
+
+export function UsuariosView({ data, user }: { data: EstadisticasUsuarios; user: SessionUser }) {
+  return (
+    <div className="space-y-4">
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">
+        Estos datos son solo para administradores y supervisores.
+      </p>
+      <div className={CARDS}>
+        <StatCard label="Total usuarios" value={num(data.total_usuarios)} />
+        <StatCard label="Empresa" value={<span className="text-xl">{user.empresa}</span>} />
+        <StatCard label="Rol actual" value={<span className="text-xl">{ROLE_LABELS[user.rol]}</span>} />
+        <StatCard
+          label="Acceso"
+          value={
+            <Badge color="purple">
+              <span className="text-sm">Acceso especial</span>
+            </Badge>
+          }
+        />
+      </div>
+      <div className={CHARTS}>
+        <PieCard title="Usuarios por rol" points={toPoints(data.usuarios_por_rol, roleLabel)} />
+        <BarCard title="Usuarios por banco" points={toPoints(data.usuarios_por_banco)} />
+        <BarCard title="Usuarios por ciudad" points={toPoints(data.usuarios_por_ciudad)} />
+      </div>
+    </div>
+  );
+}

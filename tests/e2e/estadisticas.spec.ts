@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LoginPage, StatisticsPage } from './fixtures/app';
+
+/** The app must be served by its service worker before a reload can work offline. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  }
+}
+
+const TYPES: Array<{ tipo: string; period: boolean; charts: string[]; texts: string[] }> = [
+  {
+    tipo: 'generales',
+    period: false,
+    charts: ['Solicitudes por día', 'Solicitudes por estado', 'Solicitudes por banco', 'Solicitudes por ciudad'],
+    texts: ['Total solicitantes', 'Total solicitudes', 'Total documentos'],
+  },
+  {
+    tipo: 'rendimiento',
+    period: true,
+    charts: ['Solicitudes por día', 'Productividad por usuario'],
+    texts: ['Solicitudes completadas', 'Solicitudes pendientes', 'Período de análisis'],
+  },
+  {
+    tipo: 'financieras',
+    period: false,
+    charts: ['Rangos de ingresos', 'Tipos de actividad económica'],
+    texts: ['Promedio de referencias', 'Promedio de documentos', 'Total referencias'],
+  },
+  {
+    tipo: 'completas',
+    period: true,
+    charts: ['Distribución por estado', 'Rangos de ingresos'],
+    texts: ['Datos generales', 'Rendimiento', 'Datos financieros'],
+  },
+  {
+    tipo: 'usuarios',
+    period: false,
+    charts: ['Usuarios por rol', 'Usuarios por banco', 'Usuarios por ciudad'],
+    texts: ['Total usuarios', 'Rol actual', 'Acceso especial', 'Estos datos son solo para administradores y supervisores.'],
+  },
+];
+
+test('each statistics type draws its cards and charts; ECharts loads only with this screen', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.js')));
+  expect((await scripts()).some((n) => n.includes('statistics-page'))).toBe(false);
+
+  const stats = new StatisticsPage(page);
+  await stats.open();
+  expect((await scripts()).some((n) => n.includes('statistics-page'))).toBe(true);
+  await expect(stats.typeSelect()).toHaveValue('generales');
+
+  for (const t of TYPES) {
+    await stats.typeSelect().selectOption(t.tipo);
+    if (t.period) {
+      await expect(stats.periodSelect()).toBeVisible();
+      await expect(stats.periodSelect()).toHaveValue('30');
+      await expect(stats.periodSelect().locator('option')).toHaveText(['7 días', '15 días', '30 días', '60 días', '90 días']);
+    } else {
+      await expect(stats.periodSelect()).toHaveCount(0);
+    }
+    await stats.expectCharts(t.charts);
+    for (const text of t.texts) await expect(page.getByText(text, { exact: true }).and(page.locator(':not(option)')).first()).toBeVisible();
+    await expect(stats.charts()).toHaveCount(t.charts.length);
+  }
+
+  // Pie and bar 250 px high, line 400 px.
+  await stats.typeSelect().selectOption('generales');
+  await stats.expectCharts(['Solicitudes por día']);
+  const height = async (title: string) => (await stats.chart(title).locator('canvas').first().boundingBox())?.height;
+  expect(await height('Solicitudes por día')).toBe(400);
+  expect(await height('Solicitudes por estado')).toBe(250);
+  expect(await height('Solicitudes por banco')).toBe(250);
+  await expect(page.getByText('Demo Créditos', { exact: true }).last()).toBeVisible();
+
+  // The period changes the figures' label; the answer comes from the server with the new period.
+  await stats.typeSelect().selectOption('rendimiento');
+  const answer = page.waitForResponse((r) => r.url().includes('/api/estadisticas/rendimiento?dias=7'));
+  await stats.periodSelect().selectOption('7');
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByText('Últimos 7 días')).toBeVisible();
+  await expect(page.getByTestId('stat-card').filter({ hasText: 'Período de análisis' })).toContainText('7 días');
+
+  // Actualizar shows 'Cargando...' with a spinner until the server answers.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/estadisticas/rendimiento*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  const busy = page.getByRole('button', { name: 'Cargando...' });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  await expect(busy.getByTestId('spinner')).toBeVisible();
+  release();
+  await expect(page.getByRole('button', { name: 'Actualizar' })).toBeEnabled();
+  await page.unroute('**/api/estadisticas/rendimiento*');
+
+  expect(problems.filter((p) => /Content Security Policy|unsafe-eval|Refused/i.test(p))).toEqual([]);
+  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+});
+
+test('the usuarios type is not offered to the asesor', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('asesor@demo.co');
+  const stats = new StatisticsPage(page);
+  await stats.open();
+  await expect(stats.typeSelect().locator('option')).toHaveText(['Generales', 'Rendimiento', 'Financieras', 'Completas']);
+  await stats.expectCharts(['Solicitudes por día', 'Solicitudes por estado']);
+});
+
+test('offline after one visit, the last snapshot shows with its date', async ({ page, context }) => {
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await waitForServiceWorker(page);
+  const stats = new StatisticsPage(page);
+  await stats.open();
+  await stats.expectCharts(['Solicitudes por día', 'Solicitudes por estado']);
+  const total = await page.getByTestId('stat-card').filter({ hasText: 'Total solicitudes' }).textContent();
+  await expect(page.getByTestId('snapshot-date')).toHaveCount(0);
+  await stats.typeSelect().selectOption('completas');
+  await stats.expectCharts(['Distribución por estado']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeVisible();
+  const stamp = page.getByTestId('snapshot-date');
+  await expect(stamp).toContainText(/Datos del \d{1,2} de [a-z]+ de \d{4}/);
+  await stats.expectCharts(['Solicitudes por día', 'Solicitudes por estado', 'Solicitudes por banco']);
+  await expect(page.getByTestId('stat-card').filter({ hasText: 'Total solicitudes' })).toHaveText(total!);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // Another stored type and period too; one never loaded says so instead of failing silently.
+  await stats.typeSelect().selectOption('completas');
+  await stats.expectCharts(['Distribución por estado', 'Rangos de ingresos']);
+  await expect(stamp).toBeVisible();
+  await stats.periodSelect().selectOption('90');
+  await expect(page.getByRole('alert')).toContainText('Error al cargar las estadísticas');
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await stats.expectCharts(['Distribución por estado', 'Rangos de ingresos']);
+  await expect(stamp).toHaveCount(0);
+});
