@@ -4,6 +4,18 @@ import { ConfigPage, localDefinitions } from './fixtures/config';
 
 const headers = (page: Page) => page.getByRole('table').locator('thead th').allTextContents();
 
+// The suite shares one server: leave company 1 without a column configuration (as seeded), so the
+// specs that run after this one see the default columns.
+test.afterEach(async ({ request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const res = await request.put('/api/configuraciones/columnas-tabla', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { columnas: [] },
+  });
+  expect(res.ok()).toBe(true);
+});
+
 async function openAsAdmin(page: Page, email = 'admin@demo.co') {
   await new LoginPage(page).loginAndWait(email);
   const config = new ConfigPage(page);
