@@ -17,7 +17,7 @@ describe('statistics formatting', () => {
     expect(PALETTE).toHaveLength(8);
     expect(new Set(PALETTE).size).toBe(8);
     expect(CHART_HEIGHT).toEqual({ pie: 250, bar: 250, line: 400 });
-    expect(pieOption([{ name: 'a', value: 1 }]).color).toEqual([...PALETTE]);
+    expect(pieOption([{ name: 'a', value: 1 }]).baseOption.color).toEqual([...PALETTE]);
     expect(cartesianOption([{ name: 'a', value: 1 }], 'bar').color).toEqual([...PALETTE]);
   });
 
@@ -29,7 +29,7 @@ describe('statistics formatting', () => {
       { name: 'Aprobado', value: 3 },
       { name: 'Negado', value: 1 },
     ]);
-    expect(pie.tooltip.formatter({ name: 'Aprobado', value: 3, dataIndex: 0 })).toBe('Aprobado: <b>3</b> (75,0%)');
+    expect(pie.baseOption.tooltip.formatter({ name: 'Aprobado', value: 3, dataIndex: 0 })).toBe('Aprobado: <b>3</b> (75,0%)');
   });
 
   it('escapes names in tooltips (they come from data)', () => {

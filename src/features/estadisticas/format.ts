@@ -106,24 +106,27 @@ interface TooltipParam {
   dataIndex: number;
 }
 
-/** ECharts option of a pie chart. */
+/** ECharts option of a pie chart; on narrow cards the legend moves under the pie. */
 export function pieOption(points: Point[]) {
   const total = sumOf(points);
   return {
-    color: [...PALETTE],
-    animation: false,
-    tooltip: {
-      trigger: 'item',
-      formatter: (p: TooltipParam) => tooltipText(p.name, Number(p.value), total),
+    baseOption: {
+      color: [...PALETTE],
+      animation: false,
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: TooltipParam) => tooltipText(p.name, Number(p.value), total),
+      },
+      legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: { fontSize: 12 } },
+      series: [{ type: 'pie', radius: ['35%', '70%'], center: ['32%', '50%'], label: { show: false }, data: points }],
     },
-    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: { fontSize: 12 } },
-    series: [
+    media: [
       {
-        type: 'pie',
-        radius: ['35%', '70%'],
-        center: ['32%', '50%'],
-        label: { show: false },
-        data: points,
+        query: { maxWidth: 520 },
+        option: {
+          legend: { orient: 'horizontal', left: 'center', right: 'auto', top: 'auto', bottom: 0 },
+          series: [{ radius: ['28%', '58%'], center: ['50%', '42%'] }],
+        },
       },
     ],
   };

@@ -25,7 +25,7 @@ export function StatCard({ label, value, hint }: { label: string; value: ReactNo
 }
 
 const CARDS = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4';
-const CHARTS = 'grid grid-cols-1 gap-4 md:grid-cols-2';
+const CHARTS = 'grid grid-cols-1 gap-4 lg:grid-cols-2';
 
 function Heading({ children }: { children: ReactNode }) {
   return <h2 className="text-lg font-semibold text-slate-900">{children}</h2>;

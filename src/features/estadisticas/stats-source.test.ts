@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { StatsError, isOfflineFailure, screenError, statsKey } from './stats-source';
+
+describe('statistics source', () => {
+  it('keys snapshots by type, and by period only for rendimiento and completas', () => {
+    expect(statsKey('generales', 30)).toBe('generales');
+    expect(statsKey('usuarios', 7)).toBe('usuarios');
+    expect(statsKey('rendimiento', 7)).toBe('rendimiento:7');
+    expect(statsKey('completas', 90)).toBe('completas:90');
+  });
+
+  it('shows the spec messages: no permission for a 403 on usuarios, generic ones otherwise', () => {
+    expect(screenError('usuarios', new StatsError(403, 'Error al obtener estadísticas de usuarios: 403 - x'))).toBe(
+      'Sin permisos para ver estadísticas de usuarios',
+    );
+    expect(screenError('usuarios', new StatsError(500, 'x'))).toBe('Error al cargar estadísticas de usuarios');
+    expect(screenError('generales', new StatsError(403, 'x'))).toBe('Error al cargar las estadísticas');
+  });
+
+  it('treats an unreachable server as offline (show the snapshot), a refusal not', () => {
+    expect(isOfflineFailure(new StatsError(0, 'Failed to fetch'))).toBe(true);
+    expect(isOfflineFailure(new StatsError(503, 'x'))).toBe(true);
+    expect(isOfflineFailure(new StatsError(403, 'x'))).toBe(false);
+    expect(isOfflineFailure(new StatsError(401, 'x'))).toBe(false);
+  });
+});
