@@ -12,7 +12,10 @@ async function demoRadicado(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
   const token = (await login.json()).access_token as string;
   const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } });
-  return (await tabla.json()).data[0].solicitud.radicado as string;
+  // The oldest application: a seeded one, with its tracking stages (other specs create newer ones
+  // that have no stages yet).
+  const rows = (await tabla.json()).data as Array<{ solicitud: { radicado: string } }>;
+  return rows[rows.length - 1].solicitud.radicado;
 }
 
 test('an applicant follows the filing and sends documents, also without a connection', async ({ page, context, request }) => {
