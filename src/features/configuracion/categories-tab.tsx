@@ -66,7 +66,14 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
   const rows = data?.rows ?? [];
   // Never pulled and the sync failed: nothing to show but the error.
   const neverLoaded = cursor === 0 && rows.length === 0 && (status?.state === 'error' || status?.state === 'offline');
-  const failed = !!data?.error || neverLoaded;
+  // Once shown, the error stays until something is loaded: each retry of the sync engine passes
+  // through 'syncing', and flipping to the empty state and back would move Reintentar under the
+  // user's finger.
+  const [stuck, setStuck] = useState(false);
+  const loaded = (cursor ?? 0) > 0 || rows.length > 0;
+  if (neverLoaded && !stuck) setStuck(true);
+  if (loaded && stuck) setStuck(false);
+  const failed = !!data?.error || neverLoaded || (stuck && !loaded);
 
   const retry = () => {
     setAttempt((a) => a + 1);
