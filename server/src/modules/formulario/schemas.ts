@@ -26,6 +26,7 @@ import {
 import { FIXED_FIELDS, entitySchema, normalizeDefinition } from '../../../../src/domain/campos-fijos';
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from '../solicitudes/visibility';
+import { definicionRow } from '../configuracion/definiciones';
 
 export function isFormEntity(entity: string): entity is FormEntity {
   return (FORM_ENTITIES as readonly string[]).includes(entity);
@@ -38,21 +39,7 @@ export async function loadDefinitions(db: DbOrTx, empresaId: number) {
     .from(definiciones)
     .where(and(eq(definiciones.empresaId, empresaId), isNull(definiciones.deletedAt)))
     .orderBy(asc(definiciones.orderIndex), asc(definiciones.id));
-  return rows.map((d) => ({
-    id: d.id,
-    empresa_id: d.empresaId,
-    entity: d.entity,
-    json_column: d.jsonColumn,
-    key: d.key,
-    type: d.type,
-    required: d.required,
-    description: d.description,
-    default_value: d.defaultValue,
-    order_index: d.orderIndex,
-    list_values: d.listValues,
-    conditional_on: d.conditionalOn,
-    isActive: d.isActive,
-  }));
+  return rows.map(definicionRow);
 }
 
 const UNKNOWN_ENTITY = 'La entidad solicitada no existe.';

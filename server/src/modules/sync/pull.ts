@@ -27,6 +27,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
 import { buildRecords } from '../solicitudes/repository';
 import { canSeeNotificacion, notificacionRow } from '../notificaciones/service';
+import { definicionRow } from '../configuracion/definiciones';
+import { columnaRow } from '../configuracion/columnas';
+import { categoriaRow } from '../configuracion/categorias';
 
 type Source = (
   db: DbOrTx,
@@ -190,58 +193,17 @@ async function toChanges(
       case 'definicion': {
         const d = item.row as typeof definiciones.$inferSelect;
         if (d.deletedAt) return { entity: 'definicion', id: item.id, op: 'del' };
-        return {
-          entity: 'definicion',
-          id: item.id,
-          op: 'put',
-          row: {
-            id: d.id,
-            empresa_id: d.empresaId,
-            entity: d.entity,
-            json_column: d.jsonColumn,
-            key: d.key,
-            type: d.type,
-            required: d.required,
-            description: d.description,
-            default_value: d.defaultValue,
-            order_index: d.orderIndex,
-            list_values: d.listValues,
-            conditional_on: d.conditionalOn,
-            isActive: d.isActive,
-          },
-        };
+        return { entity: 'definicion', id: item.id, op: 'put', row: definicionRow(d) };
       }
       case 'columna': {
         const c = item.row as typeof columnasTabla.$inferSelect;
         if (c.deletedAt) return { entity: 'columna', id: item.id, op: 'del' };
-        return {
-          entity: 'columna',
-          id: item.id,
-          op: 'put',
-          row: {
-            id: c.id,
-            nombre: c.nombre,
-            nombre_interno: c.nombreInterno,
-            activo: c.activo,
-            orden: c.orden,
-          },
-        };
+        return { entity: 'columna', id: item.id, op: 'put', row: columnaRow(c) };
       }
       case 'categoria': {
         const c = item.row as typeof categorias.$inferSelect;
         if (c.deletedAt) return { entity: 'categoria', id: item.id, op: 'del' };
-        return {
-          entity: 'categoria',
-          id: item.id,
-          op: 'put',
-          row: {
-            id: c.id,
-            categoria: c.categoria,
-            descripcion: c.descripcion,
-            activo: c.activo,
-            configuracion: c.configuracion,
-          },
-        };
+        return { entity: 'categoria', id: item.id, op: 'put', row: categoriaRow(c) };
       }
       case 'estados': {
         const e = item.row as typeof estadosEmpresa.$inferSelect;
