@@ -75,6 +75,8 @@ export async function initialSyncFigures(browser: Browser, baseUrl: string, toke
   const applyMs = await page.evaluate(() => window.radicaBench.applyPages('bench-sync'));
   const rawMs = await page.evaluate(() => window.radicaBench.rawPut('bench-raw'));
   report({ name: `browser.initial_sync_write_${size}`, value: applyMs, unit: 'ms', ratio: applyMs / rawMs, baseline: `raw_indexeddb_put_one_tx=${rawMs.toFixed(0)}ms`, target: 'ratio<=1.5' });
+  const indexedMs = await page.evaluate(() => window.radicaBench.rawIndexedPut('bench-raw-indexed'));
+  report({ name: `browser.initial_sync_write_vs_indexed_put_${size}`, value: applyMs, unit: 'ms', ratio: applyMs / indexedMs, baseline: `raw_indexeddb_put_one_tx_same_rows_and_indexes=${indexedMs.toFixed(0)}ms` });
   report({ name: `browser.initial_sync_transfer_${size}`, value: fetched.ms, unit: 'ms', baseline: `${fetched.rows}_rows_${(fetched.bytes / 1e6).toFixed(1)}MB` });
 
   const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-sync', p), listParams());

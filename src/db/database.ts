@@ -4,6 +4,8 @@
  * - The schema changes only by adding a `version(n)`; never edit a published version.
  * - A `solicitudes` row is a server `SolicitudRecord` plus local index fields (`created_at`,
  *   `tokens`, `estado`, `pending`) built by `mapRecord`; `toRecord` strips them again.
+ *   `created_at` is the canonical instant key of `solicitud.created_at` (src/db/created-key.ts),
+ *   not the server's text: sort and range on it, display the record's own value.
  * - `pending` is 1 iff an outbox entry touches the row (kept by mutate and by rebase).
  * - `shadows` holds, for every row touched by a queued mutation, the last known server version
  *   (`record: null` = the server does not have it). Rebase rebuilds touched rows from it.
@@ -14,6 +16,7 @@ import Dexie, { type Table } from 'dexie';
 import type { ConflictDetail, ErrorCode } from '../domain/errors';
 import type { SolicitudRecord } from '../domain/solicitud';
 import type { SyncEntity } from '../domain/sync-protocol';
+import { createdKey } from './created-key';
 import { solicitudTokens } from './search-tokens';
 
 export type Id = string | number;
@@ -165,6 +168,19 @@ export class RadicaDB extends Dexie {
       shadows: 'key, table',
     });
     this.version(2).stores({ drafts: 'id, kind, updatedAt' });
+    // `created_at` becomes the canonical instant key and tokens are pruned: recompute both.
+    this.version(3)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table<SolicitudRow, string>('solicitudes')
+          .toCollection()
+          .modify((row) => {
+            const next = mapRecord(toRecord(row));
+            row.created_at = next.created_at;
+            row.tokens = next.tokens;
+          }),
+      );
   }
 }
 
@@ -180,7 +196,7 @@ export function openUserDb(empresaId: Id, userId: Id): RadicaDB {
 export function mapRecord(record: SolicitudRecord, pending: 0 | 1 = 0): SolicitudRow {
   return {
     ...record,
-    created_at: record.solicitud?.created_at ?? '',
+    created_at: createdKey(record.solicitud?.created_at),
     estado: record.solicitud?.estado ?? '',
     tokens: solicitudTokens(record),
     pending,

@@ -4,6 +4,9 @@
  * `matchesSearch` uses), over the full name, the document number, the e-mail and the phones
  * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular); they are
  * recomputed every time a row is written (mapRecord), so an edit is findable at once.
+ * A token that starts another token is dropped (`pruneTokens`): every prefix test it passes, the
+ * longer one passes too, so `matchesSearch` and the index lookups find the same rows with fewer
+ * index entries to write.
  */
 import type { Json, SolicitudRecord } from '../domain/solicitud';
 import { searchTokens } from '../domain/text';
@@ -12,19 +15,27 @@ function str(value: Json | undefined): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
 
+/** Drops every token that is a prefix of another one (sorted: it would start its successor). */
+export function pruneTokens(tokens: string[]): string[] {
+  const sorted = [...new Set(tokens)].sort();
+  return sorted.filter((t, i) => i === sorted.length - 1 || !sorted[i + 1].startsWith(t));
+}
+
 /** Tokens of one application: full name, document, e-mail and phones. */
 export function solicitudTokens(record: SolicitudRecord): string[] {
   const s = record.solicitante;
   const extra = s?.info_extra ?? {};
   const dir = record.ubicacion?.detalle_direccion ?? {};
-  return searchTokens([
-    s?.nombres,
-    s?.primer_apellido,
-    s?.segundo_apellido,
-    s?.correo,
-    s?.numero_documento,
-    str(extra.telefono),
-    str(extra.celular),
-    str(dir.celular),
-  ]);
+  return pruneTokens(
+    searchTokens([
+      s?.nombres,
+      s?.primer_apellido,
+      s?.segundo_apellido,
+      s?.correo,
+      s?.numero_documento,
+      str(extra.telefono),
+      str(extra.celular),
+      str(dir.celular),
+    ]),
+  );
 }

@@ -19,7 +19,7 @@ import {
   type Id,
   type RadicaDB,
 } from '../db/database';
-import { rebase } from '../db/tracked-tx';
+import { rebase, syncPendingFlags } from '../db/tracked-tx';
 import type { SolicitudRecord } from '../domain/solicitud';
 import { PULL_PAGE_DEFAULT, type Change, type PullResponse } from '../domain/sync-protocol';
 import { TransportError, type SyncTransport } from './transport';
@@ -35,7 +35,11 @@ function serverRow(change: Change): unknown {
  * Writes the server's rows of one page: the last change of a row wins; a row that pending
  * mutations touch only gets its shadow updated (the rebase redraws it); the rest go in bulk.
  */
-async function writeServerRows(db: RadicaDB, changes: Change[]): Promise<void> {
+async function writeServerRows(
+  db: RadicaDB,
+  changes: Change[],
+  shadowed: ReadonlySet<string>,
+): Promise<void> {
   const latest = new Map<string, { table: EntityTableName; id: Id; row: unknown }>();
   for (const change of changes) {
     const table = ENTITY_TABLES[change.entity];
@@ -43,12 +47,6 @@ async function writeServerRows(db: RadicaDB, changes: Change[]): Promise<void> {
     if (!table || row === undefined) continue;
     latest.set(shadowKey(table, change.id), { table, id: change.id, row });
   }
-  const shadowed = new Set(
-    await db.shadows
-      .where('key')
-      .anyOf([...latest.keys()])
-      .primaryKeys(),
-  );
   const puts = new Map<EntityTableName, unknown[]>();
   const dels = new Map<EntityTableName, Id[]>();
   for (const [key, { table, id, row }] of latest) {
@@ -69,12 +67,27 @@ async function writeServerRows(db: RadicaDB, changes: Change[]): Promise<void> {
 
 export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
-    await writeServerRows(db, page.changes);
-    await setMeta(db, 'cursor', Math.max((await getMeta(db, 'cursor')) ?? 0, page.cursor));
-    const last = Math.max((await getMeta(db, 'lastMutationId')) ?? 0, page.lastMutationId);
-    await setMeta(db, 'lastMutationId', last);
-    await db.outbox.where('id').belowOrEqual(last).delete();
-    await rebase(db);
+    // Shadows and outbox are small (only what is still pending): read their keys once.
+    const [shadowKeys, outboxIds, cursor, lastMutationId] = await Promise.all([
+      db.shadows.toCollection().primaryKeys(),
+      db.outbox.toCollection().primaryKeys(),
+      getMeta(db, 'cursor'),
+      getMeta(db, 'lastMutationId'),
+    ]);
+    await writeServerRows(db, page.changes, new Set(shadowKeys));
+    const last = Math.max(lastMutationId ?? 0, page.lastMutationId);
+    await Promise.all([
+      setMeta(db, 'cursor', Math.max(cursor ?? 0, page.cursor)),
+      setMeta(db, 'lastMutationId', last),
+    ]);
+    const answered = outboxIds.filter((id) => id <= last);
+    if (answered.length > 0) await db.outbox.bulkDelete(answered);
+    // Nothing pending and nothing shadowed: the rebase would only clear stale pending flags.
+    if (shadowKeys.length === 0 && answered.length === outboxIds.length) {
+      await syncPendingFlags(db, new Set(), true);
+    } else {
+      await rebase(db);
+    }
   });
 }
 

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { formatDay, inDayRange, indexBounds, localDayKey } from './date-range';
+import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createdKey } from '../../db/created-key';
+import { dayKeyRange, formatDay, inDayRange, indexBounds, localDayKey } from './date-range';
 
 // Built from local time, so the tests hold in any time zone.
-const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).toISOString();
+const local = (y: number, m: number, d: number, h = 0, min = 0) =>
+  new Date(y, m - 1, d, h, min).toISOString();
 
 describe('inDayRange', () => {
   it('includes both ends by local calendar day', () => {
@@ -42,4 +45,53 @@ describe('helpers', () => {
     expect(lower <= local(2025, 3, 10, 0, 0)).toBe(true);
     expect(upper >= local(2025, 3, 12, 23, 59)).toBe(true);
   });
+});
+
+describe('dayKeyRange', () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalTz;
+  });
+
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // Typed days, including ones that pass the input format but are not calendar days.
+  const day = fc
+    .tuple(
+      fc.constantFrom(2024, 2025),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+    )
+    .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`);
+  const bound = fc.oneof(day, fc.constant(''));
+  // An instant within two days of a typed day (so the ends are hit), written the ways a
+  // created_at arrives, plus values that are not dates.
+  const near = fc.tuple(day, fc.integer({ min: -2 * 1440, max: 2 * 1440 })).map(([d, minutes]) => {
+    const [y, m, dd] = d.split('-').map(Number);
+    return new Date(y, m - 1, dd).getTime() + minutes * 60_000;
+  });
+  const createdAt = fc.oneof(
+    near.map((t) => new Date(t).toISOString()),
+    near.map((t) => new Date(t).toISOString().replace('T', ' ').replace('Z', '+00')),
+    near.map((t) => {
+      const d = new Date(t);
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    }),
+    fc.constantFrom('', 'no es fecha'),
+  );
+
+  for (const tz of ['UTC', 'America/Bogota', 'Asia/Kolkata', 'America/Santiago']) {
+    it(`selects exactly the keys of the rows inDayRange accepts (${tz})`, () => {
+      process.env.TZ = tz;
+      fc.assert(
+        fc.property(createdAt, bound, bound, (created, desde, hasta) => {
+          const { lower, upper } = dayKeyRange(desde, hasta);
+          const key = createdKey(created);
+          const inKeys = key < upper && (lower === '' ? key !== '' : key >= lower);
+          const ranged = desde !== '' || hasta !== '';
+          expect(!ranged || inKeys).toBe(inDayRange(created, desde, hasta));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+  }
 });

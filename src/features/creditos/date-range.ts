@@ -2,6 +2,10 @@
  * The list's date filter (spec 01 §5): compares by calendar day in local time, both ends
  * inclusive; when a range is set, rows without a valid created_at are excluded.
  */
+import { dateKey, localDate, parseDate } from '../../db/created-key';
+
+export { parseDate };
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function pad(n: number): string {
@@ -12,15 +16,6 @@ function pad(n: number): string {
 export function cleanDay(value: string | null | undefined): string {
   const v = (value ?? '').trim();
   return DAY.test(v) ? v : '';
-}
-
-/** Parses an ISO date-time (or a bare 'YYYY-MM-DD', read as a local day); null when invalid. */
-export function parseDate(value: unknown): Date | null {
-  if (typeof value !== 'string' || !value.trim()) return null;
-  const m = DAY.exec(value.trim());
-  if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /** The local calendar day of a date-time as 'YYYY-MM-DD', or null when it is not a valid date. */
@@ -57,6 +52,49 @@ export function indexBounds(desde: string, hasta: string): { lower: string; uppe
   return {
     lower: from ? new Date(from.getTime() - dayMs).toISOString() : '',
     upper: to ? new Date(to.getTime() + 2 * dayMs).toISOString() : '\uffff',
+  };
+}
+
+/**
+ * The first valid calendar day whose 'YYYY-MM-DD' is ≥ `day` as a string (a typed '2025-02-31'
+ * compares after every day of February, so it starts March), optionally strictly after it.
+ */
+function firstDayFrom(day: string, after: boolean): { y: number; m: number; d: number } {
+  const [, ys, ms, ds] = DAY.exec(day)!;
+  let y = Number(ys);
+  let m = Number(ms);
+  let d = Number(ds);
+  const lastDay = (yy: number, mm: number) =>
+    new Date(Date.UTC(2000, mm, 0)).getUTCDate() - (mm === 2 && !isLeap(yy) ? 1 : 0);
+  if (m < 1) [m, d] = [1, 1];
+  else if (m > 12) [y, m, d] = [y + 1, 1, 1];
+  else if (d < 1) d = 1;
+  else if (d > lastDay(y, m)) [m, d] = [m + 1, 1];
+  else if (after) d += 1;
+  if (d > lastDay(y, m)) [m, d] = [m + 1, 1];
+  if (m > 12) [y, m] = [y + 1, 1];
+  return { y, m, d };
+}
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function dayStartKey({ y, m, d }: { y: number; m: number; d: number }): string {
+  return dateKey(localDate(y, m - 1, d)) || (y > 9999 ? '\uffff' : '');
+}
+
+/**
+ * Exact bounds on the canonical `created_at` key (src/db/created-key.ts) of the rows `inDayRange`
+ * accepts: lower inclusive, upper exclusive, both in the current time zone. A blank start gives ''
+ * (use it exclusive: rows without a valid date have the key ''), a blank end gives '\uffff'.
+ */
+export function dayKeyRange(desde: string, hasta: string): { lower: string; upper: string } {
+  const from = cleanDay(desde);
+  const to = cleanDay(hasta);
+  return {
+    lower: from ? dayStartKey(firstDayFrom(from, false)) : '',
+    upper: to ? dayStartKey(firstDayFrom(to, true)) : '\uffff',
   };
 }
 

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from '../../db/database';
-import { indexPrefix, queryCreditList } from './use-credit-list';
+import { queryCreditList, searchKeys } from './use-credit-list';
 import { record } from './test-records.test-util';
+import { matchesSearch } from '../../domain/text';
 
 let db: RadicaDB;
 const id = (n: number) => `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
@@ -32,7 +33,8 @@ afterEach(async () => {
 });
 
 const params = { query: '', desde: '', hasta: '', page: 1, pageSize: 10 };
-const names = (rows: { solicitante: { nombres: string } }[]) => rows.map((r) => r.solicitante.nombres);
+const names = (rows: { solicitante: { nombres: string } }[]) =>
+  rows.map((r) => r.solicitante.nombres);
 
 describe('queryCreditList', () => {
   it('lists newest first and pages with a separate total', async () => {
@@ -53,7 +55,11 @@ describe('queryCreditList', () => {
   });
 
   it('filters by local calendar day with and without a search, dropping rows without a date', async () => {
-    const range = await queryCreditList(db, { ...params, desde: '2025-03-02', hasta: '2025-03-03' });
+    const range = await queryCreditList(db, {
+      ...params,
+      desde: '2025-03-02',
+      hasta: '2025-03-03',
+    });
     expect(names(range.rows)).toEqual(['Beatriz', 'Andrés']);
     expect(range.total).toBe(2);
     const open = await queryCreditList(db, { ...params, hasta: '2025-03-01' });
@@ -64,11 +70,44 @@ describe('queryCreditList', () => {
     expect(future.total).toBe(0);
   });
 
-  it('uses an index prefix that cannot miss a match', () => {
-    expect(indexPrefix('  José  ')).toBe('jose');
-    expect(indexPrefix('300-123-4567')).toBe('300');
-    expect(indexPrefix('1.023 perez')).toBe('perez');
-    expect(indexPrefix('ana.perez@x.co')).toBe('perez');
-    expect(indexPrefix(' - ')).toBe('');
+  it('keeps newest-first order when a row of a large search changes its date', async () => {
+    // More matches than are read as rows, so the cached created order is used and must follow.
+    await db.solicitudes.bulkPut(
+      Array.from({ length: 80 }, (_, i) =>
+        make(100 + i, 'Zoila', local(2025, 2, 1 + (i % 28), i % 24)),
+      ),
+    );
+    const before = await queryCreditList(db, { ...params, query: 'zoila' });
+    expect(before.total).toBe(80);
+    const moved = make(150, 'Zoila', local(2025, 4, 1));
+    expect(before.rows[0].id).not.toBe(moved.id);
+    await db.solicitudes.put(moved);
+    const after = await queryCreditList(db, { ...params, query: 'zoila' });
+    expect(after.total).toBe(80);
+    expect(after.rows[0].id).toBe(moved.id);
+    const march = await queryCreditList(db, { ...params, query: 'zoila', desde: '2025-03-01' });
+    expect(march.rows.map((r) => r.id)).toEqual([moved.id]);
+  });
+
+  it('finds search matches from index keys exactly as matchesSearch does', async () => {
+    const rows = await db.solicitudes.toArray();
+    for (const q of [
+      '  José  ',
+      'ANG',
+      'an',
+      '1-03',
+      '103',
+      'ana maria',
+      'perez@example',
+      'jose@example.co',
+      'zz',
+      'angela zz',
+    ]) {
+      const expected = rows.filter((r) => matchesSearch(r.tokens, q)).map((r) => r.id);
+      expect([...((await searchKeys(db, q)) ?? [])].sort(), q).toEqual(expected.sort());
+    }
+    expect([...((await searchKeys(db, 'ANG')) ?? [])]).toEqual([id(1)]);
+    expect(await searchKeys(db, ' - ')).toBeNull();
+    expect(await searchKeys(db, '')).toBeNull();
   });
 });

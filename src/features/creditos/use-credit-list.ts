@@ -1,14 +1,15 @@
 /**
  * The credits list query over the local store, live (re-runs when `solicitudes` changes).
- * Without a search it pages through the `created_at` index (offset/limit and a separate count),
- * so it stays fast over 50,000 rows; with a search it narrows by the `*tokens` index first.
+ * It reads index keys only (the `created_at` key of src/db/created-key.ts and the `*tokens`
+ * index), then the rows of the page, so it stays fast over 50,000 rows and more.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { syncStatusAtom } from '../../state/local-data';
 import type { RadicaDB, SolicitudRow } from '../../db/database';
-import { fold, matchesSearch } from '../../domain/text';
-import { hasDayRange, inDayRange, indexBounds } from './date-range';
+import { createdOrder, type CreatedOrder } from '../../db/created-order';
+import { fold } from '../../domain/text';
+import { dayKeyRange, hasDayRange } from './date-range';
 
 export interface CreditListParams {
   query: string;
@@ -27,60 +28,163 @@ export interface CreditListResult {
 // Same as src/domain/text.ts: a phone or document number typed with separators.
 const NUMBER_LIKE = /^[\d\s.\-()+/]*\d[\d\s.\-()+/]*$/;
 
-/**
- * The index prefix of a query. `matchesSearch` accepts a word when a token starts with it, when
- * its digits start a token (number-like words) or when each alphanumeric part starts a token; so
- * a token always starts with the first part of a number-like word and with every part of any
- * other word. The longest such part is the most selective lookup that never misses a row.
- */
-export function indexPrefix(query: string): string {
-  let best = '';
-  for (const word of fold(query).split(/\s+/).filter(Boolean)) {
-    const parts = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const candidates = NUMBER_LIKE.test(word) ? parts.slice(0, 1) : parts;
-    for (const p of candidates) if (p.length > best.length) best = p;
-  }
-  return best;
+type Keys = Set<string>;
+
+function intersect(a: Keys, b: Keys): Keys {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const out = new Set<string>();
+  for (const k of small) if (large.has(k)) out.add(k);
+  return out;
 }
+
+/**
+ * Keys of the rows `matchesSearch` accepts, from the `*tokens` index alone (no row is read); null
+ * when no word narrows the list (blank, or only punctuation). Mirrors src/domain/text.ts: a word
+ * matches when a token starts with it, or (number-like) with its digits, or when every
+ * alphanumeric part starts a token.
+ */
+export async function searchKeys(db: RadicaDB, query: string): Promise<Keys | null> {
+  const lookups = new Map<string, Promise<Keys>>();
+  const startingWith = (prefix: string): Promise<Keys> => {
+    let found = lookups.get(prefix);
+    if (!found) {
+      found = db.solicitudes
+        .where('tokens')
+        .startsWith(prefix)
+        .primaryKeys()
+        .then((keys) => new Set(keys));
+      lookups.set(prefix, found);
+    }
+    return found;
+  };
+  // Longest words first: the most selective lookups, so an empty result stops early.
+  const words = [...new Set(fold(query).split(/\s+/).filter(Boolean))].sort(
+    (a, b) => b.length - a.length,
+  );
+  let result: Keys | null = null;
+  for (const word of words) {
+    const parts = word.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (parts.length === 0) continue; // matches every row
+    let matches = await startingWith(word);
+    if (NUMBER_LIKE.test(word)) {
+      const digits = word.replace(/\D/g, '');
+      if (digits !== word) matches = new Set([...matches, ...(await startingWith(digits))]);
+    }
+    if (parts.length > 1 || parts[0] !== word) {
+      let all = await startingWith(parts[0]);
+      for (const p of parts.slice(1)) all = intersect(all, await startingWith(p));
+      matches = new Set([...matches, ...all]);
+    }
+    result = result ? intersect(result, matches) : matches;
+    if (result.size === 0) break;
+  }
+  return result;
+}
+
+// Up to this many matches are read as rows and sorted; more are ordered by key (created-order.ts).
+const FEW_MATCHES = 50;
 
 function byNewest(a: SolicitudRow, b: SolicitudRow): number {
-  return a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+async function rowsOf(db: RadicaDB, keys: string[]): Promise<SolicitudRow[]> {
+  const rows = await db.solicitudes.bulkGet(keys);
+  return rows.filter((r): r is SolicitudRow => r !== undefined);
+}
+
+interface Bounds {
+  ranged: boolean;
+  lower: string;
+  upper: string;
+}
+
+function inBounds(key: string, { ranged, lower, upper }: Bounds): boolean {
+  return !ranged || (key < upper && (lower === '' ? key !== '' : key >= lower));
+}
+
+/**
+ * The matches in range, newest first, ordered by their rank in the cached created order; null
+ * when that order is stale (an id or a range end it does not know).
+ */
+async function orderedByRank(
+  db: RadicaDB,
+  order: CreatedOrder,
+  matches: Set<string>,
+  b: Bounds,
+): Promise<string[] | null> {
+  // The first key at or after a bound, as a rank (the row count when there is none).
+  const rankFrom = async (bound: string, inclusive: boolean): Promise<number | undefined> => {
+    const where = db.solicitudes.where('created_at');
+    const [first] = await (inclusive ? where.aboveOrEqual(bound) : where.above(bound))
+      .limit(1)
+      .primaryKeys();
+    return first === undefined ? order.keys.length : order.rank.get(first);
+  };
+  const [from, to] = await Promise.all([
+    b.ranged ? rankFrom(b.lower, b.lower !== '') : 0,
+    b.ranged && b.upper !== '\uffff' ? rankFrom(b.upper, true) : order.keys.length,
+  ]);
+  if (from === undefined || to === undefined) return null;
+  const hits: number[] = [];
+  for (const key of matches) {
+    const r = order.rank.get(key);
+    if (r === undefined) return null;
+    if (r >= from && r < to) hits.push(r);
+  }
+  hits.sort((x, y) => y - x);
+  return hits.map((r) => order.keys[r]);
+}
+
+/**
+ * One page of the list: newest first (`created_at` key, then id, both descending), optionally a
+ * search and a local-day range, with the total. Only keys are read, plus the rows of the page:
+ * - no search: the total is an index count and the page a reversed key range;
+ * - a search: the matching keys come from the `*tokens` index (`searchKeys`); a few matches are
+ *   read and sorted, more are ordered by their rank in the cached created order.
+ */
 export async function queryCreditList(
   db: RadicaDB,
   { query, desde, hasta, page, pageSize }: CreditListParams,
 ): Promise<{ rows: SolicitudRow[]; total: number }> {
   const offset = Math.max(0, page - 1) * pageSize;
-  const ranged = hasDayRange(desde, hasta);
-  const prefix = indexPrefix(query);
+  const bounds: Bounds = { ranged: hasDayRange(desde, hasta), ...dayKeyRange(desde, hasta) };
+  const { ranged, lower, upper } = bounds;
+  // Collections are mutated by limit/reverse, so each use builds its own.
+  const range = () =>
+    ranged
+      ? db.solicitudes.where('created_at').between(lower, upper, lower !== '', false)
+      : db.solicitudes.orderBy('created_at');
+  const matches = await searchKeys(db, query);
 
-  if (prefix) {
-    const matches = await db.solicitudes
-      .where('tokens')
-      .startsWith(prefix)
-      .distinct()
-      .filter((r) => matchesSearch(r.tokens ?? [], query) && (!ranged || inDayRange(r.created_at, desde, hasta)))
-      .toArray();
-    matches.sort(byNewest);
-    return { rows: matches.slice(offset, offset + pageSize), total: matches.length };
+  if (!matches) {
+    const [total, keys] = await Promise.all([
+      range().count(),
+      range()
+        .reverse()
+        .limit(offset + pageSize)
+        .primaryKeys(),
+    ]);
+    return { rows: await rowsOf(db, keys.slice(offset)), total };
   }
 
-  // Collections are mutated by offset/limit, so each use builds its own.
-  const base = () => {
-    if (!ranged) return db.solicitudes.orderBy('created_at').reverse();
-    const { lower, upper } = indexBounds(desde, hasta);
-    return db.solicitudes
-      .where('created_at')
-      .between(lower, upper, true, true)
-      .reverse()
-      .filter((r) => inDayRange(r.created_at, desde, hasta));
+  if (matches.size <= FEW_MATCHES) {
+    const rows = (await rowsOf(db, [...matches])).filter((r) => inBounds(r.created_at, bounds));
+    rows.sort(byNewest);
+    return { rows: rows.slice(offset, offset + pageSize), total: rows.length };
+  }
+
+  let ordered = await orderedByRank(db, await createdOrder(db), matches, bounds);
+  if (!ordered) ordered = await orderedByRank(db, await createdOrder(db, true), matches, bounds);
+  if (!ordered) {
+    // Still changing under us: walk the keys of the range instead.
+    ordered = (await range().primaryKeys()).filter((k) => matches.has(k)).reverse();
+  }
+  return {
+    rows: await rowsOf(db, ordered.slice(offset, offset + pageSize)),
+    total: ordered.length,
   };
-  const [total, rows] = await Promise.all([
-    base().count(),
-    base().offset(offset).limit(pageSize).toArray(),
-  ]);
-  return { rows, total };
 }
 
 export function useCreditList(db: RadicaDB, params: CreditListParams): CreditListResult {

@@ -1,0 +1,182 @@
+/**
+ * queryCreditList against a plain model of spec 01 §5: every row whose tokens match the search
+ * (src/domain/text.ts, over the unpruned tokens) and whose created_at falls on a local day of the
+ * range, newest instant first (ties: higher id first), paged, with the total. Data sets are big
+ * enough for both the few-matches path and the cached created order, and are changed between
+ * queries to exercise the cache's invalidation.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { mapRecord, RadicaDB } from '../../db/database';
+import { createdKey } from '../../db/created-key';
+import { matchesSearch, searchTokens } from '../../domain/text';
+import type { SolicitudRecord } from '../../domain/solicitud';
+import { inDayRange } from './date-range';
+import { queryCreditList, type CreditListParams } from './use-credit-list';
+import { record } from './test-records.test-util';
+
+const NAMES = ['Ana', 'Ángela', 'Andrés', 'Mariana', 'María', 'Mario', 'José'];
+const SURNAMES = ['Pérez', 'Peña', 'Gómez', 'García-López'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+interface Spec {
+  n: number;
+  name: number;
+  surname: number;
+  doc: number;
+  phone: number;
+  minutes: number;
+  format: number;
+}
+
+function build({ n, name, surname, doc, phone, minutes, format }: Spec): SolicitudRecord {
+  const id = `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
+  const r = record(id);
+  const t = new Date(2025, 2, 1).getTime() + minutes * 60_000;
+  const d = new Date(t);
+  const created = [
+    d.toISOString(),
+    d.toISOString().replace('T', ' ').replace('Z', '+00'),
+    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    '',
+    'no es fecha',
+  ][format];
+  const nombres = NAMES[name % NAMES.length];
+  const apellido = SURNAMES[surname % SURNAMES.length];
+  return {
+    ...r,
+    solicitante: {
+      ...r.solicitante,
+      nombres,
+      primer_apellido: apellido,
+      correo: `${nombres.toLowerCase()}.${surname}@correo.co`,
+      numero_documento: String(1000 + doc),
+      info_extra: { celular: `300 ${100 + phone} 45${pad(doc % 100)}` },
+    },
+    solicitud: { ...r.solicitud, created_at: created },
+  };
+}
+
+const spec = fc.record({
+  n: fc.integer({ min: 1, max: 400 }),
+  name: fc.nat(20),
+  surname: fc.nat(20),
+  doc: fc.nat(40),
+  phone: fc.nat(5),
+  // About ten days around March 2025, so ranges cut through the data.
+  minutes: fc.integer({ min: -2 * 1440, max: 10 * 1440 }),
+  format: fc.oneof(fc.constantFrom(0, 0, 0, 1, 1, 1), fc.constantFrom(2, 3, 4)),
+});
+
+const query = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    'a',
+    'an',
+    'ANA',
+    'mar',
+    'maria',
+    'angela perez',
+    'garcia-lopez',
+    'peña',
+    'pe',
+    ' - ',
+    '@',
+    '10',
+    '1.01',
+    '300-1',
+    '300 10',
+    'correo',
+    'ana.3@correo',
+    'jose gomez',
+    'zz',
+  ),
+  fc.stringMatching(/^[a-zñ0-9 .\-@]{1,6}$/),
+);
+const day = fc.tuple(fc.integer({ min: -3, max: 12 }), fc.boolean()).map(([offset, blank]) => {
+  if (blank) return '';
+  const d = new Date(2025, 2, 1 + offset);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+});
+const params = fc.record({
+  query,
+  desde: day,
+  hasta: day,
+  page: fc.integer({ min: 1, max: 4 }),
+  pageSize: fc.constantFrom(5, 10, 50),
+});
+
+function model(records: Map<string, SolicitudRecord>, p: CreditListParams) {
+  const tokensOf = (r: SolicitudRecord) => {
+    const s = r.solicitante;
+    const extra = s.info_extra ?? {};
+    return searchTokens([
+      s.nombres,
+      s.primer_apellido,
+      s.segundo_apellido,
+      s.correo,
+      s.numero_documento,
+      extra.telefono as string,
+      extra.celular as string,
+    ]);
+  };
+  const hits = [...records.values()]
+    .filter(
+      (r) =>
+        matchesSearch(tokensOf(r), p.query) && inDayRange(r.solicitud.created_at, p.desde, p.hasta),
+    )
+    .map((r) => ({ id: r.id, key: createdKey(r.solicitud.created_at) }))
+    .sort((a, b) => (a.key !== b.key ? (a.key < b.key ? 1 : -1) : a.id < b.id ? 1 : -1));
+  const offset = (p.page - 1) * p.pageSize;
+  return { ids: hits.slice(offset, offset + p.pageSize).map((h) => h.id), total: hits.length };
+}
+
+let db: RadicaDB | undefined;
+afterEach(async () => {
+  await db?.delete();
+  db = undefined;
+});
+
+describe('queryCreditList (model)', () => {
+  it('gives the model page and total, also after rows are added, changed and removed', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(spec, { minLength: 60, maxLength: 160 }),
+        fc.array(
+          fc.tuple(
+            params,
+            fc.array(spec, { maxLength: 8 }),
+            fc.array(fc.nat(400), { maxLength: 4 }),
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (initial, steps) => {
+          await db?.delete();
+          db = new RadicaDB(`model-${crypto.randomUUID()}`);
+          const records = new Map<string, SolicitudRecord>();
+          for (const s of initial) {
+            const r = build(s);
+            records.set(r.id, r);
+          }
+          await db.solicitudes.bulkPut([...records.values()].map((r) => mapRecord(r)));
+          for (const [p, added, removed] of steps) {
+            const got = await queryCreditList(db, p);
+            expect({ ids: got.rows.map((r) => r.id), total: got.total }).toEqual(model(records, p));
+            // Change the data between queries: new or rewritten rows (other dates), removals.
+            const puts = added.map(build);
+            for (const r of puts) records.set(r.id, r);
+            await db.solicitudes.bulkPut(puts.map((r) => mapRecord(r)));
+            const ids = removed.map(
+              (n) => `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`,
+            );
+            for (const id of ids) records.delete(id);
+            await db.solicitudes.bulkDelete(ids);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});
