@@ -51,6 +51,7 @@ export default defineConfig({
           include: ['tests/property/**/*.test.ts'],
           environment: 'node',
           testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],

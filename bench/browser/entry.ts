@@ -90,7 +90,6 @@ async function rawIndexedPut(name: string): Promise<number> {
       const sol = req.result.createObjectStore('solicitudes', { keyPath: 'id' });
       sol.createIndex('created_at', 'created_at');
       sol.createIndex('tokens', 'tokens', { multiEntry: true });
-      sol.createIndex('estado', 'estado');
       sol.createIndex('pending', 'pending');
       req.result.createObjectStore('rows', { keyPath: 'key' });
     };

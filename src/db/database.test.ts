@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { RadicaDB } from './database';
 import { record } from '../features/creditos/test-records.test-util';
 
-describe('RadicaDB version 3', () => {
+describe('RadicaDB upgrades', () => {
   it('rewrites created_at as the instant key and prunes tokens of rows stored by version 2', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);
@@ -29,6 +29,28 @@ describe('RadicaDB version 3', () => {
     expect(row?.tokens.sort()).toEqual(['1020304050', 'co', 'example', 'jose@example.co', 'perez']);
     expect(row?.pending).toBe(1);
     expect(await db.solicitudes.where('tokens').startsWith('jose').count()).toBe(1);
+    await db.delete();
+  });
+
+  it('version 4 keeps `pending` only on unsent rows, so its index holds only those', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(1).stores({ solicitudes: 'id, created_at, *tokens, estado, pending' });
+    old.version(2).stores({ drafts: 'id, kind, updatedAt' });
+    old.version(3).stores({});
+    const base = { created_at: '2025-03-01T17:04:05.123Z', estado: 'Pendiente', tokens: ['x'] };
+    await old.table('solicitudes').bulkPut([
+      { ...record('sent', {}), ...base, pending: 0 },
+      { ...record('unsent', {}), ...base, pending: 1 },
+    ]);
+    old.close();
+
+    const db = new RadicaDB(name);
+    const sent = await db.solicitudes.get('sent');
+    expect(sent && 'pending' in sent).toBe(false);
+    expect((await db.solicitudes.get('unsent'))?.pending).toBe(1);
+    expect(await db.solicitudes.where('pending').equals(1).primaryKeys()).toEqual(['unsent']);
+    expect(db.solicitudes.schema.idxByName.estado).toBeUndefined();
     await db.delete();
   });
 });

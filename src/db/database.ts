@@ -25,7 +25,11 @@ export interface SolicitudRow extends SolicitudRecord {
   created_at: string;
   tokens: string[];
   estado: string;
-  pending: 0 | 1;
+  /**
+   * 1 while pending mutations touch the row; absent otherwise, so the `pending` index holds only
+   * the few unsent rows (an absent key is not indexed) instead of one entry per row.
+   */
+  pending?: 1;
 }
 
 export interface NotificacionRow {
@@ -181,6 +185,17 @@ export class RadicaDB extends Dexie {
             row.tokens = next.tokens;
           }),
       );
+    // Two index entries fewer per row: `estado` is not queried, and `pending` becomes sparse.
+    this.version(4)
+      .stores({ solicitudes: 'id, created_at, *tokens, pending' })
+      .upgrade((tx) =>
+        tx
+          .table<SolicitudRow, string>('solicitudes')
+          .toCollection()
+          .modify((row) => {
+            if (row.pending !== 1) delete row.pending;
+          }),
+      );
   }
 }
 
@@ -194,13 +209,14 @@ export function openUserDb(empresaId: Id, userId: Id): RadicaDB {
 
 /** Builds the local row (with its index fields) from a server record. */
 export function mapRecord(record: SolicitudRecord, pending: 0 | 1 = 0): SolicitudRow {
-  return {
+  const row: SolicitudRow = {
     ...record,
     created_at: createdKey(record.solicitud?.created_at),
     estado: record.solicitud?.estado ?? '',
     tokens: solicitudTokens(record),
-    pending,
   };
+  if (pending === 1) row.pending = 1;
+  return row;
 }
 
 /** The server record of a local row (index fields removed). */

@@ -121,7 +121,7 @@ export async function syncPendingFlags(
   if (!clearOthers) return;
   const wanted = new Set(ids);
   const stale = await db.solicitudes.where('pending').equals(1).primaryKeys();
-  for (const id of stale) if (!wanted.has(id)) await db.solicitudes.update(id, { pending: 0 });
+  for (const id of stale) if (!wanted.has(id)) await db.solicitudes.update(id, { pending: undefined });
 }
 
 /** Server state wins, pending mutations are re-applied on top (see the header). */

@@ -347,7 +347,7 @@ async function expectExactlyOnce(device: Device, changes: Change[], before: numb
   const values = await serverValues(changes);
   for (const c of changes) {
     const local = (await device.db.solicitudes.get(c.solicitudId))!;
-    expect(local.pending).toBe(0);
+    expect(local.pending).toBeUndefined();
     expect(local.solicitud.estado).toBe(values.get(c.solicitudId)!.estado);
     expect(local.solicitante.nombres).toBe(values.get(c.solicitudId)!.nombres);
   }
