@@ -4,8 +4,8 @@
  * - each mutation runs in its own transaction that also stores last_mutation_id and its result,
  *   with the client row locked, so two processes or tabs can never apply the same id twice;
  * - an id ≤ last is `skipped` with its stored result; a gap is a 400;
- * - a permanent failure is `rejected`, recorded, and advances the counter (its writes are rolled
- *   back to a savepoint); a temporary failure stops the batch with 503.
+ * - a permanent failure is `rejected`, recorded, and advances the counter (its own writes are
+ *   rolled back); a temporary failure stops the batch with 503.
  * `faultPoint` calls are test-only hooks (lib/faults.ts), inert unless RADICA_FAULT is set.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -47,22 +47,88 @@ async function storedResult(tx: DbOrTx, clientId: string, id: number): Promise<M
   return r;
 }
 
-async function applyOne(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Promise<MutationResult> {
+/** A permanent failure of a mutation: its transaction is rolled back, then the rejection is recorded. */
+class Rejection {
+  constructor(readonly result: MutationResult) {}
+}
+
+async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Promise<void> {
   try {
     if (!isMutationName(m.name)) {
       throw new AppError('VALIDATION', `Operación desconocida: ${m.name.slice(0, 60)}`);
     }
     const args = parseInput(MUTATION_SCHEMAS[m.name] as v.GenericSchema, m.args);
-    // A savepoint: a permanent failure undoes the mutation's own writes but keeps the bookkeeping.
-    await tx.transaction(async (sp) => {
-      await MUTATION_HANDLERS[m.name as MutationName](sp, user, args as never);
-    });
-    return { id: m.id, status: 'applied' };
+    await MUTATION_HANDLERS[m.name as MutationName](tx, user, args as never);
   } catch (err) {
     if (err instanceof AppError && !isTemporary(err.code)) {
-      return { id: m.id, status: 'rejected', code: err.code, error: err.message, ...(err.conflict ? { conflict: err.conflict } : {}) };
+      throw new Rejection({ id: m.id, status: 'rejected', code: err.code, error: err.message, ...(err.conflict ? { conflict: err.conflict } : {}) });
     }
     throw err;
+  }
+}
+
+interface Outcome {
+  result: MutationResult;
+  last: number;
+  fresh?: true;
+}
+
+/**
+ * Locks the client row and checks `m.id` against its counter: the stored result of an id already
+ * processed, a 400 for a gap, or null when `m` is the next one.
+ */
+async function lockAndCheck(tx: DbOrTx, clientId: string, m: MutationEnvelope): Promise<Outcome | null> {
+  const [client] = await tx.select().from(syncClients).where(eq(syncClients.clientId, clientId)).for('update');
+  if (m.id <= client.lastMutationId) {
+    return { result: await storedResult(tx, clientId, m.id), last: client.lastMutationId };
+  }
+  if (m.id !== client.lastMutationId + 1) {
+    throw new AppError(
+      'VALIDATION',
+      `Falta la operación ${client.lastMutationId + 1}: se recibió la ${m.id}. Reenvía la cola en orden.`,
+    );
+  }
+  return null;
+}
+
+/** Advances the counter and stores the result, in one statement. */
+async function record(tx: DbOrTx, clientId: string, result: MutationResult): Promise<void> {
+  const conflict = result.conflict ? JSON.stringify(result.conflict) : null;
+  await tx.execute(sql`
+    with advanced as (
+      update ${syncClients} set last_mutation_id = ${result.id}, updated_at = now()
+      where client_id = ${clientId}
+    )
+    insert into ${syncResults} (client_id, mutation_id, status, code, error, conflict)
+    values (${clientId}, ${result.id}, ${result.status}, ${result.code ?? null}, ${result.error ?? null}, ${conflict}::jsonb)`);
+}
+
+/**
+ * One mutation, exactly once. The common path is one transaction: lock, apply, record. A permanent
+ * failure rolls that transaction back (so the mutation's own writes are undone) and records the
+ * rejection in a second one, which checks the counter again: another process may have taken the
+ * id in between.
+ */
+async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnvelope): Promise<Outcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const done = await lockAndCheck(tx, clientId, m);
+      if (done) return done;
+      await runHandler(tx, user, m);
+      const result: MutationResult = { id: m.id, status: 'applied' };
+      await record(tx, clientId, result);
+      await faultPoint('before-commit');
+      return { result, last: m.id, fresh: true as const };
+    });
+  } catch (err) {
+    if (!(err instanceof Rejection)) throw err;
+    return db.transaction(async (tx) => {
+      const done = await lockAndCheck(tx, clientId, m);
+      if (done) return done;
+      await record(tx, clientId, err.result);
+      await faultPoint('before-commit');
+      return { result: err.result, last: m.id, fresh: true as const };
+    });
   }
 }
 
@@ -71,38 +137,8 @@ export async function push(db: Db, user: AuthUser, body: PushBody) {
   const results: MutationResult[] = [];
   let last = 0;
   for (const m of body.mutations) {
-    const outcome = await db.transaction(async (tx) => {
-      const [client] = await tx
-        .select()
-        .from(syncClients)
-        .where(eq(syncClients.clientId, body.clientId))
-        .for('update');
-      if (m.id <= client.lastMutationId) {
-        return { result: await storedResult(tx, body.clientId, m.id), last: client.lastMutationId };
-      }
-      if (m.id !== client.lastMutationId + 1) {
-        throw new AppError(
-          'VALIDATION',
-          `Falta la operación ${client.lastMutationId + 1}: se recibió la ${m.id}. Reenvía la cola en orden.`,
-        );
-      }
-      const result = await applyOne(tx, user, m);
-      await tx
-        .update(syncClients)
-        .set({ lastMutationId: m.id, updatedAt: sql`now()` })
-        .where(eq(syncClients.clientId, body.clientId));
-      await tx.insert(syncResults).values({
-        clientId: body.clientId,
-        mutationId: m.id,
-        status: result.status,
-        code: result.code ?? null,
-        error: result.error ?? null,
-        conflict: result.conflict ?? null,
-      });
-      await faultPoint('before-commit');
-      return { result, last: m.id, fresh: true };
-    });
-    if ('fresh' in outcome) await faultPoint('after-commit');
+    const outcome = await pushOne(db, user, body.clientId, m);
+    if (outcome.fresh) await faultPoint('after-commit');
     results.push(outcome.result);
     last = outcome.last;
   }
