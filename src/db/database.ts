@@ -112,6 +112,26 @@ export interface ProblemRow {
   resolution?: 'retried' | 'discarded' | 'resolved';
 }
 
+/**
+ * The 'Historial de cambios' of one application as last fetched from the server (admin and
+ * supervisor only): read-only audit rows, kept so the modal shows them offline with their date.
+ */
+export interface HistorialRow {
+  solicitudId: string;
+  entries: HistorialEntry[];
+  fetchedAt: string;
+}
+export interface HistorialEntry {
+  id: number;
+  fecha: string;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  entidad: string;
+  entidad_id: string;
+  accion: string;
+  cambios: Record<string, { old: unknown; new: unknown }>;
+}
+
 /** Pull entity -> local table. */
 export const ENTITY_TABLES = {
   solicitud: 'solicitudes',
@@ -148,6 +168,7 @@ export class RadicaDB extends Dexie {
   declare problems: Table<ProblemRow, number>;
   declare shadows: Table<ShadowRow, string>;
   declare drafts: Table<DraftRow, string>;
+  declare historial: Table<HistorialRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -181,6 +202,7 @@ export class RadicaDB extends Dexie {
             row.tokens = next.tokens;
           }),
       );
+    this.version(4).stores({ historial: 'solicitudId' });
   }
 }
 
