@@ -12,7 +12,7 @@ import { ApiError, apiJson } from '../../lib/api';
 import type { HistorialEntry } from '../../db/database';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
 import { Section } from './field-input';
-import { actionLabel, changeLines, entityLabel, formatFecha } from './historial-format';
+import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';
 
 function useOnline() {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -118,7 +118,7 @@ function HistorialItem({ entry }: { entry: HistorialEntry }) {
               <dt className="font-medium text-slate-800">{l.label}</dt>
               <dd className="break-words text-slate-700">
                 <span className="sr-only">Valor anterior: </span>
-                <span className="text-slate-600 line-through decoration-slate-400">{l.before}</span>
+                <span className={l.before === EMPTY_VALUE ? 'text-slate-500' : 'text-slate-600 line-through decoration-slate-400'}>{l.before}</span>
                 <span aria-hidden="true"> → </span>
                 <span className="sr-only">, valor nuevo: </span>
                 <span className="font-semibold text-slate-900">{l.after}</span>
