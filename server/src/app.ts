@@ -23,6 +23,7 @@ import notificacionesRoutes from './modules/notificaciones/routes';
 import configuracionRoutes from './modules/configuracion/routes';
 import registroRoutes from './modules/registro/routes';
 import estadisticasRoutes from './modules/estadisticas/routes';
+import auditRoutes from './modules/audit/routes';
 
 export interface AppOptions {
   db: Db;
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(configuracionRoutes);
   await app.register(registroRoutes);
   await app.register(estadisticasRoutes);
+  await app.register(auditRoutes);
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isAdminOrSupervisor, ROLE_LABELS } from '../domain/roles';
@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner';
 import { SessionExpiredBanner, SyncIndicator } from './sync-status';
 import { syncStatusAtom } from '../state/local-data';
 import { NotificationBell } from '../features/notificaciones/notification-bell';
+import { readErrorsAtom } from '../state/read-errors';
 
 interface MenuItem {
   to: string;
@@ -29,6 +30,7 @@ export function Shell() {
   const [state, setState] = useAtom(sessionAtom);
   const [open, setOpen] = useState(false);
   const syncStatus = useAtomValue(syncStatusAtom);
+  const setReadErrors = useSetAtom(readErrorsAtom);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -49,6 +51,7 @@ export function Shell() {
       return;
     }
     clearStoredSession();
+    setReadErrors([]); // they quote this user's data; the next user must not see them
     setState({ status: 'unauthenticated' });
     void navigate('/login', { replace: true });
   };

@@ -9,6 +9,7 @@ import { interpretLogin, loginErrorMessage } from '../domain/session';
 import type { ProblemRow } from '../db/database';
 import type { SyncStatus } from '../workers/sync-client';
 import { readErrorsAtom } from '../state/read-errors';
+import { DeviceWipe } from './device-wipe';
 
 const MUTATION_LABELS: Record<string, string> = {
   'solicitud.cambiarEstado': 'Cambio de estado',
@@ -219,6 +220,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
         <p className="mt-4 text-sm text-slate-700">
           Almacenamiento usado: {mb(estimate?.usage)} MB de {mb(estimate?.quota)} MB disponibles.
         </p>
+        <DeviceWipe blockers={data ? { outbox: data.outbox.length, files: data.files.length, problems: data.problems.length } : null} />
       </div>
     </div>
   );

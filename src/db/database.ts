@@ -116,6 +116,26 @@ export interface ProblemRow {
   resolution?: 'retried' | 'discarded' | 'resolved';
 }
 
+/**
+ * The 'Historial de cambios' of one application as last fetched from the server (admin and
+ * supervisor only): read-only audit rows, kept so the modal shows them offline with their date.
+ */
+export interface HistorialRow {
+  solicitudId: string;
+  entries: HistorialEntry[];
+  fetchedAt: string;
+}
+export interface HistorialEntry {
+  id: number;
+  fecha: string;
+  usuario_id: number | null;
+  usuario_nombre: string | null;
+  entidad: string;
+  entidad_id: string;
+  accion: string;
+  cambios: Record<string, { old: unknown; new: unknown }>;
+}
+
 /** Pull entity -> local table. */
 export const ENTITY_TABLES = {
   solicitud: 'solicitudes',
@@ -152,6 +172,7 @@ export class RadicaDB extends Dexie {
   declare problems: Table<ProblemRow, number>;
   declare shadows: Table<ShadowRow, string>;
   declare drafts: Table<DraftRow, string>;
+  declare historial: Table<HistorialRow, string>;
 
   constructor(name: string) {
     super(name);
@@ -196,6 +217,7 @@ export class RadicaDB extends Dexie {
             if (row.pending !== 1) delete row.pending;
           }),
       );
+    this.version(5).stores({ historial: 'solicitudId' });
   }
 }
 

@@ -21,7 +21,7 @@ import { creditKind } from '../../domain/credito';
 import { uuidv7 } from '../../domain/ids';
 import { relacionOptions } from '../../domain/listas';
 import { MAX_REFERENCIAS } from '../../domain/registro-mutations';
-import { can } from '../../domain/roles';
+import { can, isAdminOrSupervisor } from '../../domain/roles';
 import type { Session } from '../../domain/session';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
@@ -29,6 +29,7 @@ import { sessionAtom } from '../../state/session';
 import { ArchivosSection } from './archivos-section';
 import { FieldInput, INPUT, Section } from './field-input';
 import { ObservacionesSection } from './observaciones-section';
+import { HistorialSection } from './historial-section';
 import {
   CREDIT_FIELDS,
   RecordSchema,
@@ -433,6 +434,7 @@ function RecordForm({
           </fieldset>
         </Section>
         {notificationsPanel && <div data-testid="panel-notificaciones">{notificationsPanel}</div>}
+        {isAdminOrSupervisor(rol) && <HistorialSection solicitudId={initial.id} token={session.token} />}
       </div>
 
       {confirming && (

@@ -1,15 +1,43 @@
 /**
- * The audit trail. Invariant: every write calls `audit` inside its own transaction, so the row
- * exists exactly when the change does. No route updates or deletes audit rows.
+ * The audit trail. Invariants:
+ * - every write calls `audit` inside its own transaction, so the row exists exactly when the
+ *   change does (a rolled-back write leaves no audit row);
+ * - `cambios` holds, per changed field, the value before (`old`, null for a creation) and after
+ *   (`new`, null for a deletion);
+ * - secrets (password hashes, tokens) never reach the table: their values are replaced on write;
+ * - no route updates or deletes audit rows (the only route over them, GET
+ *   /api/solicitudes/:id/historial, is read-only).
  */
 import type { DbOrTx } from '../../db/client';
 import { auditoria } from '../../db/schema';
 
 export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
+const SECRET_KEY = /pass|contrase|hash|token|secret/i;
+export const REDACTED = '(oculto)';
+
+/** A value with every secret-looking key's value replaced (deeply, for objects in `cambios`). */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined ? REDACTED : redact(v);
+  return out;
+}
+
+export function redactChanges(cambios: FieldChanges): FieldChanges {
+  const out: FieldChanges = {};
+  for (const [field, change] of Object.entries(cambios)) {
+    out[field] = SECRET_KEY.test(field)
+      ? { old: change.old == null ? null : REDACTED, new: change.new == null ? null : REDACTED }
+      : { old: redact(change.old ?? null), new: redact(change.new ?? null) };
+  }
+  return out;
+}
+
 export async function audit(
   tx: DbOrTx,
   entry: { empresaId: number; usuarioId: number | null; entidad: string; entidadId: string; accion: string; cambios: FieldChanges },
 ) {
-  await tx.insert(auditoria).values(entry);
+  await tx.insert(auditoria).values({ ...entry, cambios: redactChanges(entry.cambios) });
 }

@@ -28,7 +28,7 @@ import { newRadicado } from '../../../../src/domain/ids';
 import { registroSchemas, splitColumns } from '../../../../src/domain/campos-fijos';
 import { validateRegistro, type CrearRegistroArgs } from '../../../../src/domain/registro';
 import type { AuthUser } from '../../plugins/auth';
-import { audit } from '../audit/service';
+import { audit, type FieldChanges } from '../audit/service';
 import { loadDefinitions } from './schemas';
 
 export interface CrearRegistroResult {
@@ -186,14 +186,48 @@ export async function crearRegistroCompleto(
     createdByUserEmail: user.correo,
     seq,
   });
+  // The new record's values, keyed by the same paths as the edits (`solicitante.nombres`, …).
+  const cambios: FieldChanges = {
+    'solicitud.estado': { old: null, new: 'Pendiente' },
+    'solicitud.radicado': { old: null, new: radicado },
+  };
+  const blocks = [
+    ['solicitante', sol, 'info_extra'],
+    ['ubicacion', ubi, 'detalle_direccion'],
+    ['actividad_economica', act, 'detalle_actividad'],
+    ['informacion_financiera', fin, 'detalle_financiera'],
+    ['solicitud', cred, 'detalle_credito'],
+  ] as const;
+  for (const [block, split, jsonColumn] of blocks) {
+    const values: Array<[string, unknown]> = [
+      ...Object.entries(split.columns).map(([k, val]): [string, unknown] => [`${block}.${k}`, val]),
+      ...Object.entries(split.json).map(([k, val]): [string, unknown] => [`${block}.${jsonColumn}.${k}`, val]),
+    ];
+    for (const [path, val] of values) if (val !== null && val !== undefined && val !== '') cambios[path] = { old: null, new: val };
+  }
   await audit(tx, {
     empresaId,
     usuarioId: user.id,
     entidad: 'solicitud',
     entidadId: args.solicitudId,
     accion: 'crear',
-    cambios: { estado: { old: null, new: 'Pendiente' }, radicado: { old: null, new: radicado } },
+    cambios,
   });
+  for (const r of data.referencias) {
+    const ref = splitColumns('referencia', r.datos);
+    await audit(tx, {
+      empresaId,
+      usuarioId: user.id,
+      entidad: 'referencia',
+      entidadId: r.id,
+      accion: 'agregar',
+      cambios: {
+        solicitante_id: { old: null, new: args.solicitanteId },
+        tipo_referencia: { old: null, new: text(ref.columns.tipo_referencia) },
+        detalle_referencia: { old: null, new: ref.json },
+      },
+    });
+  }
   return {
     id: args.solicitanteId,
     solicitante_id: args.solicitanteId,

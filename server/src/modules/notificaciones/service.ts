@@ -181,9 +181,27 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
     entidad: 'notificacion',
     entidadId: row.id,
     accion: 'crear',
-    cambios: { titulo: { old: null, new: row.titulo } },
+    cambios: creationChanges(row),
   });
   return notificacionRow(row);
+}
+
+/** Every field of a new notification, as audit changes from nothing. */
+export function creationChanges(row: NotificacionDb): FieldChanges {
+  const fields: Record<string, unknown> = {
+    solicitud_id: row.solicitudId,
+    tipo: row.tipo,
+    titulo: row.titulo,
+    mensaje: row.mensaje,
+    prioridad: row.prioridad,
+    estado: row.estado,
+    fecha_recordatorio: row.fechaRecordatorio,
+    fecha_vencimiento: row.fechaVencimiento,
+    accion_requerida: (row.metadata as Record<string, unknown> | null)?.accion_requerida ?? null,
+  };
+  const out: FieldChanges = {};
+  for (const [k, val] of Object.entries(fields)) if (val !== null && val !== undefined) out[k] = { old: null, new: val };
+  return out;
 }
 
 const COLUMN: Record<Exclude<CampoEditable, 'accion_requerida'>, keyof NotificacionDb> = {
@@ -306,6 +324,10 @@ export async function eliminarNotificacion(tx: DbOrTx, user: AuthUser, args: Not
     .limit(1);
   if (gone) return { id: args.id, eliminada: false };
   const current = await lockVisible(tx, user, args.id);
-  await write(tx, user, current, { deletedAt: new Date().toISOString() }, 'eliminar', { titulo: { old: current.titulo, new: null } });
+  const deletedAt = new Date().toISOString();
+  await write(tx, user, current, { deletedAt }, 'eliminar', {
+    titulo: { old: current.titulo, new: null },
+    deleted_at: { old: null, new: deletedAt },
+  });
   return { id: current.id, eliminada: true };
 }

@@ -34,7 +34,7 @@ import {
   type EliminarSolicitudArgs,
 } from '../../../../src/domain/registro-mutations';
 import type { AuthUser } from '../../plugins/auth';
-import { audit } from '../audit/service';
+import { audit, type FieldChanges } from '../audit/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 
@@ -77,14 +77,18 @@ export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: Elimin
   if (!can(user.rol, 'delete_customer')) throw forbidden('Tu rol no puede eliminar registros.');
   const row = await lockVisibleSolicitud(tx, user, args.solicitudId);
   const seq = await nextSeq(tx, user.empresaId);
-  await tx.update(solicitudes).set({ deletedAt: sql`now()`, updatedAt: sql`now()`, seq }).where(eq(solicitudes.id, row.id));
+  const [gone] = await tx
+    .update(solicitudes)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, seq })
+    .where(eq(solicitudes.id, row.id))
+    .returning({ deletedAt: solicitudes.deletedAt });
   await audit(tx, {
     empresaId: user.empresaId,
     usuarioId: user.id,
     entidad: 'solicitud',
     entidadId: row.id,
     accion: 'eliminar',
-    cambios: { deleted_at: { old: null, new: 'now' } },
+    cambios: { deleted_at: { old: null, new: gone.deletedAt } },
   });
   return { id: row.id, eliminado: true };
 }
@@ -156,7 +160,12 @@ export async function agregarReferencia(tx: DbOrTx, user: AuthUser, args: Agrega
     entidad: 'referencia',
     entidadId: row.id,
     accion: 'agregar',
-    cambios: { detalle_referencia: { old: null, new: detalle } },
+    // solicitante_id ties the reference's trail to its applicant even after a hard delete.
+    cambios: {
+      solicitante_id: { old: null, new: sol.solicitanteId },
+      tipo_referencia: { old: null, new: row.tipoReferencia },
+      detalle_referencia: { old: null, new: detalle },
+    },
   });
   return referenciaRow(row);
 }
@@ -171,6 +180,19 @@ export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarR
     set.detalleReferencia = { ...(ref.detalleReferencia ?? {}), ...cleanDetalle(args.detalle_referencia) };
   }
   if (!Object.keys(set).length) return referenciaRow(ref);
+  const cambios: FieldChanges = {};
+  if ('tipoReferencia' in set && set.tipoReferencia !== ref.tipoReferencia) {
+    cambios.tipo_referencia = { old: ref.tipoReferencia, new: set.tipoReferencia };
+  }
+  if (set.detalleReferencia) {
+    const before = ref.detalleReferencia ?? {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(set.detalleReferencia)])) {
+      const a = before[key] ?? null;
+      const b = set.detalleReferencia[key] ?? null;
+      if (JSON.stringify(a) !== JSON.stringify(b)) cambios[`detalle_referencia.${key}`] = { old: a, new: b };
+    }
+  }
+  if (!Object.keys(cambios).length) return referenciaRow(ref);
   const [row] = await tx.update(referencias).set(set).where(eq(referencias.id, ref.id)).returning();
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
   await audit(tx, {
@@ -179,10 +201,7 @@ export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarR
     entidad: 'referencia',
     entidadId: ref.id,
     accion: 'editar',
-    cambios: {
-      tipo_referencia: { old: ref.tipoReferencia, new: row.tipoReferencia },
-      detalle_referencia: { old: ref.detalleReferencia, new: row.detalleReferencia },
-    },
+    cambios,
   });
   return referenciaRow(row);
 }
@@ -199,7 +218,11 @@ export async function eliminarReferencia(tx: DbOrTx, user: AuthUser, args: Elimi
     entidad: 'referencia',
     entidadId: ref.id,
     accion: 'eliminar',
-    cambios: { detalle_referencia: { old: ref.detalleReferencia, new: null } },
+    cambios: {
+      solicitante_id: { old: ref.solicitanteId, new: null },
+      tipo_referencia: { old: ref.tipoReferencia, new: null },
+      detalle_referencia: { old: ref.detalleReferencia, new: null },
+    },
   });
   return { id: ref.id, eliminado: true };
 }
@@ -274,7 +297,7 @@ export async function agregarObservacion(tx: DbOrTx, user: AuthUser, args: Agreg
     entidad: 'observacion',
     entidadId: row.id,
     accion: 'agregar',
-    cambios: { observacion: { old: null, new: row.observacion } },
+    cambios: { tipo: { old: null, new: row.tipo }, observacion: { old: null, new: row.observacion } },
   });
   return observacionRow(row);
 }
@@ -353,7 +376,11 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
     entidad: 'documento',
     entidadId: doc.id,
     accion: 'subir',
-    cambios: { nombre: { old: null, new: doc.nombre } },
+    cambios: {
+      nombre: { old: null, new: doc.nombre },
+      mime: { old: null, new: doc.mime },
+      file_size: { old: null, new: doc.data.length },
+    },
   });
   return { ...documentoRow(inserted[0]), nuevo: true };
 }
@@ -387,7 +414,11 @@ export async function eliminarDocumento(tx: DbOrTx, user: AuthUser, args: Elimin
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
   const doc = await visibleDocumento(tx, user, args.documentoId, true);
   if (doc.solicitanteId !== sol.solicitanteId) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
-  await tx.update(documentos).set({ deletedAt: sql`now()` }).where(eq(documentos.id, doc.id));
+  const [gone] = await tx
+    .update(documentos)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(documentos.id, doc.id))
+    .returning({ deletedAt: documentos.deletedAt });
   await touchSolicitante(tx, user.empresaId, doc.solicitanteId);
   await audit(tx, {
     empresaId: user.empresaId,
@@ -395,7 +426,7 @@ export async function eliminarDocumento(tx: DbOrTx, user: AuthUser, args: Elimin
     entidad: 'documento',
     entidadId: doc.id,
     accion: 'eliminar',
-    cambios: { nombre: { old: doc.nombre, new: null } },
+    cambios: { nombre: { old: doc.nombre, new: null }, deleted_at: { old: null, new: gone.deletedAt } },
   });
   return { id: doc.id, eliminado: true };
 }

@@ -28,6 +28,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
 import { buildRecords } from './repository';
 import { audit, type FieldChanges } from '../audit/service';
+import { creationChanges } from '../notificaciones/service';
 
 export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
 
@@ -260,7 +261,7 @@ async function notifyBankChange(
     fecha_cambio: new Date().toISOString(),
   };
   const seq = await nextSeq(tx, user.empresaId);
-  await tx.insert(notificaciones).values({
+  const [created] = await tx.insert(notificaciones).values({
     id: uuidv7(),
     empresaId: user.empresaId,
     solicitudId: record.id,
@@ -272,6 +273,14 @@ async function notifyBankChange(
     metadata: { accion_requerida: 'revisar_documentos', estado_actual: 'en_proceso' },
     datosAdicionales: datos,
     seq,
+  }).returning();
+  await audit(tx, {
+    empresaId: user.empresaId,
+    usuarioId: user.id,
+    entidad: 'notificacion',
+    entidadId: created.id,
+    accion: 'crear',
+    cambios: creationChanges(created),
   });
   await tx.insert(emailOutbox).values({
     empresaId: user.empresaId,

@@ -285,17 +285,18 @@ export async function eliminarUsuario(tx: DbOrTx, user: AuthUser, args: { usuari
   }
   // Soft delete (pull sends a tombstone); the token version bump ends the user's sessions even
   // for a check that would not look at deleted_at.
-  await tx
+  const [gone] = await tx
     .update(usuarios)
     .set({ deletedAt: sql`now()`, tokenVersion: row.tokenVersion + 1, seq, updatedAt: sql`now()` })
-    .where(eq(usuarios.id, row.id));
+    .where(eq(usuarios.id, row.id))
+    .returning({ deletedAt: usuarios.deletedAt });
   await audit(tx, {
     empresaId: user.empresaId,
     usuarioId: user.id,
     entidad: 'usuario',
     entidadId: String(row.id),
     accion: 'eliminar',
-    cambios: { deleted_at: { old: null, new: 'now' } },
+    cambios: { deleted_at: { old: null, new: gone.deletedAt } },
   });
   return { id: row.id };
 }

@@ -1,0 +1,115 @@
+/**
+ * How 'Historial de cambios' reads in Spanish: a label per changed field (the form's own labels
+ * where the field is on the form), per entity and per action, and each value as a person would
+ * write it. Pure: no React, no Dexie.
+ */
+import type { HistorialEntry } from '../../db/database';
+import { CREDIT_FIELDS, SECTIONS } from './record-form';
+
+const FORM_LABELS: Record<string, string> = Object.fromEntries(
+  [...SECTIONS.flatMap((s) => s.fields), ...CREDIT_FIELDS].map((f) => [f.path, f.label]),
+);
+
+const EXTRA_LABELS: Record<string, string> = {
+  estado: 'Estado',
+  'solicitud.estado': 'Estado',
+  'solicitud.radicado': 'Radicado',
+  'solicitud.detalle_credito.monto_solicitado': 'Monto solicitado',
+  'solicitud.detalle_credito.plazo_meses': 'Plazo (meses)',
+  'solicitud.detalle_credito.tipo_credito': 'Tipo de crédito',
+  'solicitante.preferencias_notificacion': 'Preferencias de notificación',
+  deleted_at: 'Eliminado el',
+  tipo_referencia: 'Tipo de referencia',
+  detalle_referencia: 'Datos de la referencia',
+  observacion: 'Observación',
+  tipo: 'Tipo',
+  nombre: 'Nombre',
+  mime: 'Tipo de archivo',
+  file_size: 'Tamaño (bytes)',
+  titulo: 'Título',
+  mensaje: 'Mensaje',
+  prioridad: 'Prioridad',
+  fecha_recordatorio: 'Fecha de recordatorio',
+  fecha_vencimiento: 'Fecha de vencimiento',
+  accion_requerida: 'Acción requerida',
+  solicitud_id: 'Solicitud',
+  documentos: 'Documentos',
+  comentarios: 'Comentarios',
+  destinatario: 'Destinatario',
+};
+
+/** Link keys the server keeps to find a row's trail; not something a person changed. */
+const HIDDEN_FIELDS = new Set(['solicitante_id', 'solicitud_id']);
+
+const ENTITY_LABELS: Record<string, string> = {
+  solicitud: 'Solicitud',
+  referencia: 'Referencia',
+  observacion: 'Observación',
+  documento: 'Documento',
+  notificacion: 'Notificación',
+  seguimiento_etapa: 'Etapa de seguimiento',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  crear: 'Creación',
+  editar: 'Edición',
+  cambiarEstado: 'Cambio de estado',
+  eliminar: 'Eliminación',
+  agregar: 'Registro',
+  subir: 'Archivo subido',
+  marcarLeida: 'Marcada como leída',
+  marcarTodasLeidas: 'Marcada como leída',
+  marcarCompletada: 'Marcada como completada',
+  seguimiento_documentos: 'Documentos recibidos desde el seguimiento',
+  cambiar_estado: 'Cambio de estado de la etapa',
+};
+
+const humanize = (key: string) => {
+  const text = key.replace(/_/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+export function fieldLabel(path: string): string {
+  if (FORM_LABELS[path]) return FORM_LABELS[path];
+  if (EXTRA_LABELS[path]) return EXTRA_LABELS[path];
+  const parts = path.split('.');
+  // `detalle_referencia.celular` -> 'Celular'; an unknown nested path shows its last key.
+  return EXTRA_LABELS[parts[parts.length - 1]] ?? humanize(parts[parts.length - 1]);
+}
+
+export const entityLabel = (entidad: string) => ENTITY_LABELS[entidad] ?? humanize(entidad);
+export const actionLabel = (accion: string) => ACTION_LABELS[accion] ?? humanize(accion);
+
+const DATE_TIME = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' });
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+export function formatFecha(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : DATE_TIME.format(new Date(t));
+}
+
+export const EMPTY_VALUE = '(vacío)';
+
+/** A value as a person reads it: '(vacío)', 'Sí'/'No', dates, lists and key: value pairs. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'number') return value.toLocaleString('es-CO');
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatFecha(value) : value;
+  if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : EMPTY_VALUE;
+  const pairs = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  return pairs.length ? pairs.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v)}`).join(' · ') : EMPTY_VALUE;
+}
+
+export interface ChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export function changeLines(entry: HistorialEntry): ChangeLine[] {
+  return Object.entries(entry.cambios)
+    .filter(([field]) => !HIDDEN_FIELDS.has(field))
+    .map(([field, c]) => ({ field, label: fieldLabel(field), before: formatValue(c.old), after: formatValue(c.new) }));
+}
