@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { toast } from 'sonner';
 import { discardFile, discardProblem, resolveConflict, retryFile, retryProblem, type ConflictChoice } from '../sync/problems';
 import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
@@ -81,7 +82,8 @@ export function SyncIndicator() {
         <span data-testid="sync-status">{text}</span>
         {(status?.problems ?? 0) > 0 && <span className="ml-1 font-bold">· {status!.problems} con problemas</span>}
       </button>
-      {open && <SyncPanel onClose={() => setOpen(false)} />}
+      {/* Portalled: inside the tablet side menu (its own stacking context) the top bar would cover it. */}
+      {open && createPortal(<SyncPanel onClose={() => setOpen(false)} />, document.body)}
     </>
   );
 }
