@@ -30,7 +30,6 @@ import {
   RESTRICTED,
   type Actor,
   type AuditState,
-  type Company,
   type SecurityWorld,
   type Target,
 } from './security-fixtures';

@@ -18,6 +18,7 @@ import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
+import { dataError } from '../../plugins/errors';
 import { MUTATION_HANDLERS } from './handlers';
 
 export async function bindClient(db: DbOrTx, user: AuthUser, clientId: string) {
@@ -58,7 +59,9 @@ async function applyOne(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Promis
       await MUTATION_HANDLERS[m.name as MutationName](sp, user, args as never);
     });
     return { id: m.id, status: 'applied' };
-  } catch (err) {
+  } catch (caught) {
+    // Bad bytes or out-of-range values in the args are permanent, like a validation failure.
+    const err = dataError(caught) ?? caught;
     if (err instanceof AppError && !isTemporary(err.code)) {
       return { id: m.id, status: 'rejected', code: err.code, error: err.message, ...(err.conflict ? { conflict: err.conflict } : {}) };
     }
