@@ -52,7 +52,28 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return e?.cause ? isDatabaseUnavailable(e.cause) : false;
 }
 
+/**
+ * PostgreSQL's data exceptions (class 22: a NUL byte or bad UTF-8 in text, a number out of range,
+ * an invalid text representation) come from what the request carried: a 400, never a 500.
+ */
+export function dataError(err: unknown): AppError | null {
+  const e = err as { code?: unknown; cause?: unknown };
+  if (typeof e?.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) {
+    return new AppError('VALIDATION', 'Los datos enviados contienen caracteres o valores no válidos.');
+  }
+  return e?.cause ? dataError(e.cause) : null;
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
+  // Every route takes a JSON object (or multipart): an array, a bare value or null is refused here
+  // rather than read as 'no fields' (which some routes take as 'all', e.g. marcar-todas-leidas).
+  app.addHook('preValidation', async (request) => {
+    const body: unknown = request.body;
+    if (body === undefined) return;
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+      throw new AppError('VALIDATION', 'El cuerpo de la solicitud debe ser un objeto JSON.');
+    }
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       const extra: Record<string, unknown> = {};
@@ -66,6 +87,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .status(503)
         .send(errorBody('UNAVAILABLE', 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.'));
     }
+    const data = dataError(err);
+    if (data) return reply.status(400).send(errorBody(data.code, data.message));
     const mapped = mapFastifyError(err);
     if (mapped) return reply.status(HTTP_STATUS[mapped.code]).send(errorBody(mapped.code, mapped.message));
     request.log.error({ err }, 'unhandled error');

@@ -91,11 +91,12 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /** Input (already shape-checked) to a clean definition: blanks become null, list_values trimmed to the type. */
 function normalize(input: Record<string, unknown>): FieldDefinition {
-  const type = String(input.type ?? 'string') as FieldType;
+  // A non-string type is shown as JSON in the error, never as "[object Object]".
+  const type = (typeof input.type === 'string' ? input.type : blank(input.type) ? 'string' : JSON.stringify(input.type)) as FieldType;
   const raw = parseListValues(input.list_values);
   const cond = input.conditional_on as FieldCondition | null | undefined;
   return {
-    key: String(input.key ?? '').trim(),
+    key: (typeof input.key === 'string' ? input.key : blank(input.key) ? '' : JSON.stringify(input.key)).trim(),
     type,
     required: input.required === true,
     description: blank(input.description) ? null : String(input.description).trim(),

@@ -53,6 +53,8 @@ const CategoriaBody = v.object({
 type GroupParams = { entity: string; json_column: string };
 
 function idParam(raw: string): number {
+  // Beyond 9 digits it cannot be a row id (and would overflow the integer column: a 500).
+  if (!/^\d{1,9}$/.test(raw)) return -1;
   const id = Number(raw);
   if (!Number.isInteger(id) || id < 1) return -1;
   return id;

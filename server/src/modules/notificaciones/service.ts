@@ -75,7 +75,7 @@ export function canSeeNotificacion(
 }
 
 /** The same rule in SQL, for a query of notificaciones LEFT JOIN solicitudes. */
-function visibleNotificaciones(user: AuthUser): SQL {
+export function visibleNotificaciones(user: AuthUser): SQL {
   return and(
     eq(notificaciones.empresaId, user.empresaId),
     isNull(notificaciones.deletedAt),

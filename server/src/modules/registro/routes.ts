@@ -254,6 +254,9 @@ export default async function registroRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const id = referenciaParam(request.params);
     const body = parseInput(ReferenciaPatch, request.body ?? {});
+    if (body.tipo_referencia === undefined && body.detalle_referencia === undefined) {
+      throw new AppError('VALIDATION', 'No hay cambios para guardar.');
+    }
     const data = await tx(async (t) =>
       editarReferencia(t, user, { solicitudId: await solicitudOfReferencia(t, user, id), referenciaId: id, ...body }),
     );

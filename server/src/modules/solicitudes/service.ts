@@ -105,7 +105,8 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   };
   if (REQUIRED_TEXT[path]) {
     if (typeof value !== 'string' || !value.trim()) fail(REQUIRED_TEXT[path]);
-    return (value as string).trim().slice(0, 200);
+    if ((value as string).trim().length > 200) fail('El valor es demasiado largo.');
+    return (value as string).trim();
   }
   if (key !== null) {
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
@@ -133,7 +134,9 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   }
   if (value === null) return null;
   if (typeof value !== 'string') return fail('Debe ser un texto.');
-  return value.trim().slice(0, 500);
+  // Refused, not cut: bad input changes nothing.
+  if (value.trim().length > 500) return fail('El valor es demasiado largo.');
+  return value.trim();
 }
 
 const BLOCK_TABLES = {

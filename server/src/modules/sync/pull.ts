@@ -2,8 +2,8 @@
  * GET /api/sync/pull (ARCHITECTURE.md §6). Invariants:
  * - the cursor is the company's change sequence; a page holds the changes with seq > cursor in seq
  *   order, and never splits one seq value across two pages;
- * - a page holds only what the user may see: on the first pull (cursor 0) invisible rows are
- *   filtered in SQL; later, a changed row the user may not see is sent as a tombstone (`del`), so a
+ * - a page holds only what the user may see: on the first pull (cursor 0) invisible rows
+ *   (applications and notifications) are filtered in SQL, so no id of an unseen row leaves; later, a changed row the user may not see is sent as a tombstone (`del`), so a
  *   reassigned application leaves the device;
  * - soft-deleted rows are sent as tombstones.
  */
@@ -26,7 +26,7 @@ import type { Change, PullResponse, SyncEntity } from '../../../../src/domain/sy
 import type { AuthUser } from '../../plugins/auth';
 import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
 import { buildRecords } from '../solicitudes/repository';
-import { canSeeNotificacion, notificacionRow } from '../notificaciones/service';
+import { canSeeNotificacion, notificacionRow, visibleNotificaciones } from '../notificaciones/service';
 import { definicionRow } from '../configuracion/definiciones';
 import { columnaRow } from '../configuracion/columnas';
 import { categoriaRow } from '../configuracion/categorias';
@@ -74,6 +74,8 @@ const sources: Record<SyncEntity, Source> = {
         and(
           eq(notificaciones.empresaId, user.empresaId),
           seqFilter(notificaciones.seq, cursor, exactSeq),
+          // Like applications: a first pull holds no tombstones, so no id of an unseen notification.
+          cursor === 0 ? visibleNotificaciones(user) : undefined,
         ),
       )
       .orderBy(asc(notificaciones.seq))

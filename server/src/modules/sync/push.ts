@@ -18,6 +18,7 @@ import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
+import { dataError } from '../../plugins/errors';
 import { MUTATION_HANDLERS } from './handlers';
 
 export async function bindClient(db: DbOrTx, user: AuthUser, clientId: string) {
@@ -59,7 +60,9 @@ async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Prom
     }
     const args = parseInput(MUTATION_SCHEMAS[m.name] as v.GenericSchema, m.args);
     await MUTATION_HANDLERS[m.name as MutationName](tx, user, args as never);
-  } catch (err) {
+  } catch (caught) {
+    // Bad bytes or out-of-range values in the args are permanent, like a validation failure.
+    const err = dataError(caught) ?? caught;
     if (err instanceof AppError && !isTemporary(err.code)) {
       throw new Rejection({ id: m.id, status: 'rejected', code: err.code, error: err.message, ...(err.conflict ? { conflict: err.conflict } : {}) });
     }

@@ -1,0 +1,589 @@
+/**
+ * Tenancy and role matrix (issue #12), driven by the app's own route table: every route must have
+ * an entry in MATRIX below (and every entry a route), so a new route cannot be forgotten.
+ * Each route is called
+ * - without a token: 401 (public routes: their normal answer);
+ * - by every role of both companies on objects it may see: 2xx when the entry lists the role, else 403;
+ * - with the ids of the other company's objects: 403/404 (or an in-band rejection for push);
+ * - by asesor, banco and user with ids of their own company they may not see: 403/404.
+ * Every answer is checked for leaks: no identifying value of the other company (and, for asesor,
+ * banco and user, of the hidden application) that the request did not carry itself. A refused
+ * write changes no row of any table; an allowed write changes no row of the other company; and
+ * after every write the audit trail only grew, its existing rows byte-identical.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createTestContext, type TestContext } from './helpers';
+import {
+  auditState,
+  createSecurityWorld,
+  fingerprint,
+  freshRecordBody,
+  groupKeys,
+  leaked,
+  multipart,
+  other,
+  PASSWORD,
+  PDF,
+  RESTRICTED,
+  type Actor,
+  type AuditState,
+  type SecurityWorld,
+  type Target,
+} from './security-fixtures';
+import { ROLES, type Role } from '../../src/domain/roles';
+
+type Kind = 'own' | 'foreign' | 'hidden';
+interface Call {
+  a: Actor;
+  /** The objects addressed: own company's shared target, the other company's, or own hidden. */
+  t: Target;
+  kind: Kind;
+  w: SecurityWorld;
+}
+interface Entry {
+  /** Roles that may use the route (on objects they see). */
+  roles: readonly Role[];
+  build(c: Call): Promise<InjectOptions> | InjectOptions;
+  /** company: ids of another company are refused; visibility: also ids asesor/banco/user may not see. */
+  scope: 'none' | 'company' | 'visibility';
+  /** Needs a new target for each allowed call (the call destroys or fills it up). */
+  fresh?: boolean;
+  /** Answers that count as a refusal for foreign/hidden ids (default 403, 404). */
+  refused?: number[];
+  /** Extra checks on a refusal answered 200 (lists filtered by an id, push). */
+  refusedBody?(res: LightMyRequestResponse): void;
+  ok?: number[];
+  public?: boolean;
+  /** The build itself writes (prepares a state), so a cached fingerprint is stale. */
+  mutates?: boolean;
+}
+
+const ALL = ROLES;
+const VIEW: readonly Role[] = ALL;
+const EDIT: readonly Role[] = ['admin', 'supervisor', 'manager', 'asesor', 'banco'];
+const STATUS: readonly Role[] = ['admin', 'supervisor', 'manager', 'banco'];
+const CREATE: readonly Role[] = ['admin', 'supervisor', 'manager', 'asesor'];
+const DELETE: readonly Role[] = ['admin', 'supervisor'];
+const MANAGERS: readonly Role[] = ['admin', 'supervisor'];
+const SALES: readonly Role[] = ['admin'];
+
+const emptyList = (res: LightMyRequestResponse) => {
+  expect(res.json().data).toEqual([]);
+};
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq += 1)}`;
+
+const META = { accion_requerida: 'contactar_cliente', estado_actual: 'en_proceso' };
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+
+const MATRIX: Record<string, Entry> = {
+  // ---- public ----
+  'GET /api/health': { public: true, roles: ALL, scope: 'none', build: () => get('/api/health') },
+  'POST /api/auth/login': {
+    public: true,
+    roles: ALL,
+    scope: 'none',
+    build: ({ a }) => ({ method: 'POST', url: '/api/auth/login', payload: { email: a.correo, password: PASSWORD } }),
+  },
+  'GET /api/seguimiento/radicado/:n': { public: true, roles: ALL, scope: 'none', build: ({ t }) => get(`/api/seguimiento/radicado/${t.radicado}`) },
+  'GET /api/seguimiento/archivo/:docId': {
+    public: true,
+    roles: ALL,
+    scope: 'none',
+    build: ({ t }) => get(`/api/seguimiento/archivo/${t.documentoId}?radicado=${t.radicado}`),
+  },
+  'POST /api/seguimiento/actualizar-documentos': {
+    public: true,
+    roles: ALL,
+    scope: 'none',
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/seguimiento/actualizar-documentos',
+      ...multipart({ id_radicado: t.radicado }, [{ field: 'archivos', name: 'cedula.pdf', data: PDF }]),
+    }),
+  },
+
+  // ---- session, lists, sync ----
+  'GET /api/validate-token': { roles: ALL, scope: 'none', build: () => get('/api/validate-token') },
+  'GET /api/dashboard/tabla': { roles: VIEW, scope: 'none', build: () => get('/api/dashboard/tabla') },
+  'GET /api/solicitudes/estados-disponibles': { roles: ALL, scope: 'none', build: () => get('/api/solicitudes/estados-disponibles') },
+  'PATCH /api/solicitudes/actualizar-estado': {
+    roles: STATUS,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: '/api/solicitudes/actualizar-estado', payload: { id: t.solicitudId, estado: 'En estudio' } }),
+  },
+  'GET /api/sync/pull': { roles: ALL, scope: 'none', build: () => get(`/api/sync/pull?clientId=${randomUUID()}`) },
+  'POST /api/sync/push': {
+    roles: ALL,
+    scope: 'visibility',
+    refused: [200],
+    refusedBody: (res) => {
+      const r = res.json().data.results[0];
+      expect(r.status).toBe('rejected');
+      expect(['NOT_FOUND', 'FORBIDDEN']).toContain(r.code);
+    },
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/sync/push',
+      payload: { clientId: randomUUID(), mutations: [{ id: 1, name: 'notificacion.marcarLeida', args: { id: t.notificacionId } }] },
+    }),
+  },
+
+  // ---- tracking (staff) ----
+  'POST /api/seguimiento/actualizar-estado': {
+    roles: STATUS,
+    scope: 'visibility',
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/seguimiento/actualizar-estado',
+      payload: { id_radicado: t.radicado, etapas: [{ etapa: 'banco', estado: 'En estudio', comentarios: `Revisión ${uniq()}` }] },
+    }),
+  },
+
+  // ---- users and profile ----
+  'GET /api/usuarios': { roles: MANAGERS, scope: 'none', build: () => get('/api/usuarios') },
+  'GET /api/usuarios/:id': { roles: MANAGERS, scope: 'company', build: ({ t }) => get(`/api/usuarios/${t.usuarioId}`) },
+  'POST /api/usuarios': {
+    roles: MANAGERS,
+    scope: 'none',
+    build: () => {
+      const k = uniq();
+      return {
+        method: 'POST',
+        url: '/api/usuarios',
+        payload: { nombre: 'Usuario Matriz', cedula: `55${String(seq).padStart(6, '0')}`, correo: `matriz.${k}@demo.co`, contraseña: 'secreta123', rol: 'asesor', info_extra: {} },
+      };
+    },
+  },
+  'PUT /api/usuarios/:id': {
+    roles: MANAGERS,
+    scope: 'company',
+    build: ({ t }) => ({ method: 'PUT', url: `/api/usuarios/${t.usuarioId}`, payload: { nombre: `Nombre ${uniq()}` } }),
+  },
+  'DELETE /api/usuarios/:id': { roles: MANAGERS, scope: 'company', fresh: true, build: ({ t }) => ({ method: 'DELETE', url: `/api/usuarios/${t.usuarioId}` }) },
+  'PUT /api/perfil': {
+    roles: ALL,
+    scope: 'none',
+    build: ({ a }) => ({ method: 'PUT', url: '/api/perfil', payload: { nombre: a.nombre, correo: a.correo } }),
+  },
+
+  // ---- creation form and schemas ----
+  'GET /api/schema/:entity': { roles: ALL, scope: 'none', build: () => get('/api/schema/solicitante') },
+  'GET /api/json/schema/agrupado': { roles: ALL, scope: 'none', build: () => get('/api/json/schema/agrupado') },
+  'GET /api/json/schema/:entity/:target': {
+    roles: ALL,
+    scope: 'visibility',
+    build: ({ t }) => get(`/api/json/schema/solicitante/${t.solicitanteId}`),
+  },
+  'POST /api/solicitantes/crear-registro-completo': {
+    roles: CREATE,
+    scope: 'visibility',
+    // Another company's (or an unseen) id reused for the new record: refused, never its data.
+    refused: [403, 404, 409],
+    build: ({ t, kind }) => ({
+      method: 'POST',
+      url: '/api/solicitantes/crear-registro-completo',
+      payload: kind === 'own' ? freshRecordBody() : freshRecordBody({ solicitudId: t.solicitudId, solicitanteId: t.solicitanteId }),
+    }),
+  },
+
+  // ---- notifications ----
+  'GET /api/notificaciones': {
+    roles: VIEW,
+    scope: 'visibility',
+    refused: [200, 403, 404],
+    refusedBody: emptyList,
+    build: ({ t }) => get(`/api/notificaciones?solicitud_id=${t.solicitudId}`),
+  },
+  'GET /api/notificaciones/pendientes': { roles: VIEW, scope: 'none', build: () => get('/api/notificaciones/pendientes') },
+  'GET /api/notificaciones/:id': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/notificaciones/${t.notificacionId}`) },
+  'POST /api/notificaciones': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/notificaciones',
+      payload: { titulo: 'Llamar al cliente', mensaje: 'Confirmar ingresos', tipo: 'contactar_cliente', solicitud_id: t.solicitudId, metadata: META },
+    }),
+  },
+  'PUT /api/notificaciones/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({
+      method: 'PUT',
+      url: `/api/notificaciones/${t.notificacionId}`,
+      payload: { titulo: 'Llamar al cliente', mensaje: `Confirmar ingresos ${uniq()}`, tipo: 'contactar_cliente', solicitud_id: t.solicitudId, metadata: META },
+    }),
+  },
+  'PATCH /api/notificaciones/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/notificaciones/${t.notificacionId}`, payload: { titulo: `Título ${uniq()}` } }),
+  },
+  'PATCH /api/notificaciones/:id/marcar-leida': {
+    roles: VIEW,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/notificaciones/${t.notificacionId}/marcar-leida` }),
+  },
+  'PATCH /api/notificaciones/:id/marcar-completada': {
+    roles: VIEW,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/notificaciones/${t.notificacionId}/marcar-completada` }),
+  },
+  'PATCH /api/notificaciones/marcar-todas-leidas': {
+    roles: VIEW,
+    scope: 'visibility',
+    // Ids the user does not see are simply not marked: 200 with nothing changed is a refusal too.
+    refused: [200, 403, 404],
+    build: ({ t }) => ({ method: 'PATCH', url: '/api/notificaciones/marcar-todas-leidas', payload: { ids: [t.notificacionId] } }),
+  },
+  'DELETE /api/notificaciones/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/notificaciones/${t.notificacionId}` }),
+  },
+
+  // ---- configuration ----
+  'POST /api/json/definitions/:entity/:json_column': {
+    roles: MANAGERS,
+    scope: 'none',
+    build: () => ({
+      method: 'POST',
+      url: '/api/json/definitions/solicitud/detalle_credito',
+      payload: { definitions: [{ key: `campo_${uniq()}`, type: 'string', description: 'Campo de la matriz' }] },
+    }),
+  },
+  'PATCH /api/json/definitions/:id': {
+    roles: MANAGERS,
+    scope: 'company',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/json/definitions/${t.definicionId}`, payload: { description: `Descripción ${uniq()}` } }),
+  },
+  'DELETE /api/json/definitions/:entity/:json_column': {
+    roles: MANAGERS,
+    scope: 'none',
+    fresh: true,
+    build: () => ({ method: 'DELETE', url: '/api/json/definitions/referencia/detalle_referencia' }),
+  },
+  'DELETE /api/json/definitions/:entity/:json_column/:key': {
+    roles: MANAGERS,
+    scope: 'none',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/json/definitions/referencia/detalle_referencia/${t.definicionKey}` }),
+  },
+  'PATCH /api/json/definitions/:entity/:json_field/reorder': {
+    roles: MANAGERS,
+    scope: 'none',
+    build: async ({ a, w }) => {
+      const keys = await groupKeys(w.ctx, w.fx[a.company].empresaId, 'solicitud');
+      return {
+        method: 'PATCH',
+        url: '/api/json/definitions/solicitud/detalle_credito/reorder',
+        payload: { field_orders: keys.map((key, i) => ({ key, order_index: i + 1 })) },
+      };
+    },
+  },
+  'GET /api/configuraciones/columnas-tabla': { roles: ALL, scope: 'none', build: () => get('/api/configuraciones/columnas-tabla') },
+  'PUT /api/configuraciones/columnas-tabla': {
+    roles: MANAGERS,
+    scope: 'none',
+    build: () => ({
+      method: 'PUT',
+      url: '/api/configuraciones/columnas-tabla',
+      payload: { columnas: [{ nombre: 'Nombres', nombre_interno: 'nombres', activo: true, orden: 1 }] },
+    }),
+  },
+  'POST /api/configuraciones/columnas-tabla/agregar': {
+    roles: MANAGERS,
+    scope: 'none',
+    mutates: true,
+    build: async ({ a, w, kind }) => {
+      // The column must not be there yet: start from an empty list for an allowed call.
+      if (kind === 'own' && MANAGERS.includes(a.role)) {
+        await w.ctx.database.db.execute(sql`delete from columnas_tabla where empresa_id = ${w.fx[a.company].empresaId}`);
+      }
+      return { method: 'POST', url: '/api/configuraciones/columnas-tabla/agregar', payload: { nombre: 'Estado', nombre_interno: 'estado', activo: true } };
+    },
+  },
+  'GET /api/configuraciones/categorias': { roles: ALL, scope: 'none', build: () => get('/api/configuraciones/categorias') },
+  'GET /api/configuraciones/:categoria': { roles: ALL, scope: 'company', build: ({ t }) => get(`/api/configuraciones/${t.categoria}`) },
+  'POST /api/configuraciones/:categoria': {
+    roles: MANAGERS,
+    scope: 'none',
+    build: () => ({ method: 'POST', url: `/api/configuraciones/lista_${uniq()}`, payload: { descripcion: 'Lista nueva', configuracion: ['x', 'y'] } }),
+  },
+  'PUT /api/configuraciones/:categoria': {
+    roles: MANAGERS,
+    scope: 'company',
+    build: ({ t }) => ({ method: 'PUT', url: `/api/configuraciones/${t.categoria}`, payload: { descripcion: `Lista ${uniq()}`, configuracion: ['a'] } }),
+  },
+  'DELETE /api/configuraciones/:categoria': {
+    roles: MANAGERS,
+    scope: 'company',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/configuraciones/${t.categoria}` }),
+  },
+
+  // ---- complete record, references, observations, documents ----
+  'GET /api/solicitantes/:id/traer-todos-registros': {
+    roles: VIEW,
+    scope: 'visibility',
+    build: ({ t }) => get(`/api/solicitantes/${t.solicitanteId}/traer-todos-registros`),
+  },
+  'PATCH /api/solicitantes/:id/editar-registro-completo': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({
+      method: 'PATCH',
+      url: `/api/solicitantes/${t.solicitanteId}/editar-registro-completo`,
+      payload: { solicitante: { nombres: 'Renata' }, solicitudes: [{ id: t.solicitudId, ciudad_solicitud: 'Tunja' }] },
+    }),
+  },
+  'PUT /api/edit-record/': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ a, t }) => ({ method: 'PUT', url: '/api/edit-record/', payload: { cedula: a.cedula, solicitud: { id: t.solicitudId, ciudad_solicitud: 'Neiva' } } }),
+  },
+  'PUT /api/edit-record': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ a, t }) => ({ method: 'PUT', url: '/api/edit-record', payload: { cedula: a.cedula, solicitud: { id: t.solicitudId, ciudad_solicitud: 'Pasto' } } }),
+  },
+  'PATCH /api/solicitudes/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/solicitudes/${t.solicitudId}`, payload: { ciudad_solicitud: `Tunja ${uniq()}` } }),
+  },
+  'DELETE /api/solicitudes/:id': {
+    roles: DELETE,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/solicitudes/${t.solicitudId}` }),
+  },
+  'DELETE /api/delete-customer/:id': {
+    roles: DELETE,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/delete-customer/${t.solicitanteId}` }),
+  },
+  'GET /api/solicitudes/:id/observaciones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/observaciones`) },
+  'POST /api/solicitudes/:id/observaciones': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'POST', url: `/api/solicitudes/${t.solicitudId}/observaciones`, payload: { observacion: `Nota ${uniq()}` } }),
+  },
+  'GET /api/referencias': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/referencias?solicitud_id=${t.solicitudId}`) },
+  'POST /api/referencias': {
+    roles: EDIT,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/referencias',
+      payload: { solicitud_id: t.solicitudId, tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Ana Ruiz' } },
+    }),
+  },
+  'PATCH /api/referencias/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/referencias/${t.referenciaId}`, payload: { detalle_referencia: { ciudad: `Cali ${uniq()}` } } }),
+  },
+  'DELETE /api/referencias/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/referencias/${t.referenciaId}` }),
+  },
+  'GET /api/documentos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos?solicitud_id=${t.solicitudId}`) },
+  'GET /api/documentos/:id': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos/${t.documentoId}`) },
+  'DELETE /api/documentos/:id': {
+    roles: EDIT,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/documentos/${t.documentoId}` }),
+  },
+  'POST /api/documentos': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/documentos',
+      ...multipart({ solicitud_id: t.solicitudId, id: randomUUID() }, [{ field: 'file', name: 'extracto.pdf', data: PDF }]),
+    }),
+  },
+  'POST /api/notificaciones/email': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/notificaciones/email',
+      payload: { tipo: 'cambio_banco', destinatario: 'gerencia@demo.co', datos: { solicitud_id: t.solicitudId, banco_nuevo: 'Nu Bank' } },
+    }),
+  },
+  'POST /api/descargar-ventas/': { roles: SALES, scope: 'none', build: () => ({ method: 'POST', url: '/api/descargar-ventas/', payload: {} }) },
+  'POST /api/descargar-ventas': { roles: SALES, scope: 'none', build: () => ({ method: 'POST', url: '/api/descargar-ventas', payload: {} }) },
+
+  // ---- statistics ----
+  'GET /api/estadisticas/generales': { roles: ALL, scope: 'none', build: () => get('/api/estadisticas/generales') },
+  'GET /api/estadisticas/rendimiento': { roles: ALL, scope: 'none', build: () => get('/api/estadisticas/rendimiento?dias=90') },
+  'GET /api/estadisticas/financieras': { roles: ALL, scope: 'none', build: () => get('/api/estadisticas/financieras') },
+  'GET /api/estadisticas/completas': { roles: ALL, scope: 'none', build: () => get('/api/estadisticas/completas') },
+  'GET /api/estadisticas/usuarios': { roles: MANAGERS, scope: 'none', build: () => get('/api/estadisticas/usuarios') },
+};
+
+const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const isWrite = (method: string) => method !== 'GET';
+
+let ctx: TestContext;
+let w: SecurityWorld;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  w = await createSecurityWorld(ctx);
+}, 300_000);
+afterAll(() => ctx?.close());
+
+describe('route table ⇄ matrix', () => {
+  it('has an entry for every route and a route for every entry', () => {
+    const routes = ctx.app.routeTable.map(routeKey);
+    expect(routes.filter((k) => !MATRIX[k]), 'routes without a matrix entry').toEqual([]);
+    expect(Object.keys(MATRIX).filter((k) => !routes.includes(k)), 'matrix entries without a route').toEqual([]);
+    // Entries declare public exactly for the public routes.
+    for (const r of ctx.app.routeTable) expect(!!MATRIX[routeKey(r)].public, routeKey(r)).toBe(r.access === 'public');
+  });
+
+  it('has no route that writes the audit trail directly', () => {
+    const writers = ctx.app.routeTable.filter((r) => isWrite(r.method) && /audit/i.test(r.url));
+    expect(writers).toEqual([]);
+  });
+});
+
+describe('every route × every role × both companies', () => {
+  it('answers 401/403/404 as the rules say, leaks nothing, and refused writes change nothing', async () => {
+    let calls = 0;
+    const cells = new Set<string>();
+    let audit: AuditState = await auditState(ctx);
+    let whole: Record<string, string> | null = null;
+    const failures: string[] = [];
+
+    const send = async (opts: InjectOptions, a: Actor | null) => {
+      calls += 1;
+      const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
+      if (a) headers.authorization = `Bearer ${a.token}`;
+      return ctx.app.inject({ ...opts, headers });
+    };
+
+    /** After a write: the audit trail only grew and its earlier rows are unchanged. */
+    const checkAudit = async (label: string) => {
+      const now = await auditState(ctx, audit);
+      if (now.count < audit.count || now.prevHash !== audit.hash) failures.push(`${label}: audit rows changed or removed`);
+      audit = now;
+    };
+
+    for (const route of ctx.app.routeTable) {
+      const key = routeKey(route);
+      const entry = MATRIX[key];
+      const write = isWrite(route.method);
+
+      // 1. Without a token.
+      {
+        const a = w.actor(1, 'admin');
+        const opts = await entry.build({ a, t: w.fx[1].shared, kind: 'own', w });
+        if (entry.mutates) whole = null;
+        const before = write && !entry.public ? (whole ??= await fingerprint(ctx)) : null;
+        const res = await send(opts, null);
+        if (entry.public) {
+          if (![200, 201].includes(res.statusCode)) failures.push(`${key} public: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          whole = null;
+        } else {
+          if (res.statusCode !== 401) failures.push(`${key} without token: ${res.statusCode}`);
+          else expect(res.json()).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
+          if (before) {
+            const after = await fingerprint(ctx);
+            if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${key} without token changed data`);
+            whole = after;
+          }
+        }
+        if (write) await checkAudit(`${key} anon`);
+      }
+
+      for (const a of w.actors) {
+        cells.add(`${key}|${a.role}|${a.company}`);
+        const allowed = entry.roles.includes(a.role);
+
+        // 2. Own company, objects the role sees.
+        {
+          const t = entry.fresh && allowed ? await w.freshTarget(a.company, 'shared') : w.fx[a.company].shared;
+          const opts = await entry.build({ a, t, kind: 'own', w });
+          if (entry.mutates || (entry.fresh && allowed)) whole = null;
+          const label = `${key} as ${a.label}`;
+          const theirs = write && allowed ? await fingerprint(ctx, { empresaId: w.fx[other(a.company)].empresaId }) : null;
+          const before = write && !allowed ? (whole ??= await fingerprint(ctx)) : null;
+          const res = await send(opts, a);
+          const expected = allowed ? (entry.ok ?? [200, 201]) : [403];
+          if (!expected.includes(res.statusCode)) failures.push(`${label}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 300)}`);
+          if (!allowed && res.statusCode === 403) expect(res.json()).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+          const leaks = leaked(w.secrets[other(a.company)], res, opts);
+          if (leaks.length) failures.push(`${label}: leaks other company's ${leaks.slice(0, 5).join(', ')}`);
+          if (RESTRICTED.includes(a.role)) {
+            const hid = leaked(w.hiddenSecrets[a.company], res, opts);
+            if (hid.length) failures.push(`${label}: leaks unseen ${hid.join(', ')}`);
+          }
+          if (theirs) {
+            const after = await fingerprint(ctx, { empresaId: w.fx[other(a.company)].empresaId });
+            if (JSON.stringify(after) !== JSON.stringify(theirs)) failures.push(`${label}: changed the other company's rows`);
+          }
+          if (before) {
+            const after = await fingerprint(ctx);
+            if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${label}: refused but changed data`);
+            whole = after;
+          } else if (write) whole = null;
+          if (write) await checkAudit(label);
+        }
+
+        // 3. The other company's objects; 4. own-company objects this role may not see.
+        const probes: Array<[Kind, Target]> = [];
+        if (entry.scope !== 'none') probes.push(['foreign', w.fx[other(a.company)].shared]);
+        if (entry.scope === 'visibility' && RESTRICTED.includes(a.role)) probes.push(['hidden', w.fx[a.company].hidden]);
+        for (const [kind, t] of probes) {
+          const opts = await entry.build({ a, t, kind, w });
+          const label = `${key} as ${a.label} on ${kind} ids`;
+          const exclude = key === 'POST /api/sync/push' ? ['sync_clients', 'sync_results'] : [];
+          const before = write ? await fingerprint(ctx, { exclude }) : null;
+          const res = await send(opts, a);
+          const refused = entry.refused ?? [403, 404];
+          if (!refused.includes(res.statusCode) && !(allowed ? [] : [403]).includes(res.statusCode)) {
+            failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+          } else if (res.statusCode === 200 && entry.refusedBody && allowed) {
+            try {
+              entry.refusedBody(res);
+            } catch (err) {
+              failures.push(`${label}: ${(err as Error).message}`);
+            }
+          }
+          const secrets = kind === 'foreign' ? w.secrets[other(a.company)] : w.hiddenSecrets[a.company];
+          const leaks = leaked(secrets, res, opts);
+          if (leaks.length) failures.push(`${label}: leaks ${leaks.slice(0, 5).join(', ')}`);
+          if (before) {
+            const after = await fingerprint(ctx, { exclude });
+            if (JSON.stringify(after) !== JSON.stringify(before)) {
+              const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+              failures.push(`${label}: refused but changed ${changed.join(', ')}`);
+            }
+            whole = null;
+            await checkAudit(label);
+          }
+        }
+      }
+    }
+
+    const routes = ctx.app.routeTable.length;
+    console.log(
+      `[matrix] ${routes} routes × ${ROLES.length} roles × 2 companies = ${cells.size} cells; ${calls} requests in all`,
+    );
+    expect(cells.size).toBe(routes * ROLES.length * 2);
+    expect(failures).toEqual([]);
+  }, 900_000);
+});
