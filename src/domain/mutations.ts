@@ -4,6 +4,7 @@
  * Edits carry `base`: the values the user saw for each field they changed (ARCHITECTURE.md §6).
  */
 import * as v from 'valibot';
+import { plainRecord } from './plain-record';
 import {
   PerfilSchema,
   UsuarioCambiosSchema,
@@ -36,8 +37,8 @@ export type CambiarEstadoArgs = v.InferOutput<typeof CambiarEstadoArgs>;
 /** `changes` and `base` are keyed by field path, e.g. `solicitante.nombres`, `solicitud.banco_nombre`. */
 export const EditarSolicitudArgs = v.object({
   solicitudId: uuid,
-  changes: v.record(fieldPath, jsonValue),
-  base: v.record(fieldPath, jsonValue),
+  changes: plainRecord(fieldPath, jsonValue),
+  base: plainRecord(fieldPath, jsonValue),
 });
 export type EditarSolicitudArgs = v.InferOutput<typeof EditarSolicitudArgs>;
 

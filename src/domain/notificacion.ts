@@ -3,6 +3,7 @@
  * the server, the tipo -> accion_requerida rule, the order of the pending panel and the bell badge.
  */
 import * as v from 'valibot';
+import { plainRecord } from './plain-record';
 
 export const TIPOS = [
   'retomar_operacion',
@@ -265,7 +266,7 @@ export const CambiosNotificacion = v.strictObject(
 export const EditarNotificacionArgs = v.object({
   id: uuid,
   changes: CambiosNotificacion,
-  base: v.record(v.string(), v.unknown()),
+  base: plainRecord(v.string(), v.unknown()),
 });
 export type EditarNotificacionArgs = v.InferOutput<typeof EditarNotificacionArgs>;
 

@@ -5,6 +5,7 @@
  * mirrored locally holds references, observations and documents), so the list marks it pending.
  */
 import * as v from 'valibot';
+import { plainRecord } from './plain-record';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max, 'El valor es demasiado largo.'));
@@ -14,7 +15,7 @@ export const MAX_REFERENCIAS = 3;
 
 /** A reference's free fields (nombre, relacion, celular, direccion, ciudad… and configured keys). */
 export const DetalleReferencia = v.pipe(
-  v.record(
+  plainRecord(
     v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_]{1,60}$/, 'Campo inválido')),
     v.nullable(v.union([text(500), v.number(), v.boolean()])),
   ),

@@ -6,6 +6,7 @@
  * it with the same definitions and get the same messages.
  */
 import * as v from 'valibot';
+import { plainRecord } from './plain-record';
 import type { FieldDefinition, FormEntity } from './field-definition';
 import { compileFields, issuesToFields, pruneReferences, type CompileOptions } from './schema-compiler';
 
@@ -15,7 +16,7 @@ export const FIRMA_MSG = 'Debes aceptar el acuerdo de firma para continuar';
 
 const uuid = v.pipe(v.string('Identificador inválido'), v.uuid('Identificador inválido'));
 const Values = v.pipe(
-  v.record(v.string(), v.unknown(), 'Los datos deben ser un objeto'),
+  plainRecord(v.string(), v.unknown(), 'Los datos deben ser un objeto'),
   v.check((o) => Object.keys(o).length <= 200, 'Demasiados campos'),
   v.check((o) => JSON.stringify(o).length <= 100_000, 'Los datos son demasiado grandes'),
 );

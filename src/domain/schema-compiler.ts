@@ -13,6 +13,7 @@
  * an administrator removed a field is not lost.
  */
 import * as v from 'valibot';
+import { plainRecord } from './plain-record';
 import {
   DEFAULT_MAX_SIZE_MB,
   MAX_SIZE_CEILING_MB,
@@ -309,7 +310,7 @@ export function compileFields(
 ): v.GenericSchema<EntityValues, EntityValues> {
   const keepUnknown = options.keepUnknown ?? true;
   return v.pipe(
-    v.record(v.string(), v.unknown(), 'Los datos deben ser un objeto'),
+    plainRecord(v.string(), v.unknown(), 'Los datos deben ser un objeto'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;
       const today = options.today ?? todayIso();

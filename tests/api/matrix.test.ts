@@ -370,6 +370,7 @@ const MATRIX: Record<string, Entry> = {
     build: ({ t }) => ({ method: 'DELETE', url: `/api/delete-customer/${t.solicitanteId}` }),
   },
   'GET /api/solicitudes/:id/observaciones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/observaciones`) },
+  'GET /api/solicitudes/:id/historial': { roles: MANAGERS, scope: 'company', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/historial`) },
   'POST /api/solicitudes/:id/observaciones': {
     roles: EDIT,
     scope: 'visibility',

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { plainRecord } from '../../../../src/domain/plain-record';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import type { Role } from '../../../../src/domain/roles';
@@ -21,7 +22,7 @@ import {
 const WRITERS: readonly Role[] = ['admin', 'supervisor'];
 const write = { config: { roles: WRITERS } };
 
-const Obj = v.record(v.string(), v.unknown());
+const Obj = plainRecord(v.string(), v.unknown());
 const DefinitionsBody = v.object({
   definitions: v.pipe(v.array(Obj, 'definitions debe ser una lista'), v.maxLength(200, 'Demasiadas definiciones (máximo 200).')),
 });

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { plainRecord } from '../../../../src/domain/plain-record';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { uuidv7 } from '../../../../src/domain/ids';
@@ -16,12 +17,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SERVER_KEYS = ['id', 'estado', 'created_by_user_id', 'assigned_to_user_id', 'created_by_user_email', 'empresa_id', 'solicitante_id', 'radicado'];
 
 const SpecBody = v.object({
-  solicitante: v.record(v.string(), v.unknown(), 'Falta el solicitante'),
-  ubicaciones: v.optional(v.array(v.record(v.string(), v.unknown())), []),
-  actividad_economica: v.optional(v.record(v.string(), v.unknown()), {}),
-  informacion_financiera: v.optional(v.record(v.string(), v.unknown()), {}),
-  referencias: v.optional(v.array(v.record(v.string(), v.unknown())), []),
-  solicitudes: v.optional(v.array(v.record(v.string(), v.unknown())), []),
+  solicitante: plainRecord(v.string(), v.unknown(), 'Falta el solicitante'),
+  ubicaciones: v.optional(v.array(plainRecord(v.string(), v.unknown())), []),
+  actividad_economica: v.optional(plainRecord(v.string(), v.unknown()), {}),
+  informacion_financiera: v.optional(plainRecord(v.string(), v.unknown()), {}),
+  referencias: v.optional(v.array(plainRecord(v.string(), v.unknown())), []),
+  solicitudes: v.optional(v.array(plainRecord(v.string(), v.unknown())), []),
   acepta_terminos: v.optional(v.boolean(), false),
   acepta_firma: v.optional(v.boolean(), false),
 });

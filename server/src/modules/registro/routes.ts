@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
+import { plainRecord } from '../../../../src/domain/plain-record';
 import { AppError } from '../../../../src/domain/errors';
 import { uuidv7 } from '../../../../src/domain/ids';
 import { DetalleReferencia } from '../../../../src/domain/registro-mutations';
@@ -76,7 +77,7 @@ const EmailBody = v.object({
   destinatario: v.pipe(v.string('El destinatario es obligatorio'), v.trim(), v.email('El correo del destinatario no es válido'), v.maxLength(200)),
   datos: v.optional(
     v.pipe(
-      v.record(v.string(), v.unknown()),
+      plainRecord(v.string(), v.unknown()),
       v.check((d) => JSON.stringify(d).length <= 20_000, 'Datos demasiado grandes.'),
       v.check((d) => d.solicitud_id === undefined || d.solicitud_id === null || (typeof d.solicitud_id === 'string' && /^[0-9a-f-]{36}$/i.test(d.solicitud_id)), 'solicitud_id inválido'),
     ),
