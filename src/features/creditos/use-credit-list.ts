@@ -3,6 +3,7 @@
  * It reads index keys only (the `created_at` key of src/db/created-key.ts and the `*tokens`
  * index), then the rows of the page, so it stays fast over 50,000 rows and more.
  */
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { syncStatusAtom } from '../../state/local-data';
@@ -156,7 +157,10 @@ export async function queryCreditList(
     ranged
       ? db.solicitudes.where('created_at').between(lower, upper, lower !== '', false)
       : db.solicitudes.orderBy('created_at');
-  const matches = await searchKeys(db, query);
+  // Only Dexie promises may be awaited in a live query before its reads (dexie.org, useLiveQuery
+  // rules): a native await that touches no table would drop the query's change tracking, so a
+  // blank search does not go through the async `searchKeys` at all.
+  const matches = fold(query).trim() === '' ? null : await Dexie.Promise.resolve(searchKeys(db, query));
 
   if (!matches) {
     const [total, keys] = await Promise.all([
