@@ -27,9 +27,15 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        screenshots: [
+          { src: '/screenshots/creditos-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Lista de créditos en escritorio' },
+          { src: '/screenshots/creditos-narrow.png', sizes: '820x1180', type: 'image/png', form_factor: 'narrow', label: 'Lista de créditos en tableta' },
+        ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // The store screenshots are only for the install dialog; the app never shows them.
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

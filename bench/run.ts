@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { firstScreenKb, BUDGET_KB } from './first-screen';
+import { lighthouseFigures } from './lighthouse';
 import { figures, log, report } from './lib/report';
 import { OUT, pgliteDataset, postgresDataset, startPostgres } from './lib/datasets';
 import { fullPullMs, login, serverFigures, startBenchServer } from './lib/server-bench';
@@ -31,6 +32,7 @@ if (!existsSync(resolve('dist/.vite/manifest.json'))) {
 const size = firstScreenKb();
 report({ name: 'first_screen_js', value: size.kb, unit: 'KB_gzip', ratio: size.kb / BUDGET_KB, baseline: `budget_${BUDGET_KB}KB`, target: `<=${BUDGET_KB}KB` });
 report({ name: 'sync_worker_js', value: size.workerKb, unit: 'KB_gzip', baseline: 'loaded_after_first_render' });
+await lighthouseFigures();
 
 const browser = await launchBrowser();
 const pullGrowth: Array<{ size: number; perRow: number }> = [];

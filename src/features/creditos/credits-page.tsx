@@ -264,16 +264,19 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         </ul>
       )}
 
-      <Pagination
-        page={Math.min(page, pages)}
-        pages={pages}
-        pageSize={pageSize}
-        onPage={(p) => setPage(Math.min(Math.max(1, p), pages))}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
+      {/* Shown once the rows are there: appearing under them moves nothing (no layout shift). */}
+      {!loading && (
+        <Pagination
+          page={Math.min(page, pages)}
+          pages={pages}
+          pageSize={pageSize}
+          onPage={(p) => setPage(Math.min(Math.max(1, p), pages))}
+          onPageSize={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -143,7 +143,7 @@ export function LegalLayout({ titulo, subtitulo, vigencia, secciones }: LegalLay
                   <a
                     href={`#${seccion.id}`}
                     onClick={(evento) => irASeccion(evento, seccion.id)}
-                    className="inline-flex min-h-11 items-center rounded-sm py-1 text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:min-h-0 print:text-slate-900 print:no-underline"
+                    className="inline-flex min-h-11 items-center rounded-sm py-1 text-blue-800 underline underline-offset-2 hover:text-blue-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 print:text-slate-900 print:no-underline"
                   >
                     {i + 1}. {seccion.titulo}
                   </a>
