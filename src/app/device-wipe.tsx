@@ -13,6 +13,7 @@ import { deleteUserDb, wipeBlockedReason, wipeBlockers, type WipeBlockers } from
 import { localDbAtom, syncClientAtom } from '../state/local-data';
 import { readErrorsAtom } from '../state/read-errors';
 import { clearStoredSession, sessionAtom, sessionExpiredAtom } from '../state/session';
+import { forgetDeviceLogin } from '../state/device-login';
 
 export const WIPE_LABEL = 'Borrar datos de este dispositivo';
 /** localStorage keys that belong to the person, not to the device (the session keys go too). */
@@ -52,6 +53,7 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
       return;
     }
     for (const key of USER_KEYS) localStorage.removeItem(key);
+    if (session.status === 'authenticated') forgetDeviceLogin(session.session.user.correo);
     clearStoredSession();
     setReadErrors([]);
     setExpired(false);

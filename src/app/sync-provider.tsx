@@ -7,8 +7,9 @@ import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data
 import { FullPageLoading } from '../components/ui/spinner';
 
 /**
- * Opens the signed-in user's local database and starts the sync worker for it. One database per
- * user and company, so another user on the same device never sees these rows or queued changes.
+ * Opens the signed-in user's local database and starts the sync worker for it (once there is a
+ * token: a device login opens the data first). One database per user and company, so another user
+ * on the same device never sees these rows or queued changes.
  * Storage persistence is requested once signed in (browsers may then keep the data for longer).
  */
 export function SyncProvider({ children }: { children: ReactNode }) {
@@ -23,30 +24,40 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const token = state.status === 'authenticated' ? state.session.token : null;
   const userKey = user ? `${user.empresa_id}:${user.id}` : null;
 
+  // The database opens with the user, also for a device login that has no token yet.
   useEffect(() => {
-    if (!userKey || !token) return;
+    if (!userKey) return;
     const [empresaId, userId] = userKey.split(':').map(Number);
     const localDb = openUserDb(empresaId, userId);
-    const client = createSyncClient();
     setDb(localDb);
+    return () => {
+      localDb.close();
+      setDb(null);
+    };
+  }, [userKey, setDb]);
+
+  // The sync worker needs a token: it starts when the server has accepted a login.
+  const hasToken = Boolean(token);
+  useEffect(() => {
+    if (!userKey || !hasToken) return;
+    const [empresaId, userId] = userKey.split(':').map(Number);
+    const client = createSyncClient();
     setClient(client);
     const unsubscribe = client.subscribe((status) => {
       setStatus(status);
       setExpired(status.state === 'unauthenticated');
     });
-    client.init({ empresaId, userId, token }).catch(() => undefined);
+    client.init({ empresaId, userId, token: token! }).catch(() => undefined);
     if (navigator.storage?.persist) navigator.storage.persist().catch(() => undefined);
     return () => {
       unsubscribe();
       void client.dispose();
-      localDb.close();
-      setDb(null);
       setClient(null);
       setStatus(null);
     };
     // The token is handed over separately below; a new token must not restart the engine.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userKey]);
+  }, [userKey, hasToken]);
 
   const client = useAtomValue(syncClientAtom);
   useEffect(() => {

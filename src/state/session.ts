@@ -42,6 +42,9 @@ export type SessionState =
 
 export const sessionAtom = atom<SessionState>({ status: 'loading' });
 
+/** A login message that outlives the login page (a device login the server then refused). */
+export const loginNoticeAtom = atom<string | null>(null);
+
 /** True while the server has refused the stored token (sync is paused until a new login). */
 export const sessionExpiredAtom = atom(false);
 

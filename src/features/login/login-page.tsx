@@ -1,11 +1,36 @@
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { interpretLogin, loginErrorMessage } from '../../domain/session';
-import { sessionAtom, storeSession, clearStoredSession } from '../../state/session';
+import { interpretLogin, LOGIN_ERRORS, loginErrorMessage, type Session, type SessionUser } from '../../domain/session';
+import {
+  clearStoredSession,
+  loginNoticeAtom,
+  sessionAtom,
+  sessionExpiredAtom,
+  storeSession,
+} from '../../state/session';
+import { forgetDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
+
+/** The server's answer to a login, as a session; throws an Error with the text to show. */
+async function serverLogin(email: string, password: string): Promise<Session> {
+  const res = await fetch('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return interpretLogin(res.status, body);
+}
 
 export default function LoginPage() {
   const [state, setState] = useAtom(sessionAtom);
+  const setExpired = useSetAtom(sessionExpiredAtom);
+  const [notice, setNotice] = useAtom(loginNoticeAtom);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -13,31 +38,60 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
 
   if (state.status === 'authenticated') return <Navigate to="/" replace />;
+  const shown = error ?? notice;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setNotice(null);
     setLoading(true);
-    try {
-      const res = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: email.trim(), password }),
-      });
-      let body: unknown;
-      try {
-        body = await res.json();
-      } catch {
-        body = null;
-      }
-      const session = interpretLogin(res.status, body);
-      storeSession(session);
-      setState({ status: 'authenticated', session });
+    const mail = email.trim();
+    // The server and this device's verifier race: a device that already holds the user's data
+    // opens it at once (also offline), and the server's answer then completes or undoes that.
+    let answered = false;
+    let openedLocally = false;
+    const openLocally = (user: SessionUser) => {
+      openedLocally = true;
+      setState({ status: 'authenticated', session: { token: '', user } });
       void navigate('/', { replace: true });
+    };
+    const server = serverLogin(mail, password).finally(() => {
+      answered = true;
+    });
+    const local = verifyDeviceLogin(mail, password);
+    void local.then((user) => {
+      if (user && !answered) openLocally(user);
+    });
+    try {
+      const session = await server;
+      storeSession(session);
+      setExpired(false);
+      setState({ status: 'authenticated', session });
+      void rememberDeviceLogin(mail, password, session.user).catch(() => undefined);
+      if (!openedLocally) void navigate('/', { replace: true });
     } catch (err) {
-      // A failed login clears the stored session (spec 01 §4).
-      clearStoredSession();
-      setError(loginErrorMessage(err));
+      const message = loginErrorMessage(err);
+      if (message !== LOGIN_ERRORS.denied && !openedLocally) {
+        // The server could not be asked (offline, or failing): this device's verifier decides.
+        const user = await local;
+        if (user) openLocally(user);
+      }
+      if (openedLocally && message !== LOGIN_ERRORS.denied) {
+        // Opened from this device: the work goes on locally and the sync waits for a login the
+        // server accepts.
+        setExpired(true);
+      } else {
+        // A failed login clears the stored session (spec 01 §4); refused credentials also drop
+        // this device's verifier and close what it opened.
+        clearStoredSession();
+        if (message === LOGIN_ERRORS.denied) forgetDeviceLogin(mail);
+        if (openedLocally) {
+          setNotice(message);
+          setState({ status: 'unauthenticated' });
+        } else {
+          setError(message);
+        }
+      }
     } finally {
       setLoading(false);
     }
@@ -82,9 +136,9 @@ export default function LoginPage() {
               className="min-h-11 w-full rounded-md border border-slate-400 px-3 py-2"
             />
           </div>
-          {error && (
+          {shown && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-              {error}
+              {shown}
             </p>
           )}
           <button
