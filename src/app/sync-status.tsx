@@ -6,11 +6,13 @@ import { toast } from 'sonner';
 import { discardFile, discardProblem, resolveConflict, retryFile, retryProblem, type ConflictChoice } from '../sync/problems';
 import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
 import { sessionAtom, sessionExpiredAtom, storeSession } from '../state/session';
-import { interpretLogin, loginErrorMessage } from '../domain/session';
+import { loginErrorMessage } from '../domain/session';
+import { serverLogin } from '../lib/login';
 import type { ProblemRow } from '../db/database';
 import type { SyncStatus } from '../workers/sync-client';
 import { readErrorsAtom } from '../state/read-errors';
 import { DeviceWipe } from './device-wipe';
+import { useOnline } from '../lib/use-online';
 
 const MUTATION_LABELS: Record<string, string> = {
   'solicitud.cambiarEstado': 'Cambio de estado',
@@ -48,21 +50,6 @@ export function syncStatusText(status: SyncStatus | null, online: boolean): stri
   if (status.pending > 0) return `${status.pending} cambios pendientes`;
   if (status.lastSyncAt) return `Sincronizado ${time(status.lastSyncAt)}`;
   return 'Sincronizando…';
-}
-
-function useOnline() {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
 }
 
 export function SyncIndicator() {
@@ -257,12 +244,7 @@ export function SessionExpiredBanner() {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: correo, password }),
-      });
-      const session = interpretLogin(res.status, await res.json().catch(() => null));
+      const session = await serverLogin(correo, password);
       if (session.user.id !== state.session.user.id) throw new Error('Inicia sesión con el mismo usuario.');
       storeSession(session);
       setState({ status: 'authenticated', session });

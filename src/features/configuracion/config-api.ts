@@ -9,7 +9,7 @@
  * list — follows immediately. Reads stay on the local mirror.
  */
 import { useAtomValue } from 'jotai';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { ApiError, apiJson } from '../../lib/api';
 import { syncClientAtom } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
@@ -17,17 +17,6 @@ import { sessionAtom } from '../../state/session';
 export const OFFLINE_MESSAGE =
   'Sin conexión: los cambios de configuración necesitan internet. Vuelve a intentarlo cuando tengas conexión.';
 
-function subscribeOnline(cb: () => void) {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
 
 export type ConfigWrite = <T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 

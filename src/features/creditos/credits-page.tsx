@@ -21,6 +21,7 @@ import { Pagination, pageCount } from '../../components/ui/pagination';
 import { downloadSales } from './sales-download';
 import { StatusSelect } from './status-select';
 import { useCreditList } from './use-credit-list';
+import { useOnline } from '../../lib/use-online';
 import { useColumns, useEstados } from './use-list-config';
 
 export interface CreditsPageProps {
@@ -30,17 +31,6 @@ export interface CreditsPageProps {
   onNew?: () => void;
 }
 
-function subscribeOnline(cb: () => void) {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
-function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
 
 const WIDE = '(min-width: 768px)';
 function subscribeWide(cb: () => void) {

@@ -1,7 +1,8 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { interpretLogin, LOGIN_ERRORS, loginErrorMessage, type Session, type SessionUser } from '../../domain/session';
+import { LOGIN_ERRORS, loginErrorMessage, type SessionUser } from '../../domain/session';
+import { serverLogin } from '../../lib/login';
 import {
   clearStoredSession,
   loginNoticeAtom,
@@ -10,22 +11,6 @@ import {
   storeSession,
 } from '../../state/session';
 import { forgetDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
-
-/** The server's answer to a login, as a session; throws an Error with the text to show. */
-async function serverLogin(email: string, password: string): Promise<Session> {
-  const res = await fetch('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = null;
-  }
-  return interpretLogin(res.status, body);
-}
 
 export default function LoginPage() {
   const [state, setState] = useAtom(sessionAtom);

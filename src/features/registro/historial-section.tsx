@@ -9,25 +9,11 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, apiJson } from '../../lib/api';
+import { useOnline } from '../../lib/use-online';
 import type { HistorialEntry } from '../../db/database';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
 import { Section } from './field-input';
 import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';
-
-function useOnline() {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
 
 export function HistorialSection({ solicitudId, token }: { solicitudId: string; token: string }) {
   const db = useLocalDb();
