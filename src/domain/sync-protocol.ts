@@ -19,7 +19,7 @@ export const SYNC_ENTITIES = [
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 export const MutationEnvelopeSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647, 'Número de operación fuera de rango.')),
   name: v.pipe(v.string(), v.maxLength(100)),
   args: v.unknown(),
   at: v.optional(v.pipe(v.string(), v.maxLength(40))),

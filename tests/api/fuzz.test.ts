@@ -8,7 +8,9 @@
  * invalid args for every mutation name: 200 with a `rejected` VALIDATION result (ARCHITECTURE.md §6),
  * where the only rows allowed to change are the client's sync_clients row (created on first push,
  * last_mutation_id advanced) and one sync_results row per rejected mutation.
- * FUZZ_RUNS sets the runs per route and category (default 8).
+ * FUZZ_RUNS sets the runs per route and category (default 8). FUZZ_SEED fixes fast-check's seed
+ * (default 20261121, so CI runs the same cases every time); FUZZ_SEED=random explores new ones and
+ * a failure prints the seed and path that reproduce it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -22,6 +24,8 @@ import { ERROR_CODES } from '../../src/domain/errors';
 import { MUTATION_SCHEMAS } from '../../src/domain/mutations';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const SEED = process.env.FUZZ_SEED ?? '20261121';
+if (SEED !== 'random') fc.configureGlobal({ seed: Number(SEED) });
 
 type FieldKind = 'text' | 'uuid' | 'obj' | 'arr' | 'num' | 'bool' | 'any';
 interface FuzzEntry {
@@ -175,7 +179,7 @@ const nested: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 /** A value of the wrong kind for the field (never null or undefined: those are often allowed). */
 function junkFor(kind: FieldKind): fc.Arbitrary<unknown> {
-  const obj = fc.dictionary(fc.string({ maxLength: 8 }), nested, { minKeys: 1, maxKeys: 3 });
+  const obj = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('toString', 'valueOf', 'toJSON')), nested, { minKeys: 1, maxKeys: 3 });
   const arr = fc.array(nested, { minLength: 1, maxLength: 3 });
   switch (kind) {
     case 'text':
@@ -247,7 +251,7 @@ beforeAll(async () => {
   w = await createSecurityWorld(ctx);
 }, 300_000);
 afterAll(async () => {
-  console.log(`[fuzz] ${cases} cases (FUZZ_RUNS=${RUNS})`);
+  console.log(`[fuzz] ${cases} cases (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`);
   await ctx?.close();
 });
 
@@ -327,6 +331,15 @@ describe('invalid input on every write route', () => {
           ),
           { numRuns: RUNS * 2 },
         );
+      }
+      // Own `toString` / `valueOf` keys (they make String(x) throw) in each field, nested and on top.
+      if (e.body === 'json') {
+        const base = e.base ? e.base(admin, t) : {};
+        const poisoned: unknown[] = [{ toString: '' }, { valueOf: 1, toString: 'x' }, { a: [{ b: { toString: null } }] }];
+        const bodies = [{ ...base, toString: 1 }, ...Object.keys(e.fields ?? {}).flatMap((name) => poisoned.map((p) => ({ ...base, [name]: p })))];
+        for (const body of bodies) {
+          await send({ label: `reserved key ${JSON.stringify(body).slice(0, 80)}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        }
       }
       // Multipart routes: invalid fields with a valid file, or valid fields with a bad or no file.
       if (e.body === 'multipart') {
@@ -421,6 +434,19 @@ describe('POST /api/sync/push', () => {
       { numRuns: RUNS * 6 },
     );
     expect(await fingerprint(ctx)).toEqual(before);
+  });
+
+  it('rejects args with own toString / valueOf keys in-band and applies the mutations around them', async () => {
+    const a = w.actor(1, 'admin');
+    const t = w.fx[1].shared;
+    const edit = (id: number, ciudad: unknown) => ({ id, name: 'solicitud.editar', args: { solicitudId: t.solicitudId, changes: { 'solicitud.ciudad_solicitud': ciudad }, base: {} } });
+    const res = await push(a, { clientId: randomUUID(), mutations: [edit(1, 'Pasto'), edit(2, { toString: '' }), edit(3, { valueOf: 1, toString: 'x' }), edit(4, 'Ibagué')] });
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json().data.results as Array<{ status: string; code?: string; error?: string }>;
+    expect(results.map((r) => r.status)).toEqual(['applied', 'rejected', 'rejected', 'applied']);
+    for (const r of results.slice(1, 3)) expect(r).toMatchObject({ code: 'VALIDATION', error: expect.stringMatching(SPANISH) });
+    const rows = ((await ctx.database.db.execute(sql`select ciudad_solicitud from solicitudes where id = ${t.solicitudId}`)) as unknown as { rows: Array<{ ciudad_solicitud: string }> }).rows;
+    expect(rows[0].ciudad_solicitud).toBe('Ibagué');
   });
 
   it('rejects invalid args of every mutation name in-band; only the sync bookkeeping changes', async () => {

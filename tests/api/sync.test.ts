@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { auditoria, empresas, solicitudes } from '../../server/src/db/schema';
+import { auditoria, empresas, solicitudes, syncClients } from '../../server/src/db/schema';
 import { nextSeq } from '../../server/src/db/change-seq';
 import type { Change, PullResponse, PushResponse } from '../../src/domain/sync-protocol';
 import type { SolicitudRecord } from '../../src/domain/solicitud';
@@ -71,12 +71,18 @@ describe('push', () => {
     expect(after.estado).toBe('En estudio');
   });
 
-  it('answers a gap with 400 and applies nothing', async () => {
+  it('answers a gap with 400, applies nothing and registers no device', async () => {
     const sol = await someSolicitud();
-    const res = await pushAs('admin', randomUUID(), [estadoMutation(2, sol.id, 'Aprobado', null)]);
+    const clientId = randomUUID();
+    const res = await pushAs('admin', clientId, [estadoMutation(2, sol.id, 'Aprobado', null)]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION' });
     expect(res.json().error).toMatch(/Falta la operación 1/);
+    // Ids that skip inside one push are refused before anything is read or written.
+    const skip = await pushAs('admin', clientId, [estadoMutation(1, sol.id, 'Aprobado', null), estadoMutation(3, sol.id, 'Pagado', null)]);
+    expect(skip.statusCode).toBe(400);
+    expect(skip.json().error).toBe('Las operaciones de un envío deben ir numeradas en orden, sin saltos.');
+    expect(await ctx.database.db.select().from(syncClients).where(eq(syncClients.clientId, clientId))).toEqual([]);
   });
 
   it('records a rejected mutation and goes on with the next one', async () => {

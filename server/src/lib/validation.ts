@@ -44,3 +44,20 @@ function spanish(issue: v.BaseIssue<unknown>): string {
       return 'Valor inválido.';
   }
 }
+
+/**
+ * JSON can carry own `toString` / `valueOf` keys; an object holding them throws on `String(x)`,
+ * `${x}` or `Number(x)` anywhere later. No field of ours is named so: such input is refused whole,
+ * the way the JSON parser refuses `__proto__`. Iterative, so deep nesting cannot overflow the stack.
+ */
+const RESERVED_KEYS = ['toString', 'valueOf'] as const;
+export function refuseReservedKeys(input: unknown): void {
+  const stack: unknown[] = [input];
+  while (stack.length) {
+    const x = stack.pop();
+    if (!x || typeof x !== 'object' || Buffer.isBuffer(x)) continue;
+    const key = Array.isArray(x) ? undefined : RESERVED_KEYS.find((k) => Object.hasOwn(x, k));
+    if (key) throw new AppError('VALIDATION', `Los datos usan un nombre de campo reservado: ${key}.`);
+    for (const child of Object.values(x)) if (child && typeof child === 'object') stack.push(child);
+  }
+}

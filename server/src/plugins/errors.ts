@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, HTTP_STATUS, type ErrorCode } from '../../../src/domain/errors';
+import { refuseReservedKeys } from '../lib/validation';
 
 export function errorBody(code: ErrorCode, error: string, extra: Record<string, unknown> = {}) {
   return { ok: false as const, error, code, ...extra };
@@ -73,6 +74,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
       throw new AppError('VALIDATION', 'El cuerpo de la solicitud debe ser un objeto JSON.');
     }
+    // The push checks each mutation's args itself, so one bad mutation is rejected in-band.
+    if (request.routeOptions.url !== '/api/sync/push') refuseReservedKeys(body);
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

@@ -17,6 +17,7 @@ import { nextSeq } from '../../db/change-seq';
 import { AppError } from '../../../../src/domain/errors';
 import {
   CAMPOS_FIJOS,
+  FIELD_TYPES,
   FORM_ENTITIES,
   jsonColumnOf,
   type FieldCondition,
@@ -212,6 +213,10 @@ export async function actualizarDefinicion(
   const current = definicionRow(prev);
   const next: Record<string, unknown> = { ...current };
   for (const k of PATCHABLE) if (Object.hasOwn(patch, k)) next[k] = patch[k];
+  // A blank type means 'string' only when a field is created; a PATCH must name the new type.
+  if (Object.hasOwn(patch, 'type') && blank(patch.type)) {
+    refuse([`Tipo inválido "${patch.type ?? ''}" en el campo "${current.key}". Tipos válidos: ${FIELD_TYPES.join(', ')}`]);
+  }
   const def = checked(normalize(next));
   const group = (await groupRows(tx, user.empresaId, prev.entity, prev.jsonColumn)).map(definicionRow);
   conditionCheck(def, [...group.filter((g) => g.key !== def.key), def]);

@@ -98,6 +98,9 @@ const isObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x =
 /** The advisor's cedula the spec sends: required and equal to the session's. */
 function checkCedula(body: Record<string, unknown>, cedula: string) {
   const sent = body.cedula;
+  if (sent !== undefined && sent !== null && typeof sent !== 'string' && typeof sent !== 'number') {
+    throw new AppError('VALIDATION', 'La cédula del asesor debe ser un texto.', { fields: { cedula: 'La cédula del asesor debe ser un texto.' } });
+  }
   if (sent === undefined || sent === null || String(sent).trim() === '') {
     throw new AppError('VALIDATION', 'No se encontró la información del asesor', { fields: { cedula: 'No se encontró la información del asesor' } });
   }
@@ -368,9 +371,7 @@ export default async function registroRoutes(app: FastifyInstance) {
     app.post(url, { config: { permission: 'download_sales' } }, async (request, reply) => {
       const user = requireUser(request);
       const body = isObject(request.body) ? request.body : {};
-      if (body.cedula !== undefined && body.cedula !== null && String(body.cedula).trim() !== user.cedula) {
-        throw new AppError('FORBIDDEN', 'La cédula indicada no corresponde a la sesión.');
-      }
+      if (body.cedula !== undefined && body.cedula !== null) checkCedula(body, user.cedula);
       const csv = await ventasCsv(app.db, user);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')

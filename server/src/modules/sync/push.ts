@@ -16,22 +16,30 @@ import { AppError, isTemporary, type ErrorCode } from '../../../../src/domain/er
 import { isMutationName, MUTATION_SCHEMAS, type MutationName } from '../../../../src/domain/mutations';
 import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
-import { parseInput } from '../../lib/validation';
+import { parseInput, refuseReservedKeys } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
 import { dataError } from '../../plugins/errors';
 import { MUTATION_HANDLERS } from './handlers';
 
-export async function bindClient(db: DbOrTx, user: AuthUser, clientId: string) {
+export async function bindClient(db: DbOrTx, user: AuthUser, clientId: string, firstId?: number) {
+  const owned = (client: typeof syncClients.$inferSelect) => {
+    if (client.usuarioId !== user.id) throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
+    return client;
+  };
+  const [known] = await db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
+  if (known) return owned(known);
+  // A new device starts at mutation 1; a push that would be refused for a gap registers nothing.
+  if (firstId !== undefined && firstId !== 1) throw gap(0, firstId);
   await db
     .insert(syncClients)
     .values({ clientId, usuarioId: user.id, empresaId: user.empresaId })
     .onConflictDoNothing();
   const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
-  if (client.usuarioId !== user.id) {
-    throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
-  }
-  return client;
+  return owned(client);
 }
+
+const gap = (last: number, got: number) =>
+  new AppError('VALIDATION', `Falta la operación ${last + 1}: se recibió la ${got}. Reenvía la cola en orden.`);
 
 async function storedResult(tx: DbOrTx, clientId: string, id: number): Promise<MutationResult> {
   const [row] = await tx
@@ -58,6 +66,7 @@ async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Prom
     if (!isMutationName(m.name)) {
       throw new AppError('VALIDATION', `Operación desconocida: ${m.name.slice(0, 60)}`);
     }
+    refuseReservedKeys(m.args);
     const args = parseInput(MUTATION_SCHEMAS[m.name] as v.GenericSchema, m.args);
     await MUTATION_HANDLERS[m.name as MutationName](tx, user, args as never);
   } catch (caught) {
@@ -85,12 +94,7 @@ async function lockAndCheck(tx: DbOrTx, clientId: string, m: MutationEnvelope): 
   if (m.id <= client.lastMutationId) {
     return { result: await storedResult(tx, clientId, m.id), last: client.lastMutationId };
   }
-  if (m.id !== client.lastMutationId + 1) {
-    throw new AppError(
-      'VALIDATION',
-      `Falta la operación ${client.lastMutationId + 1}: se recibió la ${m.id}. Reenvía la cola en orden.`,
-    );
-  }
+  if (m.id !== client.lastMutationId + 1) throw gap(client.lastMutationId, m.id);
   return null;
 }
 
@@ -136,7 +140,11 @@ async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnve
 }
 
 export async function push(db: Db, user: AuthUser, body: PushBody) {
-  await bindClient(db, user, body.clientId);
+  const first = body.mutations[0]?.id;
+  if (body.mutations.some((m, i) => m.id !== first + i)) {
+    throw new AppError('VALIDATION', 'Las operaciones de un envío deben ir numeradas en orden, sin saltos.');
+  }
+  await bindClient(db, user, body.clientId, first);
   const results: MutationResult[] = [];
   let last = 0;
   for (const m of body.mutations) {
