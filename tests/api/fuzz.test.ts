@@ -172,7 +172,7 @@ const weirdString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.constantFrom('\uD800', '\uDFFF\uD800', '\u0000', '\uFFFE', "'; drop table solicitudes; --", '../../etc/passwd', '${7*7}', '<script>alert(1)</script>', 'NaN', '-1', '1e309'),
 );
-const junkNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, Number.MAX_SAFE_INTEGER, -Number.MAX_VALUE, 1e308));
+const junkNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-1, 0, Number.MAX_SAFE_INTEGER, -Number.MAX_VALUE, 1e308));
 const nested: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), junkNumber, weirdString, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 3 })),
 })).node;

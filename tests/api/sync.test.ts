@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { auditoria, empresas, solicitudes, syncClients } from '../../server/src/db/schema';
+import { auditoria, empresas, solicitudes, syncClients, usuarios } from '../../server/src/db/schema';
 import { nextSeq } from '../../server/src/db/change-seq';
 import type { Change, PullResponse, PushResponse } from '../../src/domain/sync-protocol';
 import type { SolicitudRecord } from '../../src/domain/solicitud';
@@ -221,6 +221,54 @@ describe('pull', () => {
     for (const c of otra.changes) expect(demoIds.has(c.id)).toBe(false);
     const [demo] = await ctx.database.db.select().from(empresas).where(eq(empresas.id, ctx.seeded.demo.id));
     expect(otra.cursor).toBeLessThan(demo.changeSeq + 1);
+  });
+
+  it('sends later tombstones only for rows the user could see at some time', async () => {
+    const [asesor] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, 'asesor@demo.co'));
+    const mine = (s: typeof solicitudes.$inferSelect) => s.createdByUserId === asesor.id || s.assignedToUserId === asesor.id;
+    const bank = (s: typeof solicitudes.$inferSelect) => (s.bancoNombre ?? '').toLowerCase() === 'bancolombia';
+    const live = (s: typeof solicitudes.$inferSelect) => !s.deletedAt;
+    const hidden = await someSolicitud((s) => live(s) && !mine(s) && !bank(s));
+    const hidden2 = await someSolicitud((s) => live(s) && !mine(s) && !bank(s) && s.id !== hidden.id);
+    const ownToDelete = await someSolicitud((s) => live(s) && mine(s));
+    const bankToMove = await someSolicitud((s) => live(s) && bank(s) && !mine(s));
+    const clients = { asesor: randomUUID(), banco: randomUUID() };
+    const start = { asesor: (await pullAll('asesor', clients.asesor, 500)).cursor, banco: (await pullAll('banco', clients.banco, 500)).cursor };
+    const since = async (who: 'asesor' | 'banco', cursor: number) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clients[who]}&cursor=${cursor}&limit=500`, headers: bearer(await loginAs(ctx.app, who)) });
+      return res.json().data as PullResponse;
+    };
+
+    const admin = await loginAs(ctx.app, 'admin');
+    const del = (id: string) => ctx.app.inject({ method: 'DELETE', url: `/api/solicitudes/${id}`, headers: bearer(admin) });
+    const adminClient = randomUUID();
+    const edits = await pushAs('admin', adminClient, [
+      estadoMutation(1, hidden.id, 'En estudio', hidden.estado),
+      { id: 2, name: 'solicitud.editar', args: { solicitudId: bankToMove.id, changes: { 'solicitud.banco_nombre': 'Davivienda' }, base: { 'solicitud.banco_nombre': bankToMove.bancoNombre } } },
+    ]);
+    expect(edits.json().data.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+    expect((await del(hidden2.id)).statusCode).toBe(200);
+    expect((await del(ownToDelete.id)).statusCode).toBe(200);
+
+    const asesorPull = await since('asesor', start.asesor);
+    const bancoPull = await since('banco', start.banco);
+    const ids = (p: PullResponse) => p.changes.map((c) => c.id);
+    // Never an id of an application (or its notifications) the user never saw.
+    for (const p of [asesorPull, bancoPull]) {
+      expect(ids(p)).not.toContain(hidden.id);
+      expect(ids(p)).not.toContain(hidden2.id);
+      for (const c of p.changes) if (c.entity === 'notificacion' && c.op === 'put') expect([hidden.id, hidden2.id]).not.toContain((c.row as { solicitud_id?: string }).solicitud_id);
+    }
+    expect(ids(asesorPull)).not.toContain(bankToMove.id);
+    // The rows that left the user's sight come as tombstones.
+    expect(asesorPull.changes).toContainEqual({ entity: 'solicitud', id: ownToDelete.id, op: 'del' });
+    expect(bancoPull.changes).toContainEqual({ entity: 'solicitud', id: bankToMove.id, op: 'del' });
+    if (!bank(ownToDelete)) expect(ids(bancoPull)).not.toContain(ownToDelete.id);
+
+    // Still a tombstone after a later change: the old bank's users had the row.
+    const again = await pushAs('admin', adminClient, [estadoMutation(3, bankToMove.id, 'En estudio', bankToMove.estado)]);
+    expect(again.json().data.results[0].status).toBe('applied');
+    expect((await since('banco', bancoPull.cursor)).changes).toEqual([{ entity: 'solicitud', id: bankToMove.id, op: 'del' }]);
   });
 
   it('refuses a bad query with a Spanish 400', async () => {

@@ -185,6 +185,11 @@ export const solicitudes = pgTable(
     createdByUserId: integer('created_by_user_id'),
     assignedToUserId: integer('assigned_to_user_id'),
     createdByUserEmail: text('created_by_user_email'),
+    /**
+     * Every bank the application was addressed to before (lower case): the banco users of those
+     * banks once saw it, so only they (besides whoever sees it now) get its tombstones in a pull.
+     */
+    bancosAnteriores: text('bancos_anteriores').array().notNull().default(sql`'{}'::text[]`),
     seq: seqCol(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

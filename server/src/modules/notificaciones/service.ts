@@ -33,7 +33,7 @@ import {
 } from '../../../../src/domain/notificacion';
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
-import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
+import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
 import { audit, type FieldChanges } from '../audit/service';
 
 export const NOTIFICACION_NO_EXISTE = 'La notificación no existe o no tienes acceso a ella.';
@@ -85,6 +85,23 @@ export function visibleNotificaciones(user: AuthUser): SQL {
         isNull(solicitudes.deletedAt),
         visibleSolicitudes(user),
       ),
+      and(
+        isNull(notificaciones.solicitudId),
+        or(isNull(notificaciones.usuarioId), eq(notificaciones.usuarioId, user.id)),
+      ),
+    ),
+  )!;
+}
+
+/**
+ * The notifications the user could see at some time (deleted ones included): those of an
+ * application the user could see at some time, and the general ones for everybody or for the user.
+ */
+export function everVisibleNotificaciones(user: AuthUser): SQL {
+  return and(
+    eq(notificaciones.empresaId, user.empresaId),
+    or(
+      and(sql`${notificaciones.solicitudId} is not null`, everVisibleSolicitudes(user)),
       and(
         isNull(notificaciones.solicitudId),
         or(isNull(notificaciones.usuarioId), eq(notificaciones.usuarioId, user.id)),

@@ -220,7 +220,16 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   }
 
   const bankChange = changes['solicitud.banco_nombre'];
-  if (bankChange) await notifyBankChange(tx, user, record, bankChange.old, bankChange.new);
+  if (bankChange) {
+    await notifyBankChange(tx, user, record, bankChange.old, bankChange.new);
+    const previous = typeof bankChange.old === 'string' ? bankChange.old.trim().toLowerCase() : '';
+    if (previous) {
+      await tx
+        .update(solicitudes)
+        .set({ bancosAnteriores: sql`array_append(array_remove(${solicitudes.bancosAnteriores}, ${previous}), ${previous})` })
+        .where(eq(solicitudes.id, row.id));
+    }
+  }
 
   const seq = await nextSeq(tx, user.empresaId);
   // Applicant blocks are shown in every application of the applicant: all of them are re-pulled.

@@ -33,3 +33,18 @@ export function canSeeRow(
   }
   return row.createdByUserId === user.id || row.assignedToUserId === user.id;
 }
+
+/**
+ * The applications the user could see at some time: those visible now plus, for a banco user,
+ * those once addressed to its bank. Creator and assignee never change, so for asesor and user the
+ * two sets are the same. Pull sends tombstones only within this set: a deleted or reassigned row
+ * leaves the devices that had it, and no other user learns its id.
+ */
+export function everVisibleSolicitudes(user: AuthUser): SQL {
+  if (user.rol !== 'banco') return visibleSolicitudes(user);
+  const bank = (user.bancoNombre ?? '').toLowerCase();
+  return and(
+    eq(solicitudes.empresaId, user.empresaId),
+    or(sql`lower(${solicitudes.bancoNombre}) = ${bank}`, sql`${bank} = any(${solicitudes.bancosAnteriores})`),
+  )!;
+}

@@ -3,8 +3,9 @@
  * - the cursor is the company's change sequence; a page holds the changes with seq > cursor in seq
  *   order, and never splits one seq value across two pages;
  * - a page holds only what the user may see: on the first pull (cursor 0) invisible rows
- *   (applications and notifications) are filtered in SQL, so no id of an unseen row leaves; later, a changed row the user may not see is sent as a tombstone (`del`), so a
- *   reassigned application leaves the device;
+ *   (applications and notifications) are filtered in SQL; later, a changed row the user could see
+ *   at some time but not now is sent as a tombstone (`del`), so a deleted application, or one
+ *   moved to another bank, leaves the device. No pull carries the id of a row the user never saw;
  * - soft-deleted rows are sent as tombstones.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
@@ -24,9 +25,9 @@ import { AppError } from '../../../../src/domain/errors';
 import { isAdminOrSupervisor } from '../../../../src/domain/roles';
 import type { Change, PullResponse, SyncEntity } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
-import { canSeeRow, visibleSolicitudes } from '../solicitudes/visibility';
+import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
 import { buildRecords } from '../solicitudes/repository';
-import { canSeeNotificacion, notificacionRow, visibleNotificaciones } from '../notificaciones/service';
+import { canSeeNotificacion, everVisibleNotificaciones, notificacionRow, visibleNotificaciones } from '../notificaciones/service';
 import { definicionRow } from '../configuracion/definiciones';
 import { columnaRow } from '../configuracion/columnas';
 import { categoriaRow } from '../configuracion/categorias';
@@ -49,7 +50,7 @@ const sources: Record<SyncEntity, Source> = {
       seqFilter(solicitudes.seq, cursor, exactSeq),
       cursor === 0
         ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`)
-        : undefined,
+        : everVisibleSolicitudes(user),
     );
     const rows = await db
       .select()
@@ -74,8 +75,9 @@ const sources: Record<SyncEntity, Source> = {
         and(
           eq(notificaciones.empresaId, user.empresaId),
           seqFilter(notificaciones.seq, cursor, exactSeq),
-          // Like applications: a first pull holds no tombstones, so no id of an unseen notification.
-          cursor === 0 ? visibleNotificaciones(user) : undefined,
+          // Like applications: a first pull holds no tombstones, later ones only those of
+          // notifications the user could see at some time.
+          cursor === 0 ? visibleNotificaciones(user) : everVisibleNotificaciones(user),
         ),
       )
       .orderBy(asc(notificaciones.seq))
@@ -269,7 +271,7 @@ export async function pull(
           page = (
             await Promise.all(
               (Object.keys(sources) as SyncEntity[]).map((e) =>
-                sources[e](tx, user, 0, 100_000, boundary),
+                sources[e](tx, user, q.cursor, 100_000, boundary),
               ),
             )
           ).flat();

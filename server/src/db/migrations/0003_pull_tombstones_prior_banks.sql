@@ -1,0 +1,1 @@
+ALTER TABLE "solicitudes" ADD COLUMN "bancos_anteriores" text[] DEFAULT '{}'::text[] NOT NULL;
