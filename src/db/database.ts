@@ -14,6 +14,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { ConflictDetail, ErrorCode } from '../domain/errors';
+import type { HistorialEntry } from '../domain/historial';
 import type { SolicitudRecord } from '../domain/solicitud';
 import type { SyncEntity } from '../domain/sync-protocol';
 import { createdKey } from './created-key';
@@ -124,16 +125,6 @@ export interface HistorialRow {
   solicitudId: string;
   entries: HistorialEntry[];
   fetchedAt: string;
-}
-export interface HistorialEntry {
-  id: number;
-  fecha: string;
-  usuario_id: number | null;
-  usuario_nombre: string | null;
-  entidad: string;
-  entidad_id: string;
-  accion: string;
-  cambios: Record<string, { old: unknown; new: unknown }>;
 }
 
 /** Pull entity -> local table. */

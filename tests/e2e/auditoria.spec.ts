@@ -3,19 +3,9 @@
  * supervisor only, shown offline from its stored copy) and 'Borrar datos de este dispositivo' on a
  * shared tablet (offered only once everything is synced; the next user starts from an empty store).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
-import { RegistroModal, ServerApi, waitForRows } from './fixtures/registro';
-
-async function setup(page: Page, request: APIRequestContext, email: string, n: number) {
-  await new LoginPage(page).loginAndWait(email);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(n);
-  const api = await new ServerApi(request).login(email);
-  const row = (await api.byRadicado(radicado))!;
-  return { modal, api, radicado, row, documento: row.solicitante.numero_documento };
-}
+import { ServerApi, waitForRows, setup } from './fixtures/registro';
 
 const databases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
 

@@ -1,32 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
+import { LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
 
 // Rows arrive with the sync engine's first pull after login.
-const FIRST_PULL = 30_000;
-
-async function waitForRows(page: Page): Promise<number> {
-  const count = page.getByTestId('resultados');
-  await expect
-    .poll(async () => Number(/^(\d+) resultados$/.exec((await count.textContent()) ?? '')?.[1] ?? 0), {
-      timeout: FIRST_PULL,
-    })
-    .toBeGreaterThan(0);
-  return Number(/^(\d+)/.exec((await count.textContent()) ?? '')?.[1]);
-}
-
 async function resultCount(page: Page): Promise<number> {
   return Number(/^(\d+) resultados$/.exec((await page.getByTestId('resultados').textContent()) ?? '')?.[1] ?? NaN);
-}
-
-/** The app must be served by its service worker before a reload can work offline. */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  }
 }
 
 test('the credits list pages, searches and filters by date', async ({ page }) => {

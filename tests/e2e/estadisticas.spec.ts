@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, StatisticsPage } from './fixtures/app';
-
-/** The app must be served by its service worker before a reload can work offline. */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  }
-}
+import { expect, test } from '@playwright/test';
+import { LoginPage, StatisticsPage, waitForServiceWorker } from './fixtures/app';
 
 const TYPES: Array<{ tipo: string; period: boolean; charts: string[]; texts: string[] }> = [
   {

@@ -1,27 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
+import { LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
 import { FormularioPage } from './fixtures/formulario';
-
-const FIRST_PULL = 30_000;
-
-async function waitForRows(page: Page) {
-  await expect
-    .poll(async () => Number(/^(\d+) resultados$/.exec((await page.getByTestId('resultados').textContent()) ?? '')?.[1] ?? 0), {
-      timeout: FIRST_PULL,
-    })
-    .toBeGreaterThan(0);
-}
-
-/** The app must be served by its service worker before a reload can work offline. */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  }
-}
 
 async function tokenOf(request: APIRequestContext, email: string) {
   const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });

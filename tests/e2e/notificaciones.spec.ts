@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { LoginPage, PASSWORD, waitForServiceWorker } from './fixtures/app';
 import { NotificationBellPanel } from './fixtures/notificaciones';
 
 // Notifications arrive with the sync engine's first pull after login.
@@ -46,17 +46,6 @@ async function api(request: APIRequestContext, email: string) {
       );
     },
   };
-}
-
-/** The app must be served by its service worker before a reload can work offline. */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  }
 }
 
 const RANK: Record<string, number> = { Urgente: 0, Alta: 1, Normal: 2, Media: 2, Baja: 3 };

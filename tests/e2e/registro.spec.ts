@@ -1,19 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
-import { RegistroModal, ServerApi, waitForRows, waitForServiceWorker } from './fixtures/registro';
+import { ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-/** Logs in, waits for the first pull and answers the n-th row with its server ids. */
-async function setup(page: Page, request: APIRequestContext, email: string, n: number) {
-  await new LoginPage(page).loginAndWait(email);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(n);
-  const api = await new ServerApi(request).login(email);
-  const row = (await api.byRadicado(radicado))!;
-  return { modal, api, radicado, row, documento: row.solicitante.numero_documento };
-}
 
 test('edit and save: a validation error first, then the change reaches the server', async ({ page, request }) => {
   const { modal, api, radicado, row, documento } = await setup(page, request, 'admin@demo.co', 0);

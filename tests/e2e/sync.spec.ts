@@ -6,25 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
-
-async function waitForRows(page: Page) {
-  await expect
-    .poll(async () => Number(/^(\d+) resultados$/.exec((await page.getByTestId('resultados').textContent()) ?? '')?.[1] ?? 0), {
-      timeout: 30_000,
-    })
-    .toBeGreaterThan(0);
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  }
-}
+import { LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
 
 async function serverEstado(request: APIRequestContext, email: string, radicado: string): Promise<string | undefined> {
   const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });

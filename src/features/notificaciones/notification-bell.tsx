@@ -18,7 +18,7 @@ import { syncClientAtom } from '../../state/local-data';
 const NotificationFormModal = lazy(() =>
   import('./notification-form-modal').then((m) => ({ default: m.NotificationFormModal })),
 );
-import { actionButton, NotificationSummary } from './notification-item';
+import { actionButton, EditDeleteButtons, NotificationSummary } from './notification-item';
 import {
   useCanEditNotificaciones,
   useNotificacionActions,
@@ -266,22 +266,7 @@ function BellPanel({
                     Completar
                   </button>
                   {canEdit && (
-                    <>
-                      <button
-                        type="button"
-                        onClick={() => onEdit(n)}
-                        className={`${actionButton} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`}
-                      >
-                        Editar
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => void actions.eliminar(n.id)}
-                        className={`${actionButton} bg-white text-red-800 ring-slate-300 hover:bg-red-50`}
-                      >
-                        Eliminar
-                      </button>
-                    </>
+                    <EditDeleteButtons onEdit={() => onEdit(n)} onDelete={() => void actions.eliminar(n.id)} />
                   )}
                 </div>
               </li>

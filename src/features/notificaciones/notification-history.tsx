@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { NotificationFormModal } from './notification-form-modal';
-import { actionButton, NotificationSummary } from './notification-item';
+import { actionButton, EditDeleteButtons, NotificationSummary } from './notification-item';
 import {
   useCanEditNotificaciones,
   useHistorial,
@@ -68,22 +68,7 @@ export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
                   </button>
                 )}
                 {canEdit && (
-                  <>
-                    <button
-                      type="button"
-                      onClick={() => setForm({ notificacion: n })}
-                      className={`${actionButton} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`}
-                    >
-                      Editar
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => void actions.eliminar(n.id)}
-                      className={`${actionButton} bg-white text-red-800 ring-slate-300 hover:bg-red-50`}
-                    >
-                      Eliminar
-                    </button>
-                  </>
+                  <EditDeleteButtons onEdit={() => setForm({ notificacion: n })} onDelete={() => void actions.eliminar(n.id)} />
                 )}
               </div>
             </li>

@@ -40,6 +40,28 @@ export function fechaCorta(value: unknown): string {
 export const actionButton =
   'inline-flex min-h-11 items-center justify-center rounded-md px-2.5 text-[13px] font-medium ring-1 ring-inset focus:outline-2 focus:outline-offset-1 focus:outline-blue-700';
 
+/** 'Editar' and 'Eliminar' of one notification (roles with edit rights only: the caller decides). */
+export function EditDeleteButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onEdit}
+        className={`${actionButton} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`}
+      >
+        Editar
+      </button>
+      <button
+        type="button"
+        onClick={onDelete}
+        className={`${actionButton} bg-white text-red-800 ring-slate-300 hover:bg-red-50`}
+      >
+        Eliminar
+      </button>
+    </>
+  );
+}
+
 /** The text of one notification; the caller adds its actions. */
 export function NotificationSummary({
   n,

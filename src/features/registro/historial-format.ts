@@ -3,7 +3,7 @@
  * where the field is on the form), per entity and per action, and each value as a person would
  * write it. Pure: no React, no Dexie.
  */
-import type { HistorialEntry } from '../../db/database';
+import type { HistorialEntry } from '../../domain/historial';
 import { CREDIT_FIELDS, SECTIONS } from './record-form';
 
 const FORM_LABELS: Record<string, string> = Object.fromEntries(

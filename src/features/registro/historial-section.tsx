@@ -10,7 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, apiJson } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
-import type { HistorialEntry } from '../../db/database';
+import type { HistorialEntry } from '../../domain/historial';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
 import { Section } from './field-input';
 import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';

@@ -11,21 +11,12 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditoria, solicitudes, usuarios } from '../../db/schema';
 import { AppError } from '../../../../src/domain/errors';
+import type { HistorialEntry } from '../../../../src/domain/historial';
 import type { AuthUser } from '../../plugins/auth';
 import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
-import { redactChanges, type FieldChanges } from './service';
+import { redactChanges } from './service';
 
-export interface HistorialEntry {
-  id: number;
-  fecha: string;
-  usuario_id: number | null;
-  usuario_nombre: string | null;
-  entidad: string;
-  entidad_id: string;
-  accion: string;
-  cambios: FieldChanges;
-}
 
 const MAX_ROWS = 500;
 

@@ -41,3 +41,12 @@ export async function audit(
 ) {
   await tx.insert(auditoria).values({ ...entry, cambios: redactChanges(entry.cambios) });
 }
+
+/** `audit` for a change made by the signed-in user, in that user's company. */
+export async function auditBy(
+  tx: DbOrTx,
+  user: { empresaId: number; id: number },
+  entry: { entidad: string; entidadId: string; accion: string; cambios: FieldChanges },
+) {
+  await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, ...entry });
+}

@@ -12,7 +12,7 @@ import { AppError } from '../../../../src/domain/errors';
 import { categoriaNameError, validateCategoria, type Categoria } from '../../../../src/domain/categoria';
 import { formatValidationErrors } from '../../../../src/domain/definicion-config';
 import type { AuthUser } from '../../plugins/auth';
-import { audit } from '../audit/service';
+import { auditBy } from '../audit/service';
 
 type Row = typeof categorias.$inferSelect;
 const NO_EXISTE = 'La categoría no existe.';
@@ -75,9 +75,7 @@ export async function crearCategoria(tx: DbOrTx, user: AuthUser, name: string, i
       seq: await nextSeq(tx, user.empresaId),
     })
     .returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'categoria',
     entidadId: String(row.id),
     accion: 'crear',
@@ -100,9 +98,7 @@ export async function actualizarCategoria(tx: DbOrTx, user: AuthUser, name: stri
     })
     .where(eq(categorias.id, prev.id))
     .returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'categoria',
     entidadId: String(row.id),
     accion: 'actualizar',
@@ -118,9 +114,7 @@ export async function eliminarCategoria(tx: DbOrTx, user: AuthUser, name: string
     .update(categorias)
     .set({ deletedAt: new Date().toISOString(), seq: await nextSeq(tx, user.empresaId) })
     .where(eq(categorias.id, prev.id));
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'categoria',
     entidadId: String(prev.id),
     accion: 'eliminar',

@@ -19,7 +19,7 @@ import {
 } from '../../../../src/domain/columnas';
 import { formatValidationErrors } from '../../../../src/domain/definicion-config';
 import type { AuthUser } from '../../plugins/auth';
-import { audit } from '../audit/service';
+import { auditBy } from '../audit/service';
 
 type Row = typeof columnasTabla.$inferSelect;
 
@@ -70,9 +70,7 @@ export async function guardarColumnas(tx: DbOrTx, user: AuthUser, input: Columna
   }
   const after = (await current(tx, user.empresaId)).map(columnaRow);
   if (seq !== null) {
-    await audit(tx, {
-      empresaId: user.empresaId,
-      usuarioId: user.id,
+    await auditBy(tx, user, {
       entidad: 'columnas_tabla',
       entidadId: String(user.empresaId),
       accion: 'guardar',
@@ -110,9 +108,7 @@ export async function agregarColumna(
       seq: await nextSeq(tx, user.empresaId),
     })
     .returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'columnas_tabla',
     entidadId: String(row.id),
     accion: 'agregar',

@@ -35,7 +35,7 @@ import {
 } from '../../../../src/domain/definicion-config';
 import { parseListValues } from '../../../../src/domain/field-definition';
 import type { AuthUser } from '../../plugins/auth';
-import { audit } from '../audit/service';
+import { auditBy } from '../audit/service';
 
 type Row = typeof definiciones.$inferSelect;
 
@@ -122,6 +122,21 @@ function conditionCheck(def: FieldDefinition, group: FieldDefinition[]) {
   if (errors.length) refuse(errors);
 }
 
+/** The stored columns of a checked definition (all but key, place and order). */
+function storedValues(d: FieldDefinition, seq: number) {
+  return {
+    type: d.type,
+    required: d.required,
+    description: d.description ?? null,
+    defaultValue: d.default_value ?? null,
+    listValues: d.list_values ?? null,
+    conditionalOn: d.conditional_on ?? null,
+    isActive: d.isActive !== false,
+    seq,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
 /** POST /api/json/definitions/{entity}/{json_column}: creates or updates the given fields by key. */
 export async function guardarDefiniciones(
   tx: DbOrTx,
@@ -149,17 +164,7 @@ export async function guardarDefiniciones(
   let nextOrder = Math.max(0, ...existing.map((r) => r.orderIndex ?? 0)) + 1;
   const saved: FieldDefinition[] = [];
   for (const d of defs) {
-    const values = {
-      type: d.type,
-      required: d.required,
-      description: d.description ?? null,
-      defaultValue: d.default_value ?? null,
-      listValues: d.list_values ?? null,
-      conditionalOn: d.conditional_on ?? null,
-      isActive: d.isActive !== false,
-      seq,
-      updatedAt: new Date().toISOString(),
-    };
+    const values = storedValues(d, seq);
     const prev = byKey.get(d.key);
     if (prev) {
       const [row] = await tx
@@ -168,9 +173,7 @@ export async function guardarDefiniciones(
         .where(eq(definiciones.id, prev.id))
         .returning();
       saved.push(definicionRow(row));
-      await audit(tx, {
-        empresaId: user.empresaId,
-        usuarioId: user.id,
+      await auditBy(tx, user, {
         entidad: 'definicion',
         entidadId: String(row.id),
         accion: 'actualizar',
@@ -182,9 +185,7 @@ export async function guardarDefiniciones(
         .values({ ...values, empresaId: user.empresaId, entity, jsonColumn, key: d.key, orderIndex: d.order_index ?? nextOrder++ })
         .returning();
       saved.push(definicionRow(row));
-      await audit(tx, {
-        empresaId: user.empresaId,
-        usuarioId: user.id,
+      await auditBy(tx, user, {
         entidad: 'definicion',
         entidadId: String(row.id),
         accion: 'crear',
@@ -224,23 +225,10 @@ export async function actualizarDefinicion(
   const seq = await nextSeq(tx, user.empresaId);
   const [row] = await tx
     .update(definiciones)
-    .set({
-      type: def.type,
-      required: def.required,
-      description: def.description ?? null,
-      defaultValue: def.default_value ?? null,
-      orderIndex: def.order_index ?? null,
-      listValues: def.list_values ?? null,
-      conditionalOn: def.conditional_on ?? null,
-      isActive: def.isActive !== false,
-      seq,
-      updatedAt: new Date().toISOString(),
-    })
+    .set({ ...storedValues(def, seq), orderIndex: def.order_index ?? null })
     .where(eq(definiciones.id, prev.id))
     .returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'definicion',
     entidadId: String(row.id),
     accion: 'actualizar',
@@ -277,9 +265,7 @@ export async function eliminarDefiniciones(
       .where(inArray(definiciones.id, orphans.map((r) => r.id)));
   }
   for (const r of doomed) {
-    await audit(tx, {
-      empresaId: user.empresaId,
-      usuarioId: user.id,
+    await auditBy(tx, user, {
       entidad: 'definicion',
       entidadId: String(r.id),
       accion: 'eliminar',
@@ -315,9 +301,7 @@ export async function reordenarDefiniciones(
       .set({ orderIndex: o.order_index, seq, updatedAt: new Date().toISOString() })
       .where(eq(definiciones.id, byKey.get(o.key)!.id));
   }
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'definicion',
     entidadId: `${entity}/${jsonColumn}`,
     accion: 'reordenar',

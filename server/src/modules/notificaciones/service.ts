@@ -34,7 +34,7 @@ import {
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
 import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
-import { audit, type FieldChanges } from '../audit/service';
+import { auditBy, type FieldChanges } from '../audit/service';
 
 export const NOTIFICACION_NO_EXISTE = 'La notificación no existe o no tienes acceso a ella.';
 
@@ -192,9 +192,7 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
       seq,
     })
     .returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'notificacion',
     entidadId: row.id,
     accion: 'crear',
@@ -288,7 +286,7 @@ async function write(
     .set({ ...set, seq, updatedAt: sql`now()` })
     .where(eq(notificaciones.id, current.id))
     .returning();
-  await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, entidad: 'notificacion', entidadId: current.id, accion, cambios });
+  await auditBy(tx, user, { entidad: 'notificacion', entidadId: current.id, accion, cambios });
   return notificacionRow(row);
 }
 
@@ -326,7 +324,7 @@ export async function marcarTodasLeidas(tx: DbOrTx, user: AuthUser, args: Partia
     .set({ estado: 'leida', seq, updatedAt: sql`now()` })
     .where(and(eq(notificaciones.empresaId, user.empresaId), inArray(notificaciones.id, ids)));
   for (const id of ids) {
-    await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, entidad: 'notificacion', entidadId: id, accion: 'marcarTodasLeidas', cambios: { estado: { old: 'pendiente', new: 'leida' } } });
+    await auditBy(tx, user, { entidad: 'notificacion', entidadId: id, accion: 'marcarTodasLeidas', cambios: { estado: { old: 'pendiente', new: 'leida' } } });
   }
   return { marcadas: ids.length };
 }

@@ -34,7 +34,7 @@ import {
   type EliminarSolicitudArgs,
 } from '../../../../src/domain/registro-mutations';
 import type { AuthUser } from '../../plugins/auth';
-import { audit, type FieldChanges } from '../audit/service';
+import { auditBy, type FieldChanges } from '../audit/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 
@@ -82,9 +82,7 @@ export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: Elimin
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, seq })
     .where(eq(solicitudes.id, row.id))
     .returning({ deletedAt: solicitudes.deletedAt });
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,
     accion: 'eliminar',
@@ -154,9 +152,7 @@ export async function agregarReferencia(tx: DbOrTx, user: AuthUser, args: Agrega
     })
     .returning();
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'referencia',
     entidadId: row.id,
     accion: 'agregar',
@@ -195,9 +191,7 @@ export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarR
   if (!Object.keys(cambios).length) return referenciaRow(ref);
   const [row] = await tx.update(referencias).set(set).where(eq(referencias.id, ref.id)).returning();
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'referencia',
     entidadId: ref.id,
     accion: 'editar',
@@ -212,9 +206,7 @@ export async function eliminarReferencia(tx: DbOrTx, user: AuthUser, args: Elimi
   const ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
   await tx.delete(referencias).where(eq(referencias.id, ref.id));
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'referencia',
     entidadId: ref.id,
     accion: 'eliminar',
@@ -291,9 +283,7 @@ export async function agregarObservacion(tx: DbOrTx, user: AuthUser, args: Agreg
     })
     .returning();
   await touchSolicitud(tx, user.empresaId, sol.id);
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'observacion',
     entidadId: row.id,
     accion: 'agregar',
@@ -370,9 +360,7 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
   }
   await tx.insert(documentoContenidos).values({ documentoId: doc.id, data: doc.data });
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'documento',
     entidadId: doc.id,
     accion: 'subir',
@@ -420,9 +408,7 @@ export async function eliminarDocumento(tx: DbOrTx, user: AuthUser, args: Elimin
     .where(eq(documentos.id, doc.id))
     .returning({ deletedAt: documentos.deletedAt });
   await touchSolicitante(tx, user.empresaId, doc.solicitanteId);
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'documento',
     entidadId: doc.id,
     accion: 'eliminar',
@@ -438,6 +424,17 @@ export async function solicitudOfDocumento(tx: DbOrTx, user: AuthUser, id: strin
   return (await visibleSolicitudesOf(tx, user, doc.solicitanteId))[0].id;
 }
 
+/** A document's metadata columns (never its content). */
+const DOCUMENTO_META = {
+  id: documentos.id,
+  nombre: documentos.nombre,
+  mime: documentos.mime,
+  fileSize: documentos.fileSize,
+  createdAt: documentos.createdAt,
+  solicitudId: documentos.solicitudId,
+  solicitanteId: documentos.solicitanteId,
+};
+
 export async function listarDocumentos(tx: DbOrTx, user: AuthUser, solicitudId: string) {
   const [sol] = await tx
     .select()
@@ -446,15 +443,7 @@ export async function listarDocumentos(tx: DbOrTx, user: AuthUser, solicitudId: 
     .limit(1);
   if (!sol) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
   const rows = await tx
-    .select({
-      id: documentos.id,
-      nombre: documentos.nombre,
-      mime: documentos.mime,
-      fileSize: documentos.fileSize,
-      createdAt: documentos.createdAt,
-      solicitudId: documentos.solicitudId,
-      solicitanteId: documentos.solicitanteId,
-    })
+    .select(DOCUMENTO_META)
     .from(documentos)
     .where(and(eq(documentos.solicitanteId, sol.solicitanteId), isNull(documentos.deletedAt)))
     .orderBy(asc(documentos.createdAt), asc(documentos.id));
@@ -483,15 +472,7 @@ export async function listarTodo(tx: DbOrTx, user: AuthUser) {
       .where(and(eq(referencias.empresaId, user.empresaId), inArray(referencias.solicitanteId, applicants)))
       .orderBy(asc(referencias.createdAt), asc(referencias.id)),
     tx
-      .select({
-        id: documentos.id,
-        nombre: documentos.nombre,
-        mime: documentos.mime,
-        fileSize: documentos.fileSize,
-        createdAt: documentos.createdAt,
-        solicitudId: documentos.solicitudId,
-        solicitanteId: documentos.solicitanteId,
-      })
+      .select(DOCUMENTO_META)
       .from(documentos)
       .where(and(eq(documentos.empresaId, user.empresaId), isNull(documentos.deletedAt), inArray(documentos.solicitanteId, applicants)))
       .orderBy(asc(documentos.createdAt), asc(documentos.id)),

@@ -13,7 +13,7 @@ import { AppError } from '../../../../src/domain/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { buildRecords, loadSolicitudRows } from '../solicitudes/repository';
 import { visibleSolicitudes } from '../solicitudes/visibility';
-import { audit } from '../audit/service';
+import { auditBy } from '../audit/service';
 import { lockVisibleSolicitud } from '../solicitudes/service';
 
 /** A sale is a credit the bank granted: approved, disbursed or paid. */
@@ -77,9 +77,7 @@ export async function encolarEmail(tx: DbOrTx, user: AuthUser, input: EmailInput
     .insert(emailOutbox)
     .values({ empresaId: user.empresaId, tipo: input.tipo, destinatario: input.destinatario, datos: input.datos })
     .returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'email',
     entidadId: String(row.id),
     accion: 'encolar',

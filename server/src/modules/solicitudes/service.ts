@@ -27,7 +27,7 @@ import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/dom
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
 import { buildRecords } from './repository';
-import { audit, type FieldChanges } from '../audit/service';
+import { auditBy, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
 
 export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
@@ -79,9 +79,7 @@ export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEst
     .update(solicitudes)
     .set({ estado, seq, updatedAt: sql`now()` })
     .where(eq(solicitudes.id, row.id));
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,
     accion: 'cambiarEstado',
@@ -242,9 +240,7 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
         ? and(eq(solicitudes.solicitanteId, row.solicitanteId), isNull(solicitudes.deletedAt))
         : eq(solicitudes.id, row.id),
     );
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,
     accion: 'editar',
@@ -286,9 +282,7 @@ async function notifyBankChange(
     datosAdicionales: datos,
     seq,
   }).returning();
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'notificacion',
     entidadId: created.id,
     accion: 'crear',

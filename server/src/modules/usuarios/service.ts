@@ -34,7 +34,7 @@ import {
 } from '../../../../src/domain/usuario';
 import type { EditarUsuarioArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
-import { audit, type FieldChanges } from '../audit/service';
+import { audit, auditBy, type FieldChanges } from '../audit/service';
 import { publicUser } from '../auth/service';
 
 export const USUARIO_NO_EXISTE = 'El usuario no existe o pertenece a otra empresa.';
@@ -160,9 +160,7 @@ export async function crearUsuario(tx: DbOrTx, user: AuthUser, input: UsuarioNue
     })
     .returning()
     .catch((err: unknown) => mapUnique(err, input.correo));
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'usuario',
     entidadId: String(row.id),
     accion: 'crear',
@@ -263,9 +261,7 @@ export async function editarUsuario(
     .where(eq(usuarios.id, row.id))
     .returning()
     .catch((err: unknown) => mapUnique(err, next.correo));
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'usuario',
     entidadId: String(row.id),
     accion: 'editar',
@@ -290,9 +286,7 @@ export async function eliminarUsuario(tx: DbOrTx, user: AuthUser, args: { usuari
     .set({ deletedAt: sql`now()`, tokenVersion: row.tokenVersion + 1, seq, updatedAt: sql`now()` })
     .where(eq(usuarios.id, row.id))
     .returning({ deletedAt: usuarios.deletedAt });
-  await audit(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
+  await auditBy(tx, user, {
     entidad: 'usuario',
     entidadId: String(row.id),
     accion: 'eliminar',
