@@ -4,6 +4,9 @@
  * concurrent changes by a supervisor on another device. After a final sync: every mutation reached
  * the server exactly once, the server state equals the model, the device equals the server, and
  * every rejected change is in the problems panel.
+ * PROPERTY_RUNS sets the runs (default 200). PROPERTY_SEED fixes fast-check's seed (default
+ * 20261121, so CI runs the same interleavings every time); PROPERTY_SEED=random explores new ones,
+ * and a failure prints the seed and path that reproduce it.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +24,8 @@ import type { FastifyInstance } from 'fastify';
 
 const ESTADOS = ['Pendiente', 'En estudio', 'Aprobado', 'Negado'];
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
+const SEED = process.env.PROPERTY_SEED ?? '20261121';
+if (SEED !== 'random') fc.configureGlobal({ seed: Number(SEED) });
 
 let ctx: TestContext;
 let targets: string[] = [];
