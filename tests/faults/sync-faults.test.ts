@@ -322,15 +322,16 @@ async function expectServerHolds(
 
 /**
  * Waits until the server is inside the 3rd mutation's stall: 2 mutations committed and a
- * transaction of this database idle right after its last statement (the one that advances the
- * counter and stores the result), so only the stall and the commit remain. Any idle-in-transaction moment alone is not enough: a
- * normal transaction is briefly idle between its statements too.
+ * transaction of this database idle right after its last statement, the 3rd change's status write
+ * (one statement that ends with the audit insert), so only the stall and the commit remain. Any
+ * idle-in-transaction moment alone is not enough: a normal transaction is briefly idle between its
+ * statements too.
  */
 async function stalledInThird(clientId: string): Promise<void> {
   await until('the push to stall before the 3rd commit', async () => {
     const rows = await app(
       `select 1 from pg_stat_activity
-        where datname = current_database() and state = 'idle in transaction' and query ilike '%insert into "sync_results"%'
+        where datname = current_database() and state = 'idle in transaction' and query ilike '%insert into "auditoria"%'
           and (select last_mutation_id from sync_clients where client_id = $1) = 2`,
       [clientId],
     );

@@ -35,18 +35,18 @@ export function redactChanges(cambios: FieldChanges): FieldChanges {
   return out;
 }
 
-export async function audit(
-  tx: DbOrTx,
-  entry: { empresaId: number; usuarioId: number | null; entidad: string; entidadId: string; accion: string; cambios: FieldChanges },
-) {
-  await tx.insert(auditoria).values({ ...entry, cambios: redactChanges(entry.cambios) });
+type AuditEntry = { entidad: string; entidadId: string; accion: string; cambios: FieldChanges };
+
+/** The insert of one audit row, as a statement (`audit` runs it; a write may embed it in its own). */
+export function auditStatement(tx: DbOrTx, entry: AuditEntry & { empresaId: number; usuarioId: number | null }) {
+  return tx.insert(auditoria).values({ ...entry, cambios: redactChanges(entry.cambios) });
+}
+
+export async function audit(tx: DbOrTx, entry: AuditEntry & { empresaId: number; usuarioId: number | null }) {
+  await auditStatement(tx, entry);
 }
 
 /** `audit` for a change made by the signed-in user, in that user's company. */
-export async function auditBy(
-  tx: DbOrTx,
-  user: { empresaId: number; id: number },
-  entry: { entidad: string; entidadId: string; accion: string; cambios: FieldChanges },
-) {
+export async function auditBy(tx: DbOrTx, user: { empresaId: number; id: number }, entry: AuditEntry) {
   await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, ...entry });
 }

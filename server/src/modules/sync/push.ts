@@ -111,21 +111,41 @@ async function record(tx: DbOrTx, clientId: string, result: MutationResult): Pro
 }
 
 /**
- * One mutation, exactly once. The common path is one transaction: lock, apply, record. A permanent
- * failure rolls that transaction back (so the mutation's own writes are undone) and records the
- * rejection in a second one, which checks the counter again: another process may have taken the
- * id in between.
+ * Claims `id` as applied when it is the next one: the counter advances, the row is locked until
+ * commit and the result is stored, all in one statement. False when `id` is not the next one (or
+ * the client row changed meanwhile): nothing is written then.
+ */
+async function claim(tx: DbOrTx, clientId: string, id: number): Promise<boolean> {
+  const { rows } = (await tx.execute(sql`
+    with advanced as (
+      update ${syncClients} set last_mutation_id = ${id}, updated_at = now()
+      where client_id = ${clientId} and last_mutation_id = ${id - 1}
+      returning client_id
+    )
+    insert into ${syncResults} (client_id, mutation_id, status)
+    select client_id, ${id}, 'applied' from advanced
+    returning mutation_id`)) as unknown as { rows: unknown[] };
+  return rows.length === 1;
+}
+
+/**
+ * One mutation, exactly once. The common path is one transaction: claim the id, apply, commit. A
+ * claim that fails locks the client row and answers the stored result or the gap; if another
+ * process made `m` the next id in between, the claim is taken again under that lock. A permanent
+ * failure rolls the transaction back (so the mutation's own writes and the claim are undone) and
+ * records the rejection in a second one, which checks the counter again: another process may have
+ * taken the id in between.
  */
 async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnvelope): Promise<Outcome> {
   try {
     return await db.transaction(async (tx) => {
-      const done = await lockAndCheck(tx, clientId, m);
-      if (done) return done;
+      while (!(await claim(tx, clientId, m.id))) {
+        const done = await lockAndCheck(tx, clientId, m);
+        if (done) return done;
+      }
       await runHandler(tx, user, m);
-      const result: MutationResult = { id: m.id, status: 'applied' };
-      await record(tx, clientId, result);
       await faultPoint('before-commit');
-      return { result, last: m.id, fresh: true as const };
+      return { result: { id: m.id, status: 'applied' } satisfies MutationResult, last: m.id, fresh: true as const };
     });
   } catch (err) {
     if (!(err instanceof Rejection)) throw err;
