@@ -100,6 +100,8 @@ export interface MetaValues {
   lastSyncAt: string;
   nextAttemptAt: string | null;
   lastError: string | null;
+  /** The visibility scope the mirrored rows were pulled under (PullResponse.scope). */
+  scope: string;
 }
 export type MetaKey = keyof MetaValues;
 export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];

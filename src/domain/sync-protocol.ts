@@ -58,6 +58,11 @@ export interface PullResponse {
   cursor: number;
   more: boolean;
   lastMutationId: number;
+  /**
+   * What the user's sight depends on (role, and bank for banco). A device whose rows were pulled
+   * under another scope empties its mirror and pulls again from 0.
+   */
+  scope?: string;
   changes: Change[];
 }
 

@@ -106,6 +106,12 @@ export class ModelServer implements SyncTransport {
   private owner = new Map<string, string>();
   /** The user behind the current token (403 when a clientId is reused by another). */
   user = 'u1';
+  /**
+   * The user's visibility scope sent with every page (none by default, like an older server), and
+   * the rows it lets them see: a first pull skips the others, a later one sends their tombstones.
+   */
+  scope: string | undefined = undefined;
+  sees: (record: SolicitudRecord) => boolean = () => true;
 
   setToken(token: string): void {
     this.token = token;
@@ -237,16 +243,18 @@ export class ModelServer implements SyncTransport {
     this.pulls.push({ ...request });
     const after = this.log.filter((c) => c.seq > request.cursor);
     const page = after.slice(0, request.limit);
-    const changes: Change[] = page.map((c) => {
+    const changes: Change[] = page.flatMap((c): Change[] => {
       const row = this.solicitudes.get(c.id);
+      if (row && !this.sees(row)) return request.cursor === 0 ? [] : [{ entity: 'solicitud', id: c.id, op: 'del' }];
       return row
-        ? { entity: 'solicitud', id: c.id, op: 'put', row: structuredClone(row) }
-        : { entity: 'solicitud', id: c.id, op: 'del' };
+        ? [{ entity: 'solicitud', id: c.id, op: 'put', row: structuredClone(row) }]
+        : [{ entity: 'solicitud', id: c.id, op: 'del' }];
     });
     const response: PullResponse = {
       cursor: page.length ? page[page.length - 1].seq : request.cursor,
       more: after.length > page.length,
       lastMutationId: this.lastMutationId(request.clientId),
+      ...(this.scope === undefined ? {} : { scope: this.scope }),
       changes,
     };
     this.fault('pull', 'after');

@@ -7,6 +7,11 @@
  * - Only entries the push of the same cycle already answered can be ≤ lastMutationId (push always
  *   runs first and a failed push aborts the cycle), so no rejection is lost by dropping them here.
  * - The cursor only moves forward; a page that claims `more` without advancing stops the loop.
+ *   The one exception is a change of the user's visibility scope (role, or bank for banco): a page
+ *   whose `scope` differs from the one the stored rows were pulled under is not applied; instead
+ *   the mirror of the server's rows is emptied in the same transaction, the cursor goes back to 0
+ *   and the pull starts again. The outbox, shadows, files, drafts and problems stay, so nothing
+ *   unsent is lost and the rebase redraws what is still pending.
  */
 import {
   ENTITY_TABLES,
@@ -65,15 +70,33 @@ async function writeServerRows(
   for (const [table, rows] of puts) await db.table(table).bulkPut(rows);
 }
 
-export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
+/** Local copies of what the server lets the user see: emptied when that changes. */
+const MIRROR_TABLES = [...Object.values(ENTITY_TABLES), 'historial', 'stats'] as const;
+
+/**
+ * Writes one page in one transaction. False when the page was not applied because the user's
+ * visibility scope changed: the mirror is empty again and the caller pulls from cursor 0.
+ */
+export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<boolean> {
+  return db.transaction('rw', db.tables, async () => {
     // Shadows and outbox are small (only what is still pending): read their keys once.
-    const [shadowKeys, outboxIds, cursor, lastMutationId] = await Promise.all([
+    const [shadowKeys, outboxIds, cursor, lastMutationId, scope] = await Promise.all([
       db.shadows.toCollection().primaryKeys(),
       db.outbox.toCollection().primaryKeys(),
       getMeta(db, 'cursor'),
       getMeta(db, 'lastMutationId'),
+      getMeta(db, 'scope'),
     ]);
+    if (page.scope !== undefined && page.scope !== scope) {
+      await setMeta(db, 'scope', page.scope);
+      // A database from before scopes were sent keeps its rows: their scope is unknown.
+      if (scope !== undefined && (cursor ?? 0) > 0) {
+        await Promise.all(MIRROR_TABLES.map((t) => db.table(t).clear()));
+        await setMeta(db, 'cursor', 0);
+        await rebase(db);
+        return false;
+      }
+    }
     await writeServerRows(db, page.changes, new Set(shadowKeys));
     const last = Math.max(lastMutationId ?? 0, page.lastMutationId);
     await Promise.all([
@@ -88,6 +111,7 @@ export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<v
     } else {
       await rebase(db);
     }
+    return true;
   });
 }
 
@@ -100,7 +124,10 @@ export async function pullAll(
   let cursor = (await getMeta(db, 'cursor')) ?? 0;
   for (;;) {
     const page = await transport.pull({ clientId, cursor, limit });
-    await applyPullPage(db, page);
+    if (!(await applyPullPage(db, page))) {
+      cursor = 0;
+      continue;
+    }
     if (!page.more) return;
     if (page.cursor <= cursor) {
       throw new TransportError(

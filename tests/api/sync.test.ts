@@ -271,6 +271,41 @@ describe('pull', () => {
     expect((await since('banco', bancoPull.cursor)).changes).toEqual([{ entity: 'solicitud', id: bankToMove.id, op: 'del' }]);
   });
 
+  it('sends the user’s visibility scope, which changes with the role or the bank and nothing else', async () => {
+    const admin = await loginAs(ctx.app, 'admin');
+    const correo = `banco.scope.${randomUUID().slice(0, 6)}@demo.co`;
+    const body = { nombre: 'Banco Alcance', cedula: '77001', correo, contraseña: 'secreta123', rol: 'banco', info_extra: { banco_nombre: 'Bancolombia' } };
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/usuarios', headers: bearer(admin), payload: body });
+    expect(created.statusCode).toBe(201);
+    const token = (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: correo, password: 'secreta123' } })).json().access_token as string;
+    const clientId = randomUUID();
+    const pullFrom = async (cursor: number) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=2000`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as PullResponse;
+    };
+    const edit = (extra: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/usuarios/${created.json().data.id}`, headers: bearer(admin), payload: { ...body, contraseña: '', ...extra } });
+
+    const first = await pullFrom(0);
+    expect(first.scope).toBe('banco:bancolombia');
+    // An edit that does not touch what the user sees keeps the scope.
+    expect((await edit({ nombre: 'Banco Alcance Editado' })).statusCode).toBe(200);
+    expect((await pullFrom(first.cursor)).scope).toBe('banco:bancolombia');
+
+    // Moved to another bank: no application changed, so only the scope tells the device, and the
+    // pull from 0 it then makes holds only the new bank's applications.
+    expect((await edit({ info_extra: { banco_nombre: 'Davivienda' } })).statusCode).toBe(200);
+    expect((await pullFrom(first.cursor)).scope).toBe('banco:davivienda');
+    const again = await pullFrom(0);
+    const banks = again.changes.filter((c) => c.entity === 'solicitud').map((c) => (c.row as SolicitudRecord).solicitud.banco_nombre);
+    expect(banks.length).toBeGreaterThan(0);
+    expect(new Set(banks)).toEqual(new Set(['Davivienda']));
+
+    expect((await edit({ rol: 'asesor', info_extra: {} })).statusCode).toBe(200);
+    expect((await pullFrom(again.cursor)).scope).toBe('asesor');
+  });
+
   it('refuses a bad query with a Spanish 400', async () => {
     const token = await loginAs(ctx.app, 'admin');
     const res = await ctx.app.inject({ method: 'GET', url: '/api/sync/pull?clientId=nope&cursor=-1', headers: bearer(token) });

@@ -48,3 +48,12 @@ export function everVisibleSolicitudes(user: AuthUser): SQL {
     or(sql`lower(${solicitudes.bancoNombre}) = ${bank}`, sql`${bank} = any(${solicitudes.bancosAnteriores})`),
   )!;
 }
+
+/**
+ * What the user's sight depends on besides the rows themselves: the role and, for banco, the bank.
+ * Pull sends it with every page; a device that pulled under another scope has rows it may no longer
+ * see (no row changed, so no tombstone comes) and pulls everything again from 0.
+ */
+export function visibilityScope(user: AuthUser): string {
+  return user.rol === 'banco' ? `banco:${(user.bancoNombre ?? '').toLowerCase()}` : user.rol;
+}

@@ -6,7 +6,9 @@
  *   (applications and notifications) are filtered in SQL; later, a changed row the user could see
  *   at some time but not now is sent as a tombstone (`del`), so a deleted application, or one
  *   moved to another bank, leaves the device. No pull carries the id of a row the user never saw;
- * - soft-deleted rows are sent as tombstones.
+ * - soft-deleted rows are sent as tombstones;
+ * - every page carries the user's visibility scope (role, and bank for banco): a change of scope
+ *   changes no row, so the device notices it by the scope and pulls again from 0.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -25,7 +27,7 @@ import { AppError } from '../../../../src/domain/errors';
 import { isAdminOrSupervisor } from '../../../../src/domain/roles';
 import type { Change, PullResponse, SyncEntity } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
-import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
+import { canSeeRow, everVisibleSolicitudes, visibilityScope, visibleSolicitudes } from '../solicitudes/visibility';
 import { buildRecords } from '../solicitudes/repository';
 import { canSeeNotificacion, everVisibleNotificaciones, notificacionRow, visibleNotificaciones } from '../notificaciones/service';
 import { definicionRow } from '../configuracion/definiciones';
@@ -281,6 +283,6 @@ export async function pull(
     }
     const changes = await toChanges(tx, user, page);
     const cursor = page.length ? page[page.length - 1].seq : q.cursor;
-    return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, changes };
+    return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, scope: visibilityScope(user), changes };
   });
 }
