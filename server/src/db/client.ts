@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
@@ -18,6 +18,21 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs independent queries: at once on the pool, one after another inside a transaction, whose
+ * single connection runs one query at a time (node-postgres warns about overlapping queries on one
+ * client, and its next major version refuses them).
+ */
+export async function allQueries<T extends unknown[]>(
+  db: DbOrTx,
+  ...queries: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((q) => q()))) as T;
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q());
+  return out as T;
+}
 
 export interface Database {
   db: Db;

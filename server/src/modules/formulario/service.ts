@@ -11,7 +11,7 @@
  *   pull brings it (with the radicado) back to the device.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { allQueries, type DbOrTx } from '../../db/client';
 import {
   actividadEconomica,
   empresas,
@@ -63,15 +63,17 @@ async function checkFreshIds(tx: DbOrTx, args: CrearRegistroArgs) {
   if (new Set(all.map((x) => x.toLowerCase())).size !== all.length) {
     throw new AppError('VALIDATION', 'Los identificadores de la solicitud deben ser distintos.');
   }
-  const hits = await Promise.all([
-    tx.select({ id: solicitantes.id }).from(solicitantes).where(eq(solicitantes.id, args.solicitanteId)),
-    tx.select({ id: ubicaciones.id }).from(ubicaciones).where(eq(ubicaciones.id, args.ubicacionId)),
-    tx.select({ id: actividadEconomica.id }).from(actividadEconomica).where(eq(actividadEconomica.id, args.actividadId)),
-    tx.select({ id: informacionFinanciera.id }).from(informacionFinanciera).where(eq(informacionFinanciera.id, args.financieraId)),
-    refIds.length
-      ? tx.select({ id: referencias.id }).from(referencias).where(inArray(referencias.id, refIds))
-      : Promise.resolve([]),
-  ]);
+  const hits = await allQueries(
+    tx,
+    () => tx.select({ id: solicitantes.id }).from(solicitantes).where(eq(solicitantes.id, args.solicitanteId)),
+    () => tx.select({ id: ubicaciones.id }).from(ubicaciones).where(eq(ubicaciones.id, args.ubicacionId)),
+    () => tx.select({ id: actividadEconomica.id }).from(actividadEconomica).where(eq(actividadEconomica.id, args.actividadId)),
+    () => tx.select({ id: informacionFinanciera.id }).from(informacionFinanciera).where(eq(informacionFinanciera.id, args.financieraId)),
+    () =>
+      refIds.length
+        ? tx.select({ id: referencias.id }).from(referencias).where(inArray(referencias.id, refIds))
+        : Promise.resolve([]),
+  );
   if (hits.some((h) => h.length > 0)) throw new AppError('CONFLICT', ID_IN_USE);
 }
 

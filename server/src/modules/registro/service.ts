@@ -12,7 +12,7 @@
  * - creating with an id that exists already is a no-op that answers the first result (retries).
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { allQueries, type DbOrTx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
 import {
   documentoContenidos,
@@ -465,17 +465,20 @@ export async function listarTodo(tx: DbOrTx, user: AuthUser) {
     .select({ id: solicitudes.solicitanteId })
     .from(solicitudes)
     .where(and(visibleSolicitudes(user), isNull(solicitudes.deletedAt)));
-  const [refs, docs] = await Promise.all([
-    tx
-      .select()
-      .from(referencias)
-      .where(and(eq(referencias.empresaId, user.empresaId), inArray(referencias.solicitanteId, applicants)))
-      .orderBy(asc(referencias.createdAt), asc(referencias.id)),
-    tx
-      .select(DOCUMENTO_META)
-      .from(documentos)
-      .where(and(eq(documentos.empresaId, user.empresaId), isNull(documentos.deletedAt), inArray(documentos.solicitanteId, applicants)))
-      .orderBy(asc(documentos.createdAt), asc(documentos.id)),
-  ]);
+  const [refs, docs] = await allQueries(
+    tx,
+    () =>
+      tx
+        .select()
+        .from(referencias)
+        .where(and(eq(referencias.empresaId, user.empresaId), inArray(referencias.solicitanteId, applicants)))
+        .orderBy(asc(referencias.createdAt), asc(referencias.id)),
+    () =>
+      tx
+        .select(DOCUMENTO_META)
+        .from(documentos)
+        .where(and(eq(documentos.empresaId, user.empresaId), isNull(documentos.deletedAt), inArray(documentos.solicitanteId, applicants)))
+        .orderBy(asc(documentos.createdAt), asc(documentos.id)),
+  );
   return { referencias: refs.map(referenciaRow), documentos: docs.map(documentoRow) };
 }

@@ -4,7 +4,7 @@
  * the dashboard table and traer-todos-registros, so every reader sees the same shape.
  */
 import { and, asc, desc, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { allQueries, type DbOrTx } from '../../db/client';
 import {
   actividadEconomica,
   documentos,
@@ -49,34 +49,38 @@ export async function buildRecords(db: DbOrTx, rows: SolicitudRow[]): Promise<So
   if (rows.length === 0) return [];
   const sIds = [...new Set(rows.map((r) => r.solicitanteId))];
   const solIds = rows.map((r) => r.id);
-  const [sols, ubis, acts, fins, refs, obs, docs] = await Promise.all([
-    db.select().from(solicitantes).where(inArray(solicitantes.id, sIds)),
-    db.select().from(ubicaciones).where(inArray(ubicaciones.solicitanteId, sIds)),
-    db.select().from(actividadEconomica).where(inArray(actividadEconomica.solicitanteId, sIds)),
-    db.select().from(informacionFinanciera).where(inArray(informacionFinanciera.solicitanteId, sIds)),
-    db
-      .select()
-      .from(referencias)
-      .where(inArray(referencias.solicitanteId, sIds))
-      .orderBy(asc(referencias.createdAt), asc(referencias.id)),
-    db
-      .select()
-      .from(observaciones)
-      .where(inArray(observaciones.solicitudId, solIds))
-      .orderBy(desc(observaciones.fechaCreacion)),
-    db
-      .select({
-        id: documentos.id,
-        solicitanteId: documentos.solicitanteId,
-        nombre: documentos.nombre,
-        mime: documentos.mime,
-        fileSize: documentos.fileSize,
-        createdAt: documentos.createdAt,
-      })
-      .from(documentos)
-      .where(and(inArray(documentos.solicitanteId, sIds), isNull(documentos.deletedAt)))
-      .orderBy(asc(documentos.createdAt)),
-  ]);
+  const [sols, ubis, acts, fins, refs, obs, docs] = await allQueries(
+    db,
+    () => db.select().from(solicitantes).where(inArray(solicitantes.id, sIds)),
+    () => db.select().from(ubicaciones).where(inArray(ubicaciones.solicitanteId, sIds)),
+    () => db.select().from(actividadEconomica).where(inArray(actividadEconomica.solicitanteId, sIds)),
+    () => db.select().from(informacionFinanciera).where(inArray(informacionFinanciera.solicitanteId, sIds)),
+    () =>
+      db
+        .select()
+        .from(referencias)
+        .where(inArray(referencias.solicitanteId, sIds))
+        .orderBy(asc(referencias.createdAt), asc(referencias.id)),
+    () =>
+      db
+        .select()
+        .from(observaciones)
+        .where(inArray(observaciones.solicitudId, solIds))
+        .orderBy(desc(observaciones.fechaCreacion)),
+    () =>
+      db
+        .select({
+          id: documentos.id,
+          solicitanteId: documentos.solicitanteId,
+          nombre: documentos.nombre,
+          mime: documentos.mime,
+          fileSize: documentos.fileSize,
+          createdAt: documentos.createdAt,
+        })
+        .from(documentos)
+        .where(and(inArray(documentos.solicitanteId, sIds), isNull(documentos.deletedAt)))
+        .orderBy(asc(documentos.createdAt)),
+  );
   const solById = new Map(sols.map((s) => [s.id, s]));
   const ubiBy = groupBy(ubis, (u) => u.solicitanteId);
   const actBy = groupBy(acts, (a) => a.solicitanteId);

@@ -11,7 +11,7 @@
  *   changes no row, so the device notices it by the scope and pulls again from 0.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { allQueries, type DbOrTx } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   categorias,
@@ -253,13 +253,9 @@ export async function pull(
     throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
   }
   return db.transaction(async (tx) => {
-    const fetched = (
-      await Promise.all(
-        (Object.keys(sources) as SyncEntity[]).map((e) =>
-          sources[e](tx, user, q.cursor, q.limit + 1),
-        ),
-      )
-    ).flat();
+    const fromEvery = (limit: number, exactSeq?: number) =>
+      allQueries(tx, ...(Object.keys(sources) as SyncEntity[]).map((e) => () => sources[e](tx, user, q.cursor, limit, exactSeq)));
+    const fetched = (await fromEvery(q.limit + 1)).flat();
     fetched.sort((a, b) => a.seq - b.seq);
     let page = fetched.slice(0, q.limit);
     let more = fetched.length > q.limit;
@@ -270,13 +266,7 @@ export async function pull(
         const trimmed = page.filter((p) => p.seq < boundary);
         if (trimmed.length > 0) page = trimmed;
         else {
-          page = (
-            await Promise.all(
-              (Object.keys(sources) as SyncEntity[]).map((e) =>
-                sources[e](tx, user, q.cursor, 100_000, boundary),
-              ),
-            )
-          ).flat();
+          page = (await fromEvery(100_000, boundary)).flat();
         }
         more = true;
       }
