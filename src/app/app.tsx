@@ -13,7 +13,7 @@ export function App() {
           <AppRoutes />
         </SessionBootstrap>
         <PwaUpdate />
-        <Toaster position="top-right" duration={3000} richColors closeButton />
+        <Toaster position="top-right" duration={3000} richColors closeButton containerAriaLabel="Avisos" toastOptions={{ closeButtonAriaLabel: 'Cerrar aviso' }} />
       </BrowserRouter>
     </JotaiProvider>
   );

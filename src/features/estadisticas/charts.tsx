@@ -21,7 +21,7 @@ export const NO_DATA = 'No hay datos disponibles';
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId} aria-label={title}>
-      <h3 className="mb-2 text-base font-semibold text-slate-900">{title}</h3>
+      <h2 className="mb-2 text-base font-semibold text-slate-900">{title}</h2>
       {children}
     </section>
   );

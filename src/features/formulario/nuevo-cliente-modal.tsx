@@ -23,7 +23,7 @@ interface Props {
 export function NuevoClienteModal({ open, onClose }: Props) {
   return (
     <>
-      <Toaster id={FORM_TOASTER} position="top-center" visibleToasts={20} richColors closeButton />
+      <Toaster id={FORM_TOASTER} position="top-center" visibleToasts={20} richColors closeButton containerAriaLabel="Avisos del formulario" toastOptions={{ closeButtonAriaLabel: 'Cerrar aviso' }} />
       {open && <Dialog onClose={onClose} />}
     </>
   );
