@@ -135,6 +135,19 @@ export const EDITABLE_BLOCKS = {
 export type EditableBlock = keyof typeof EDITABLE_BLOCKS;
 
 /** Splits and checks a field path; returns null when the path is not editable. */
+/** Required text fields of an edit: name, first surname and document (at most 200 characters). */
+export const REQUIRED_TEXT_PATHS = ['solicitante.nombres', 'solicitante.primer_apellido', 'solicitante.numero_documento'] as const;
+
+/**
+ * The longest text an edit accepts for a field: 200 for a required one, 500 for another column,
+ * 2000 for a key of a JSON column. The server refuses longer text (never cuts it); the form's inputs
+ * stop there.
+ */
+export function maxTextLength(path: string): number {
+  if ((REQUIRED_TEXT_PATHS as readonly string[]).includes(path)) return 200;
+  return path.split('.').length === 3 ? 2000 : 500;
+}
+
 export function parseFieldPath(
   path: string,
 ): { block: EditableBlock; column: string; key: string | null } | null {

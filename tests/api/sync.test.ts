@@ -158,10 +158,17 @@ describe('field-level conflicts', () => {
     const res = await pushAs('admin', randomUUID(), [
       { id: 1, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': '   ' }, base: {} } },
       { id: 2, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.password_hash': 'x' }, base: {} } },
+      // The limits of maxTextLength (the edit form's inputs stop at the same lengths).
+      { id: 3, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': 'a'.repeat(201) }, base: {} } },
+      { id: 4, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitud.ciudad_solicitud': 'b'.repeat(501) }, base: {} } },
+      { id: 5, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.info_extra.nota': 'c'.repeat(2001) }, base: {} } },
+      { id: 6, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': 'a'.repeat(200), 'solicitud.ciudad_solicitud': 'b'.repeat(500), 'solicitante.info_extra.nota': 'c'.repeat(2000) }, base: {} } },
     ]);
     const results = res.json().data.results;
     expect(results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'El nombre es obligatorio' });
     expect(results[1]).toMatchObject({ status: 'rejected', code: 'VALIDATION' });
+    for (const r of results.slice(2, 5)) expect(r).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'El valor es demasiado largo.' });
+    expect(results[5]).toMatchObject({ status: 'applied' });
   });
 
   it('a bank change records the in-app notification', async () => {

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldDef } from './record-form';
+import { maxTextLength } from '../../domain/solicitud';
 
 export const INPUT =
   'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-blue-700 disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
@@ -57,6 +58,7 @@ export function FieldInput({
           id={id}
           type={def.kind === 'number' ? 'text' : def.kind}
           inputMode={def.kind === 'number' ? 'decimal' : undefined}
+          maxLength={def.kind === 'number' ? undefined : maxTextLength(def.path)}
           className={INPUT}
           aria-invalid={!!error}
           aria-required={def.required || undefined}

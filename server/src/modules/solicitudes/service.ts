@@ -21,7 +21,7 @@ import { nextSeq, nextSeqStatement } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
-import { parseFieldPath, readPath, type EditableBlock } from '../../../../src/domain/solicitud';
+import { maxTextLength, parseFieldPath, readPath, type EditableBlock, type REQUIRED_TEXT_PATHS } from '../../../../src/domain/solicitud';
 import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
@@ -106,7 +106,7 @@ export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEst
   return { id: row.id, estado };
 }
 
-const REQUIRED_TEXT: Record<string, string> = {
+const REQUIRED_TEXT: Record<(typeof REQUIRED_TEXT_PATHS)[number], string> & Record<string, string | undefined> = {
   'solicitante.nombres': 'El nombre es obligatorio',
   'solicitante.primer_apellido': 'El primer apellido es obligatorio',
   'solicitante.numero_documento': 'El número de documento es obligatorio',
@@ -121,12 +121,12 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   };
   if (REQUIRED_TEXT[path]) {
     if (typeof value !== 'string' || !value.trim()) fail(REQUIRED_TEXT[path]);
-    if ((value as string).trim().length > 200) fail('El valor es demasiado largo.');
+    if ((value as string).trim().length > maxTextLength(path)) fail('El valor es demasiado largo.');
     return (value as string).trim();
   }
   if (key !== null) {
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
-      if (typeof value === 'string' && value.length > 2000) fail('El valor es demasiado largo.');
+      if (typeof value === 'string' && value.length > maxTextLength(path)) fail('El valor es demasiado largo.');
       return value;
     }
     if (typeof value === 'object' && JSON.stringify(value).length <= 20_000) return value;
@@ -151,7 +151,7 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   if (value === null) return null;
   if (typeof value !== 'string') return fail('Debe ser un texto.');
   // Refused, not cut: bad input changes nothing.
-  if (value.trim().length > 500) return fail('El valor es demasiado largo.');
+  if (value.trim().length > maxTextLength(path)) return fail('El valor es demasiado largo.');
   return value.trim();
 }
 
