@@ -1,11 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { launchOptions } from './tests/e2e/fixtures/chromium';
 
-// Debian's Chromium where present (this project's machines cannot download browsers); Playwright's
-// own browser elsewhere.
-const systemChromium = '/usr/bin/chromium';
-const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
 export default defineConfig({
@@ -21,17 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        ...(isRoot ? ['--no-sandbox'] : []),
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 850 } } }],
   webServer: {

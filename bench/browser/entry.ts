@@ -53,28 +53,40 @@ async function applyPages(name: string): Promise<number> {
   return ms;
 }
 
-/** Baseline: the same rows put into one object store, in ONE transaction, with no index. */
-async function rawPut(name: string): Promise<number> {
+/** A fresh IndexedDB database named `name`, its stores made by `upgrade`. */
+async function openFresh(name: string, upgrade: (db: IDBDatabase) => void): Promise<IDBDatabase> {
   await deleteDb(name);
-  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+  return new Promise<IDBDatabase>((resolve, reject) => {
     const req = indexedDB.open(name, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('rows', { keyPath: 'key' });
+    req.onupgradeneeded = () => upgrade(req.result);
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('open'));
   });
+}
+
+/** Milliseconds of ONE readwrite transaction over `stores` filled by `fill`; then deletes the database. */
+async function timedWrite(idb: IDBDatabase, stores: string[], fill: (tx: IDBTransaction) => void): Promise<number> {
   const t0 = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const tx = idb.transaction('rows', 'readwrite');
-    const store = tx.objectStore('rows');
-    for (const page of pages)
-      for (const change of page.changes) store.put({ key: `${change.entity}:${change.id}`, row: change.row });
+    const tx = idb.transaction(stores, 'readwrite');
+    fill(tx);
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error ?? new Error('tx'));
   });
   const ms = performance.now() - t0;
   idb.close();
-  await deleteDb(name);
+  await deleteDb(idb.name);
   return ms;
+}
+
+/** Baseline: the same rows put into one object store, in ONE transaction, with no index. */
+async function rawPut(name: string): Promise<number> {
+  const idb = await openFresh(name, (db) => db.createObjectStore('rows', { keyPath: 'key' }));
+  return timedWrite(idb, ['rows'], (tx) => {
+    const store = tx.objectStore('rows');
+    for (const page of pages)
+      for (const change of page.changes) store.put({ key: `${change.entity}:${change.id}`, row: change.row });
+  });
 }
 
 /**
@@ -83,18 +95,12 @@ async function rawPut(name: string): Promise<number> {
  * `applyPages` is what the engine adds over the bare cost of writing indexed rows.
  */
 async function rawIndexedPut(name: string): Promise<number> {
-  await deleteDb(name);
-  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(name, 1);
-    req.onupgradeneeded = () => {
-      const sol = req.result.createObjectStore('solicitudes', { keyPath: 'id' });
-      sol.createIndex('created_at', 'created_at');
-      sol.createIndex('tokens', 'tokens', { multiEntry: true });
-      sol.createIndex('pending', 'pending');
-      req.result.createObjectStore('rows', { keyPath: 'key' });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('open'));
+  const idb = await openFresh(name, (db) => {
+    const sol = db.createObjectStore('solicitudes', { keyPath: 'id' });
+    sol.createIndex('created_at', 'created_at');
+    sol.createIndex('tokens', 'tokens', { multiEntry: true });
+    sol.createIndex('pending', 'pending');
+    db.createObjectStore('rows', { keyPath: 'key' });
   });
   const mapped = pages.flatMap((page) =>
     page.changes.map((change) =>
@@ -103,17 +109,9 @@ async function rawIndexedPut(name: string): Promise<number> {
         : { store: 'rows', value: { key: `${change.entity}:${change.id}`, row: change.row } },
     ),
   );
-  const t0 = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const tx = idb.transaction(['solicitudes', 'rows'], 'readwrite');
+  return timedWrite(idb, ['solicitudes', 'rows'], (tx) => {
     for (const { store, value } of mapped) tx.objectStore(store).put(value);
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('tx'));
   });
-  const ms = performance.now() - t0;
-  idb.close();
-  await deleteDb(name);
-  return ms;
 }
 
 /** Times of `queryCreditList` for each params set, and of a plain 50-row page as the baseline. */
