@@ -6,7 +6,8 @@
  */
 import { mapRecord, RadicaDB } from '../../src/db/database';
 import type { SolicitudRecord } from '../../src/domain/solicitud';
-import { applyPullPage } from '../../src/sync/pull';
+import { applyPullPage, pullAll } from '../../src/sync/pull';
+import { HttpTransport } from '../../src/sync/http-transport';
 import { queryCreditList, type CreditListParams } from '../../src/features/creditos/use-credit-list';
 import type { PullResponse } from '../../src/domain/sync-protocol';
 
@@ -167,6 +168,20 @@ async function syncStreaming(name: string, token: string, limit: number): Promis
   return { transferMs, writeMs, rows };
 }
 
+/** The engine's whole first sync over HTTP (pullAll: each page fetched while the previous one is written). */
+async function pullAllTimed(name: string, token: string, limit: number): Promise<{ ms: number; rows: number }> {
+  await deleteDb(name);
+  const db = new RadicaDB(name);
+  await db.open();
+  const t0 = performance.now();
+  await pullAll(db, new HttpTransport({ token }), crypto.randomUUID(), limit);
+  const ms = performance.now() - t0;
+  const rows = await db.solicitudes.count();
+  db.close();
+  await deleteDb(name);
+  return { ms, rows };
+}
+
 async function countRows(name: string): Promise<number> {
   const db = new RadicaDB(name);
   await db.open();
@@ -175,6 +190,6 @@ async function countRows(name: string): Promise<number> {
   return n;
 }
 
-const api = { fetchPages, syncStreaming, applyPages, rawPut, rawIndexedPut, listQuery, countRows, deleteDb };
+const api = { fetchPages, syncStreaming, pullAllTimed, applyPages, rawPut, rawIndexedPut, listQuery, countRows, deleteDb };
 export type BenchApi = typeof api;
 (window as unknown as { radicaBench: BenchApi }).radicaBench = api;

@@ -78,6 +78,14 @@ export async function initialSyncFigures(browser: Browser, baseUrl: string, toke
   const indexedMs = await page.evaluate(() => window.radicaBench.rawIndexedPut('bench-raw-indexed'));
   report({ name: `browser.initial_sync_write_vs_indexed_put_${size}`, value: applyMs, unit: 'ms', ratio: applyMs / indexedMs, baseline: `raw_indexeddb_put_one_tx_same_rows_and_indexes=${indexedMs.toFixed(0)}ms` });
   report({ name: `browser.initial_sync_transfer_${size}`, value: fetched.ms, unit: 'ms', baseline: `${fetched.rows}_rows_${(fetched.bytes / 1e6).toFixed(1)}MB` });
+  // The engine's whole first sync (pullAll over HTTP, each page fetched while the previous one is
+  // written) against the same transfer and write done one after the other.
+  const seq = await page.evaluate(([t]) => window.radicaBench.syncStreaming('bench-seq', t, 500), [token] as const);
+  await page.evaluate(() => window.radicaBench.deleteDb('bench-seq'));
+  const total = await page.evaluate(([t]) => window.radicaBench.pullAllTimed('bench-total', t, 500), [token] as const);
+  if (total.rows !== size) throw new Error(`pullAll stored ${total.rows} of ${size} applications`);
+  const sequential = seq.transferMs + seq.writeMs;
+  report({ name: `browser.initial_sync_total_${size}`, value: total.ms, unit: 'ms', ratio: total.ms / sequential, baseline: `transfer_then_write=${sequential.toFixed(0)}ms` });
 
   const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-sync', p), listParams());
   const p50 = percentile(lq.query, 50);
