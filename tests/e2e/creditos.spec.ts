@@ -88,3 +88,21 @@ test('a status changed offline survives a reload and reaches the server once onl
   const data = ((await tabla.json()) as { data: { solicitud: { estado: string; radicado: string | null } }[] }).data;
   expect(data.find((r) => r.solicitud.radicado === radicado)?.solicitud.estado).toBe(target);
 });
+
+test('a first sync still under way says the applications are downloading, then lists them', async ({ page, context }) => {
+  // Hold the first pull at the network (the real server answers once released).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/sync/pull**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await expect(page.getByTestId('primera-descarga')).toHaveText('Descargando las solicitudes del servidor...');
+  await expect(page.getByTestId('resultados')).toHaveText('Descargando...');
+  await expect(page.getByText('No hay solicitudes que coincidan con la búsqueda')).toHaveCount(0);
+
+  release();
+  expect(await waitForRows(page)).toBeGreaterThan(0);
+  await expect(page.getByTestId('primera-descarga')).toHaveCount(0);
+});

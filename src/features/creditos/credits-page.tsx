@@ -14,7 +14,7 @@ import type { SolicitudRow } from '../../db/database';
 import { normalizeEstado } from '../../domain/estados';
 import { can } from '../../domain/roles';
 import type { Session } from '../../domain/session';
-import { useLocalDb } from '../../state/local-data';
+import { syncStatusAtom, useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { cellText, primaryColumnIndex, type CreditColumn } from './columns';
 import { Pagination, pageCount } from '../../components/ui/pagination';
@@ -72,6 +72,11 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
   const wide = useWide();
   const pages = pageCount(total, pageSize);
   const canChange = can(session.user.rol, 'change_status');
+  // A device that has never finished a sync has an empty list because nothing has arrived yet,
+  // not because there are no applications: say so instead of 'No hay solicitudes…'.
+  const sync = useAtomValue(syncStatusAtom);
+  const neverSynced = !sync?.lastSyncAt && !query && !desde && !hasta;
+  const downloading = neverSynced && (!sync || sync.state === 'syncing');
 
   // The data may shrink under the current page (a sync, another filter): stay on a real page.
   useEffect(() => {
@@ -186,13 +191,21 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
       </div>
 
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="resultados">
-        {loading ? 'Cargando...' : `${total} resultados`}
+        {loading ? 'Cargando...' : total === 0 && downloading ? 'Descargando...' : `${total} resultados`}
       </p>
 
       {loading ? (
         <div className="flex justify-center py-10 text-slate-700">
           <Spinner label="Cargando solicitudes..." />
         </div>
+      ) : rows.length === 0 && downloading ? (
+        <div className="flex justify-center py-10 text-slate-700" data-testid="primera-descarga">
+          <Spinner label="Descargando las solicitudes del servidor..." />
+        </div>
+      ) : rows.length === 0 && neverSynced ? (
+        <p className="rounded-lg bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">
+          Las solicitudes aún no se han descargado en este dispositivo. Se descargarán al sincronizar.
+        </p>
       ) : rows.length === 0 ? (
         <p className="rounded-lg bg-white p-8 text-center text-slate-700 ring-1 ring-slate-200">
           No hay solicitudes que coincidan con la búsqueda
