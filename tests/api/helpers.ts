@@ -18,7 +18,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { database: await openDatabase({}), drop: async () => undefined };
   const name = `radica_test_${randomBytes(6).toString('hex')}`;
