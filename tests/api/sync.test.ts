@@ -278,6 +278,36 @@ describe('pull', () => {
     expect((await since('banco', bancoPull.cursor)).changes).toEqual([{ entity: 'solicitud', id: bankToMove.id, op: 'del' }]);
   });
 
+  it('moves a finished pull’s cursor to the company’s latest change, past changes the user may not see', async () => {
+    const changeSeq = async () =>
+      (await ctx.database.db.select().from(empresas).where(eq(empresas.id, ctx.seeded.demo.id)))[0].changeSeq;
+    const bank = (s: typeof solicitudes.$inferSelect) => (s.bancoNombre ?? '').toLowerCase() === 'bancolombia';
+    const other = await someSolicitud((s) => !s.deletedAt && !bank(s) && !!s.bancoNombre);
+    const own = await someSolicitud((s) => !s.deletedAt && bank(s));
+    const clientId = randomUUID();
+    const first = await pullAll('banco', clientId, 500);
+    expect(first.cursor).toBe(await changeSeq());
+    const token = await loginAs(ctx.app, 'banco');
+    const since = async (cursor: number) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=500`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as PullResponse;
+    };
+
+    const adminClient = randomUUID();
+    const hidden = await pushAs('admin', adminClient, [estadoMutation(1, other.id, other.estado === 'En estudio' ? 'Aprobado' : 'En estudio', other.estado)]);
+    expect(hidden.json().data.results[0].status).toBe('applied');
+    const quiet = await since(first.cursor);
+    expect(quiet).toMatchObject({ changes: [], more: false, cursor: await changeSeq() });
+    expect(quiet.cursor).toBeGreaterThan(first.cursor);
+
+    const seen = await pushAs('admin', adminClient, [estadoMutation(2, own.id, own.estado === 'En estudio' ? 'Aprobado' : 'En estudio', own.estado)]);
+    expect(seen.json().data.results[0].status).toBe('applied');
+    const next = await since(quiet.cursor);
+    expect(next.changes.map((c) => [c.entity, c.id, c.op])).toEqual([['solicitud', own.id, 'put']]);
+    expect(next.cursor).toBe(await changeSeq());
+  });
+
   it('sends the user’s visibility scope, which changes with the role or the bank and nothing else', async () => {
     const admin = await loginAs(ctx.app, 'admin');
     const correo = `banco.scope.${randomUUID().slice(0, 6)}@demo.co`;

@@ -555,4 +555,48 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
     await closeDevice(again);
     await stopServer();
   });
+
+  it('a pull racing a write that spans two tables gets both rows, on this pull or the next', async () => {
+    // The write commits while the pull waits between its applications query and its notifications
+    // query (a table lock held by the writer makes the wait). A pull whose queries saw different
+    // moments would send the notification without the application and move its cursor past both.
+    await startServer();
+    const device = await newSyncedDevice();
+    const target = apps[nextApp++];
+    const [{ id: notificacionId }] = await app<{ id: string }>(
+      `select id from notificaciones where empresa_id = (select empresa_id from solicitudes where id = $1) and deleted_at is null order by id limit 1`,
+      [target.solicitud.id],
+    );
+    const estado = target.solicitud.estado === 'En estudio' ? 'Aprobado' : 'En estudio';
+    const writer = new pg.Client({ connectionString: dbUrl });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      await writer.query('lock table notificaciones in access exclusive mode');
+      // The server's write protocol: each row takes the next change seq under the company row lock.
+      const next = `update empresas set change_seq = change_seq + 1 where id = (select empresa_id from solicitudes where id = $1) returning change_seq`;
+      const [s1] = (await writer.query<{ change_seq: string }>(next, [target.solicitud.id])).rows;
+      await writer.query('update solicitudes set estado = $2, seq = $3 where id = $1', [target.solicitud.id, estado, s1.change_seq]);
+      const [s2] = (await writer.query<{ change_seq: string }>(next, [target.solicitud.id])).rows;
+      await writer.query(`update notificaciones set titulo = 'Carrera de lectura', seq = $2 where id = $1`, [notificacionId, s2.change_seq]);
+
+      const syncing = device.engine.sync({ force: true });
+      await until('the pull to wait for the notifications table', async () => {
+        const rows = await app(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "notificaciones"%'`,
+        );
+        return rows.length > 0;
+      });
+      await writer.query('commit');
+      await syncing;
+    } finally {
+      await writer.end();
+    }
+    await device.engine.sync({ force: true });
+    expect(device.engine.getStatus().state).toBe('idle');
+    expect((await device.db.solicitudes.get(target.solicitud.id))?.solicitud.estado).toBe(estado);
+    expect((await device.db.notificaciones.get(notificacionId))?.titulo).toBe('Carrera de lectura');
+    await closeDevice(device);
+    await stopServer();
+  });
 });

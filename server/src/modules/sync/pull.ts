@@ -8,7 +8,14 @@
  *   moved to another bank, leaves the device. No pull carries the id of a row the user never saw;
  * - soft-deleted rows are sent as tombstones;
  * - every page carries the user's visibility scope (role, and bank for banco): a change of scope
- *   changes no row, so the device notices it by the scope and pulls again from 0.
+ *   changes no row, so the device notices it by the scope and pulls again from 0;
+ * - a page is read in ONE snapshot (a read-only REPEATABLE READ transaction). Writes of a company
+ *   commit in seq order (src/db/change-seq.ts), so a snapshot holds every change up to the
+ *   company's `change_seq` and none after it. Under READ COMMITTED each query would see its own
+ *   moment: a write spanning two tables that committed between two of the page's queries would
+ *   show in one and not the other, and the cursor would move past the row that was missed;
+ * - the last page (`more` false) moves the cursor to the company's `change_seq` of that snapshot,
+ *   so later pulls do not read again the changes this user may not see.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { allQueries, type DbOrTx } from '../../db/client';
@@ -17,6 +24,7 @@ import {
   categorias,
   columnasTabla,
   definiciones,
+  empresas,
   estadosEmpresa,
   notificaciones,
   solicitudes,
@@ -253,6 +261,11 @@ export async function pull(
     throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
   }
   return db.transaction(async (tx) => {
+    // First statement: it fixes the snapshot every query below reads.
+    const [{ changeSeq }] = await tx
+      .select({ changeSeq: empresas.changeSeq })
+      .from(empresas)
+      .where(eq(empresas.id, user.empresaId));
     const fromEvery = (limit: number, exactSeq?: number) =>
       allQueries(tx, ...(Object.keys(sources) as SyncEntity[]).map((e) => () => sources[e](tx, user, q.cursor, limit, exactSeq)));
     const fetched = (await fromEvery(q.limit + 1)).flat();
@@ -272,7 +285,8 @@ export async function pull(
       }
     }
     const changes = await toChanges(tx, user, page);
-    const cursor = page.length ? page[page.length - 1].seq : q.cursor;
+    const last = page.length ? page[page.length - 1].seq : q.cursor;
+    const cursor = more ? last : Math.max(last, changeSeq, q.cursor);
     return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, scope: visibilityScope(user), changes };
-  });
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
