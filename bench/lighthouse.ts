@@ -49,7 +49,13 @@ export async function lighthouseFigures(): Promise<Record<string, number>> {
   const mobile = process.env.LIGHTHOUSE_PRESET === 'mobile';
   const run = async (page: string, url: string, keepStorage: boolean) => {
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage };
-    const result = await lighthouse(url, flags, mobile ? undefined : desktopConfig);
+    let result = await lighthouse(url, flags, mobile ? undefined : desktopConfig);
+    // A category without a score means the run itself failed (seen once on a cold first run: a
+    // score of 0 would misreport the page). Say why and measure once more.
+    for (let attempt = 1; result && CATEGORIES.some((c) => result!.lhr.categories[c]?.score == null) && attempt < 3; attempt++) {
+      log(`Lighthouse run ${attempt} on ${url} gave no score (${result.lhr.runtimeError?.message ?? result.lhr.runWarnings.join('; ')}); measuring again`);
+      result = await lighthouse(url, flags, mobile ? undefined : desktopConfig);
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     // The list must be measured signed in, not after a redirect to the login.
     if (result.lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${url}`);
