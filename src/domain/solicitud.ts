@@ -134,7 +134,6 @@ export const EDITABLE_BLOCKS = {
 } as const;
 export type EditableBlock = keyof typeof EDITABLE_BLOCKS;
 
-/** Splits and checks a field path; returns null when the path is not editable. */
 /** Required text fields of an edit: name, first surname and document (at most 200 characters). */
 export const REQUIRED_TEXT_PATHS = ['solicitante.nombres', 'solicitante.primer_apellido', 'solicitante.numero_documento'] as const;
 
@@ -148,6 +147,7 @@ export function maxTextLength(path: string): number {
   return path.split('.').length === 3 ? 2000 : 500;
 }
 
+/** Splits and checks a field path; returns null when the path is not editable. */
 export function parseFieldPath(
   path: string,
 ): { block: EditableBlock; column: string; key: string | null } | null {

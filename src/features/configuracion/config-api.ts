@@ -17,7 +17,6 @@ import { sessionAtom } from '../../state/session';
 export const OFFLINE_MESSAGE =
   'Sin conexión: los cambios de configuración necesitan internet. Vuelve a intentarlo cuando tengas conexión.';
 
-
 export type ConfigWrite = <T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 
 /** `write(method, path, body)`: the REST call, then a sync cycle so the mirror holds the change. */

@@ -31,7 +31,6 @@ export interface CreditsPageProps {
   onNew?: () => void;
 }
 
-
 const WIDE = '(min-width: 768px)';
 function subscribeWide(cb: () => void) {
   const mq = window.matchMedia(WIDE);

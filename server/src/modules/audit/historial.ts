@@ -17,7 +17,6 @@ import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { redactChanges } from './service';
 
-
 const MAX_ROWS = 500;
 
 export async function historialSolicitud(tx: DbOrTx, user: AuthUser, solicitudId: string): Promise<HistorialEntry[]> {
