@@ -601,4 +601,56 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
     await closeDevice(device);
     await stopServer();
   });
+
+  it.each([
+    ['GET /api/dashboard/tabla', '/api/dashboard/tabla'],
+    ['GET traer-todos-registros', '/api/solicitantes/:id/traer-todos-registros'],
+  ])('%s racing a write that spans two tables shows both changes or neither', async (_, route) => {
+    // The write commits while the read waits for `ubicaciones` (a table lock held by the writer),
+    // after it has read the application. A read whose queries saw different moments would answer
+    // the old status with the new neighbourhood.
+    await startServer();
+    const target = apps[nextApp++];
+    const estado = target.solicitud.estado === 'En estudio' ? 'Aprobado' : 'En estudio';
+    const barrio = `Carrera de lectura ${nextApp}`;
+    const writer = new pg.Client({ connectionString: dbUrl });
+    await writer.connect();
+    const read = async () => {
+      const res = await fetch(`${URL_BASE}${route.replace(':id', target.solicitante.id)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: unknown };
+      if (Array.isArray(data)) {
+        const row = (data as { solicitud: { id: string; estado: string }; ubicacion: { barrio: string } | null }[]).find(
+          (r) => r.solicitud.id === target.solicitud.id,
+        );
+        return [row?.solicitud.estado, row?.ubicacion?.barrio];
+      }
+      // traer-todos: the applicant's applications and their one address.
+      const record = data as { solicitudes: { id: string; estado: string }[]; ubicaciones: { barrio: string }[] };
+      return [record.solicitudes.find((r) => r.id === target.solicitud.id)?.estado, record.ubicaciones[0]?.barrio];
+    };
+    let during: unknown[];
+    try {
+      await writer.query('begin');
+      await writer.query('lock table ubicaciones in access exclusive mode');
+      await writer.query('update solicitudes set estado = $2 where id = $1', [target.solicitud.id, estado]);
+      await writer.query('update ubicaciones set barrio = $2 where solicitante_id = $1', [target.solicitante.id, barrio]);
+      const reading = read();
+      await until('the read to wait for the ubicaciones table', async () => {
+        const rows = await app(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "ubicaciones"%'`,
+        );
+        return rows.length > 0;
+      });
+      await writer.query('commit');
+      during = await reading;
+    } finally {
+      await writer.end();
+    }
+    expect([[target.solicitud.estado, target.ubicacion?.barrio], [estado, barrio]]).toContainEqual(during);
+    expect(await read()).toEqual([estado, barrio]);
+    await stopServer();
+  });
 });

@@ -34,6 +34,17 @@ export async function allQueries<T extends unknown[]>(
   return out as T;
 }
 
+/**
+ * Runs `work` in ONE read-only REPEATABLE READ transaction: every query sees the same snapshot,
+ * taken at the first one. For reads that combine several queries (an application and its child
+ * tables, a pull page, statistics): under READ COMMITTED, or on the pool where `allQueries` runs
+ * them on different connections, a write committing between two of them would show in one and
+ * not in the other.
+ */
+export function readSnapshot<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { AppError } from '../../../../src/domain/errors';
 import { PERIODO_DEFECTO, PERIODOS_DIAS } from '../../../../src/domain/estadisticas';
-import type { Db, Tx } from '../../db/client';
+import { readSnapshot, type Db, type Tx } from '../../db/client';
 import { parseInput } from '../../lib/validation';
 import { requireUser, type AuthUser } from '../../plugins/auth';
 import { completas, Estadisticas, financieras, generales, rendimiento, usuariosStats } from './service';
@@ -35,10 +35,7 @@ function readQuery(user: AuthUser, raw: unknown) {
 }
 
 function snapshot<T>(db: Db, user: AuthUser, work: (q: Estadisticas) => Promise<T>): Promise<T> {
-  return db.transaction((tx: Tx) => work(new Estadisticas(tx, user)), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+  return readSnapshot(db, (tx: Tx) => work(new Estadisticas(tx, user)));
 }
 
 export default async function estadisticasRoutes(app: FastifyInstance) {

@@ -13,6 +13,7 @@ import { uuidv7 } from '../../../../src/domain/ids';
 import { DetalleReferencia } from '../../../../src/domain/registro-mutations';
 import { parseInput } from '../../lib/validation';
 import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
+import { readSnapshot } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { cambiarEstado, editarSolicitud, lockVisibleSolicitud } from '../solicitudes/service';
 import {
@@ -116,7 +117,7 @@ export default async function registroRoutes(app: FastifyInstance) {
   app.get('/api/solicitantes/:id/traer-todos-registros', { config: { permission: 'view_customer' } }, async (request) => {
     const user = requireUser(request);
     const id = parseId(request.params, 'El solicitante');
-    return { ok: true, data: await tx((t) => registroCompleto(t, user, id)), error: null };
+    return { ok: true, data: await readSnapshot(app.db, (t) => registroCompleto(t, user, id)), error: null };
   });
 
   app.patch('/api/solicitantes/:id/editar-registro-completo', { config: { permission: 'edit_customer' } }, async (request) => {
@@ -372,7 +373,7 @@ export default async function registroRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const body = isObject(request.body) ? request.body : {};
       if (body.cedula !== undefined && body.cedula !== null) checkCedula(body, user.cedula);
-      const csv = await ventasCsv(app.db, user);
+      const csv = await readSnapshot(app.db, (t) => ventasCsv(t, user));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', contentDisposition('ventas_realizadas.csv'))

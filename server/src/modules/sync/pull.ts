@@ -18,7 +18,7 @@
  *   so later pulls do not read again the changes this user may not see.
  */
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { allQueries, type DbOrTx } from '../../db/client';
+import { allQueries, readSnapshot, type DbOrTx } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   categorias,
@@ -260,7 +260,7 @@ export async function pull(
   if (client && client.usuarioId !== user.id) {
     throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
   }
-  return db.transaction(async (tx) => {
+  return readSnapshot(db, async (tx) => {
     // First statement: it fixes the snapshot every query below reads.
     const [{ changeSeq }] = await tx
       .select({ changeSeq: empresas.changeSeq })
@@ -288,5 +288,5 @@ export async function pull(
     const last = page.length ? page[page.length - 1].seq : q.cursor;
     const cursor = more ? last : Math.max(last, changeSeq, q.cursor);
     return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, scope: visibilityScope(user), changes };
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  });
 }
