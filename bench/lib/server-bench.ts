@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { startServer } from '../../server/src/server';
 import { solicitudes, usuarios } from '../../server/src/db/schema';
-import type { Db } from '../../server/src/db/client';
+import { readSnapshot, type Db } from '../../server/src/db/client';
 import type { AuthUser } from '../../server/src/plugins/auth';
 import { pull } from '../../server/src/modules/sync/pull';
 import { visibleSolicitudes } from '../../server/src/modules/solicitudes/visibility';
@@ -155,8 +155,8 @@ export async function serverFigures(server: BenchServer, label: string, seconds 
   // One answer holds every row (tens of MB at 50,000): the run lasts long enough for several
   // answers per connection, and the timeout is above the slowest one.
   const dashRaw = await loopFor(seconds, async () => {
-    const list = await loadSolicitudRows(server.db, visibleSolicitudes(user));
-    (await buildRecords(server.db, list)).map(toListRow);
+    const records = await readSnapshot(server.db, async (tx) => buildRecords(tx, await loadSolicitudRows(tx, visibleSolicitudes(user))));
+    records.map(toListRow);
   });
   const dashSeconds = Math.max(seconds, Math.ceil(6 / dashRaw));
   log(`${label}: dashboard autocannon ${dashSeconds}s`);
