@@ -9,8 +9,9 @@
  * - PostgreSQL refuses connections for a moment while a push holds an open transaction;
  * - the client "reloads" mid-push: while the server is still applying the batch, and while the
  *   committed batch's answer is held back.
- * - a write spanning two tables commits while a pull waits between its queries (a table lock held
- *   by the writer): the device must get both rows.
+ * - a write spanning two tables commits while a read waits between its queries (a table lock held
+ *   by the writer): a pull must give the device both rows; the dashboard table and
+ *   traer-todos-registros must show both changes or neither.
  * After recovery the server state is exactly what the user did: every change once (values, one
  * audit row each, one sync_results row each, last_mutation_id), and the device has an empty outbox
  * and no problems.
