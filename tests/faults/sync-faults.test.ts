@@ -17,7 +17,7 @@
  * and no problems.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -403,6 +403,8 @@ afterAll(async () => {
 // ---------------------------------------------------------------- the faults
 
 describe('sync under faults (real server processes, real PostgreSQL)', () => {
+  // A case that fails before its own stopServer() must not leave its process serving the next one.
+  afterEach(stopServer);
   const kills = [
     { fault: 'push:before-commit:3', committed: 2 },
     { fault: 'push:after-commit:3', committed: 3 },
