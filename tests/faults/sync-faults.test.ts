@@ -10,8 +10,8 @@
  * - the client "reloads" mid-push: while the server is still applying the batch, and while the
  *   committed batch's answer is held back.
  * - a write spanning two tables commits while a read waits between its queries (a table lock held
- *   by the writer): a pull must give the device both rows; the dashboard table and
- *   traer-todos-registros must show both changes or neither.
+ *   by the writer): a pull must give the device both rows; the dashboard table,
+ *   traer-todos-registros and the public tracking page must show both changes or neither.
  * After recovery the server state is exactly what the user did: every change once (values, one
  * audit row each, one sync_results row each, last_mutation_id), and the device has an empty outbox
  * and no problems.
@@ -654,6 +654,56 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
     }
     expect([[target.solicitud.estado, target.ubicacion?.barrio], [estado, barrio]]).toContainEqual(during);
     expect(await read()).toEqual([estado, barrio]);
+    await stopServer();
+  });
+
+  it('the public tracking page racing a stage change shows the stage and its history from one moment', async () => {
+    // A stage change writes the stage and appends its history row in one transaction. It commits
+    // while the lookup waits for `seguimiento_historial` (a table lock held by the writer), after it
+    // has read the stages. A lookup whose queries saw different moments would show the stage's old
+    // status above a history that already ends with the new one.
+    await startServer();
+    const target = apps[nextApp++];
+    const [{ radicado }] = await app<{ radicado: string }>('select radicado from solicitudes where id = $1', [target.solicitud.id]);
+    const [etapa] = await app<{ id: number; estado: string }>(
+      `select id, estado from seguimiento_etapas where solicitud_id = $1 and etapa = 'documentos'`,
+      [target.solicitud.id],
+    );
+    const estado = etapa.estado === 'Aprobado' ? 'Pendiente información adicional' : 'Aprobado';
+    const read = async () => {
+      const res = await fetch(`${URL_BASE}/api/seguimiento/radicado/${radicado}`);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as {
+        data: { etapas: { etapa: string; estado: string; historial: { estado: string; comentario: string | null }[] }[] };
+      };
+      const stage = data.etapas.find((e) => e.etapa === 'documentos');
+      return [stage?.estado, stage?.historial.at(-1)?.comentario === 'Carrera de lectura'];
+    };
+    const writer = new pg.Client({ connectionString: dbUrl });
+    await writer.connect();
+    let during: unknown[];
+    try {
+      await writer.query('begin');
+      await writer.query('lock table seguimiento_historial in access exclusive mode');
+      await writer.query('update seguimiento_etapas set estado = $2 where id = $1', [etapa.id, estado]);
+      await writer.query(
+        `insert into seguimiento_historial (etapa_id, estado, comentario, fecha) values ($1, $2, 'Carrera de lectura', now())`,
+        [etapa.id, estado],
+      );
+      const reading = read();
+      await until('the lookup to wait for the seguimiento_historial table', async () => {
+        const rows = await app(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "seguimiento_historial"%'`,
+        );
+        return rows.length > 0;
+      });
+      await writer.query('commit');
+      during = await reading;
+    } finally {
+      await writer.end();
+    }
+    expect([[etapa.estado, false], [estado, true]]).toContainEqual(during);
+    expect(await read()).toEqual([estado, true]);
     await stopServer();
   });
 });

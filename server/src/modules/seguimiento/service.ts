@@ -15,7 +15,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppError } from '../../../../src/domain/errors';
 import { normalizeEstado } from '../../../../src/domain/estados';
-import type { Db, DbOrTx } from '../../db/client';
+import { readSnapshot, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
 import {
   documentoContenidos,
@@ -49,7 +49,16 @@ async function findByRadicado(db: DbOrTx, radicado: string): Promise<SolicitudRo
   return rows[0];
 }
 
-export async function lookupRadicado(db: Db, radicado: string) {
+/**
+ * The public view of one filing: its stages, each with its files and history. One snapshot
+ * (readSnapshot), so a stage change committing mid-read shows in the stage and its history, or in
+ * neither.
+ */
+export function lookupRadicado(db: Db, radicado: string) {
+  return readSnapshot(db, (tx) => readRadicado(tx, radicado));
+}
+
+async function readRadicado(db: Tx, radicado: string) {
   const sol = await findByRadicado(db, radicado);
   const etapas = await db
     .select()
@@ -57,26 +66,26 @@ export async function lookupRadicado(db: Db, radicado: string) {
     .where(eq(seguimientoEtapas.solicitudId, sol.id))
     .orderBy(asc(seguimientoEtapas.orden), asc(seguimientoEtapas.id));
   const etapaIds = etapas.map((e) => e.id);
-  const [historial, archivos] = etapaIds.length
-    ? await Promise.all([
-        db
-          .select()
-          .from(seguimientoHistorial)
-          .where(inArray(seguimientoHistorial.etapaId, etapaIds))
-          .orderBy(asc(seguimientoHistorial.fecha), asc(seguimientoHistorial.id)),
-        db
-          .select({ id: documentos.id, etapaId: documentos.etapaId, nombre: documentos.nombre, estado: documentos.estado })
-          .from(documentos)
-          .where(
-            and(
-              eq(documentos.solicitudId, sol.id),
-              inArray(documentos.etapaId, etapaIds),
-              isNull(documentos.deletedAt),
-            ),
-          )
-          .orderBy(asc(documentos.createdAt), asc(documentos.id)),
-      ])
-    : [[], []];
+  if (!etapaIds.length) return publicView(sol, etapas, [], []);
+  // One transaction runs one query at a time: these two go in turn.
+  const historial = await db
+    .select()
+    .from(seguimientoHistorial)
+    .where(inArray(seguimientoHistorial.etapaId, etapaIds))
+    .orderBy(asc(seguimientoHistorial.fecha), asc(seguimientoHistorial.id));
+  const archivos = await db
+    .select({ id: documentos.id, etapaId: documentos.etapaId, nombre: documentos.nombre, estado: documentos.estado })
+    .from(documentos)
+    .where(and(eq(documentos.solicitudId, sol.id), inArray(documentos.etapaId, etapaIds), isNull(documentos.deletedAt)))
+    .orderBy(asc(documentos.createdAt), asc(documentos.id));
+  return publicView(sol, etapas, historial, archivos);
+}
+
+type EtapaRow = typeof seguimientoEtapas.$inferSelect;
+type HistorialRow = typeof seguimientoHistorial.$inferSelect;
+type ArchivoRow = Pick<typeof documentos.$inferSelect, 'id' | 'etapaId' | 'nombre' | 'estado'>;
+
+function publicView(sol: SolicitudRow, etapas: EtapaRow[], historial: HistorialRow[], archivos: ArchivoRow[]) {
   const url = (docId: string) =>
     `/api/seguimiento/archivo/${docId}?radicado=${encodeURIComponent(sol.radicado)}`;
   return {
