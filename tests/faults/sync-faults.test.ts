@@ -11,7 +11,8 @@
  *   committed batch's answer is held back.
  * - a write spanning two tables commits while a read waits between its queries (a table lock held
  *   by the writer): a pull must give the device both rows; the dashboard table,
- *   traer-todos-registros and the public tracking page must show both changes or neither.
+ *   traer-todos-registros, the sales CSV and the public tracking page must show both changes or
+ *   neither.
  * After recovery the server state is exactly what the user did: every change once (values, one
  * audit row each, one sync_results row each, last_mutation_id), and the device has an empty outbox
  * and no problems.
@@ -654,6 +655,50 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
     }
     expect([[target.solicitud.estado, target.ubicacion?.barrio], [estado, barrio]]).toContainEqual(during);
     expect(await read()).toEqual([estado, barrio]);
+    await stopServer();
+  });
+
+  it('the sales CSV racing a write that spans two tables shows both changes or neither', async () => {
+    // The write moves a sale from 'Aprobado' to 'Desembolsado' (it stays a sale) and changes the
+    // applicant's e-mail; it commits while the CSV waits for `solicitantes` (a table lock held by
+    // the writer), after it has read the applications.
+    await startServer();
+    const target = apps[nextApp++];
+    await app(`update solicitudes set estado = 'Aprobado' where id = $1`, [target.solicitud.id]);
+    const [{ radicado }] = await app<{ radicado: string }>('select radicado from solicitudes where id = $1', [target.solicitud.id]);
+    const correo = `carrera.${nextApp}@example.co`;
+    const read = async () => {
+      const res = await fetch(`${URL_BASE}/api/descargar-ventas`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(res.status).toBe(200);
+      const line = (await res.text()).split('\r\n').find((l) => l.startsWith(`${radicado},`));
+      return [line?.split(',').at(-1), line?.includes(correo)];
+    };
+    const writer = new pg.Client({ connectionString: dbUrl });
+    await writer.connect();
+    let during: unknown[];
+    try {
+      await writer.query('begin');
+      await writer.query('lock table solicitantes in access exclusive mode');
+      await writer.query(`update solicitudes set estado = 'Desembolsado' where id = $1`, [target.solicitud.id]);
+      await writer.query('update solicitantes set correo = $2 where id = $1', [target.solicitante.id, correo]);
+      const reading = read();
+      await until('the CSV to wait for the solicitantes table', async () => {
+        const rows = await app(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "solicitantes"%'`,
+        );
+        return rows.length > 0;
+      });
+      await writer.query('commit');
+      during = await reading;
+    } finally {
+      await writer.end();
+    }
+    expect([['Aprobado', false], ['Desembolsado', true]]).toContainEqual(during);
+    expect(await read()).toEqual(['Desembolsado', true]);
     await stopServer();
   });
 
