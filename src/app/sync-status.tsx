@@ -13,6 +13,8 @@ import type { SyncStatus } from '../workers/sync-client';
 import { readErrorsAtom } from '../state/read-errors';
 import { DeviceWipe } from './device-wipe';
 import { useOnline } from '../lib/use-online';
+import { fullName } from '../domain/solicitud';
+import { fieldLabel, formatValue } from '../features/registro/historial-format';
 
 const MUTATION_LABELS: Record<string, string> = {
   'solicitud.cambiarEstado': 'Cambio de estado',
@@ -33,6 +35,12 @@ const MUTATION_LABELS: Record<string, string> = {
   'notificacion.marcarTodasLeidas': 'Notificaciones marcadas como leídas',
 };
 const label = (name: string) => MUTATION_LABELS[name] ?? name;
+
+/** The application a rejected change was about, when its arguments name one. */
+function solicitudOf(p: ProblemRow): string | null {
+  const id = (p.args as { solicitudId?: unknown } | null)?.solicitudId;
+  return typeof id === 'string' ? id : null;
+}
 const FIVE_DAYS = 5 * 24 * 3600 * 1000;
 
 const time = (iso?: string) =>
@@ -81,13 +89,15 @@ function ConflictEditor({ problem, onDone }: { problem: ProblemRow; onDone: () =
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
     Object.fromEntries(fields.map(([k]) => [k, 'mine' as ConflictChoice])),
   );
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '(vacío)' : String(typeof v === 'object' ? JSON.stringify(v) : v));
   return (
     <div className="mt-2 space-y-2 rounded-md bg-white p-2 ring-1 ring-amber-300">
       {fields.map(([path, f]) => (
         <fieldset key={path} className="text-sm">
-          <legend className="font-semibold">{path}</legend>
-          <p>Tú: <strong>{show(f.mine)}</strong> · Servidor: <strong>{show(f.server)}</strong> · Antes: {show(f.base)}</p>
+          <legend className="font-semibold">{fieldLabel(path)}</legend>
+          <p>
+            Tú: <strong>{formatValue(f.mine)}</strong> · Servidor: <strong>{formatValue(f.server)}</strong> · Antes:{' '}
+            {formatValue(f.base)}
+          </p>
           <div className="flex gap-4">
             {(['mine', 'theirs'] as const).map((c) => (
               <label key={c} className="flex min-h-11 items-center gap-2">
@@ -131,7 +141,13 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
       db.problems.filter((p) => !p.resolvedAt).toArray(),
       db.files.toArray(),
     ]);
-    return { outbox, problems, files: files.filter((f) => f.status !== 'uploaded') };
+    // Which application a change was about, as the list names it: applicant and radicado.
+    const ids = [...new Set(problems.map(solicitudOf).filter((id): id is string => id !== null))];
+    const rows = await db.solicitudes.bulkGet(ids);
+    const subjects = new Map(
+      rows.flatMap((r) => (r ? [[r.id, `${fullName(r.solicitante)} · ${r.solicitud.radicado}`] as const] : [])),
+    );
+    return { outbox, problems, files: files.filter((f) => f.status !== 'uploaded'), subjects };
   }, [db]);
 
   useEffect(() => {
@@ -141,6 +157,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  const subjectOf = (p: ProblemRow) => data?.subjects.get(solicitudOf(p) ?? '');
   const oldest = data?.outbox[0]?.at;
   const stale = oldest ? Date.now() - new Date(oldest).getTime() > FIVE_DAYS : false;
   const mb = (n?: number) => (n === undefined ? '?' : (n / 1024 / 1024).toFixed(1));
@@ -172,6 +189,7 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
           {data?.problems.map((p) => (
             <li key={p.id} className="rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
               <p className="font-semibold">{label(p.name)} <span className="font-normal text-slate-700">· {dateTime(p.at)}</span></p>
+              {subjectOf(p) && <p className="text-sm text-slate-800">{subjectOf(p)}</p>}
               <p className="text-sm text-red-900">{p.code === 'CONFLICT' ? 'Conflicto: ' : 'Rechazado: '}{p.error}</p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {p.code === 'CONFLICT' ? (

@@ -1,0 +1,85 @@
+/**
+ * Two devices edit the same application: the tablet offline, the office online. When the tablet
+ * reconnects, the server answers a field-level conflict; 'Cambios pendientes' shows it (which
+ * application, which fields, both values) and the person picks a side per field.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PASSWORD } from './fixtures/app';
+import { setup } from './fixtures/registro';
+
+/** A change pushed by another device of `email`, as its sync engine would send it. */
+async function pushFromOtherDevice(request: APIRequestContext, email: string, solicitudId: string, changes: Record<string, string>) {
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const res = await request.post('/api/sync/push', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      clientId: randomUUID(),
+      mutations: [{ id: 1, name: 'solicitud.editar', args: { solicitudId, changes, base: {} }, at: new Date().toISOString() }],
+    },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: { results: Array<{ status: string }> } };
+  expect(body.data.results.map((r) => r.status)).toEqual(['applied']);
+}
+
+test('both devices changed the same fields: the conflict is shown in Cambios pendientes, and each field keeps the side chosen', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 6);
+
+  await context.setOffline(true);
+  await modal.open(radicado, documento);
+  await modal.field('Nombres').fill('Tableta Nombre');
+  await modal.field('Barrio').fill('Barrio Tableta');
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
+
+  // Meanwhile, at the office, the supervisor's device changes the same two fields.
+  await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, {
+    'solicitante.nombres': 'Oficina Nombre',
+    'ubicacion.barrio': 'Barrio Oficina',
+  });
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 con problemas')).toBeVisible({ timeout: 30_000 });
+  // Until someone decides, the device shows what the server holds and sends nothing more.
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0);
+  await expect(modal.row(radicado).getByTestId('nombre')).toContainText('Oficina Nombre');
+
+  await page.getByTestId('sync-status').click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de solicitud' });
+  await expect(problem).toContainText(`Oficina Nombre`);
+  await expect(problem).toContainText(radicado);
+  await expect(problem).toContainText('Conflicto: Otra persona cambió estos campos mientras tanto.');
+  await problem.getByRole('button', { name: 'Resolver' }).click();
+
+  const nombres = problem.getByRole('group', { name: 'Nombres' });
+  await expect(nombres).toContainText('Tú: Tableta Nombre');
+  await expect(nombres).toContainText('Servidor: Oficina Nombre');
+  const barrio = problem.getByRole('group', { name: 'Barrio' });
+  await expect(barrio).toContainText('Tú: Barrio Tableta');
+  await expect(barrio).toContainText('Servidor: Barrio Oficina');
+  // Mine is the default; the office's name wins, the tablet's neighbourhood stays.
+  await expect(barrio.getByLabel('Conservar el mío')).toBeChecked();
+  await nombres.getByLabel('Usar el del servidor').check();
+  await problem.getByRole('button', { name: 'Aplicar selección' }).click();
+  await expect(page.getByText('Conflicto resuelto')).toBeVisible();
+  await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
+
+  await expect
+    .poll(
+      async () => {
+        const record = (await api.record(row.solicitante.id)).data!;
+        return [record.solicitante.nombres, record.ubicaciones[0].barrio];
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(['Oficina Nombre', 'Barrio Tableta']);
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  await modal.open(radicado, documento);
+  await expect(modal.field('Nombres')).toHaveValue('Oficina Nombre');
+  await expect(modal.field('Barrio')).toHaveValue('Barrio Tableta');
+});
