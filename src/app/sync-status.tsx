@@ -85,6 +85,7 @@ export function SyncIndicator() {
 
 function ConflictEditor({ problem, onDone }: { problem: ProblemRow; onDone: () => void }) {
   const db = useAtomValue(localDbAtom)!;
+  const act = usePanelAction();
   const fields = Object.entries(problem.conflict?.fields ?? {});
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>(() =>
     Object.fromEntries(fields.map(([k]) => [k, 'mine' as ConflictChoice])),
@@ -112,13 +113,10 @@ function ConflictEditor({ problem, onDone }: { problem: ProblemRow; onDone: () =
         type="button"
         className="min-h-11 rounded-md bg-blue-800 px-3 py-2 text-sm font-semibold text-white"
         onClick={() =>
-          resolveConflict(db, problem.id, choices).then(
-            () => {
-              toast.success('Conflicto resuelto');
-              onDone();
-            },
-            (e: Error) => toast.error(e.message),
-          )
+          act(resolveConflict(db, problem.id, choices), () => {
+            toast.success('Conflicto resuelto');
+            onDone();
+          })
         }
       >
         Aplicar selección
@@ -127,9 +125,26 @@ function ConflictEditor({ problem, onDone }: { problem: ProblemRow; onDone: () =
   );
 }
 
+/**
+ * Runs a panel action and then has the engine re-count: discarding or resolving a change may queue
+ * nothing, and the shell's '· N con problemas' must not wait for the next sync to drop it.
+ */
+function usePanelAction() {
+  const client = useAtomValue(syncClientAtom);
+  return (action: Promise<unknown>, done?: () => void) =>
+    void action.then(
+      () => {
+        client?.notify();
+        done?.();
+      },
+      (e: Error) => toast.error(e.message),
+    );
+}
+
 export function SyncPanel({ onClose }: { onClose: () => void }) {
   const db = useAtomValue(localDbAtom);
   const client = useAtomValue(syncClientAtom);
+  const act = usePanelAction();
   const status = useAtomValue(syncStatusAtom);
   const titleId = useId();
   const [resolving, setResolving] = useState<number | null>(null);
@@ -195,9 +210,9 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
                 {p.code === 'CONFLICT' ? (
                   <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => setResolving(resolving === p.id ? null : p.id)}>Resolver</button>
                 ) : (
-                  <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => db && void retryProblem(db, p.id).catch((e: Error) => toast.error(e.message))}>Reintentar</button>
+                  <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => db && act(retryProblem(db, p.id))}>Reintentar</button>
                 )}
-                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm text-red-800 ring-1 ring-slate-300" onClick={() => db && void discardProblem(db, p.id)}>Descartar</button>
+                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm text-red-800 ring-1 ring-slate-300" onClick={() => db && act(discardProblem(db, p.id))}>Descartar</button>
               </div>
               {resolving === p.id && <ConflictEditor problem={p} onDone={() => setResolving(null)} />}
             </li>
@@ -207,8 +222,8 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
               <p className="font-semibold">Archivo {f.nombre}</p>
               <p className="text-sm text-red-900">{f.error ?? 'Error al subir archivos'}</p>
               <div className="mt-2 flex gap-2">
-                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => db && void retryFile(db, f.id)}>Reintentar</button>
-                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm text-red-800 ring-1 ring-slate-300" onClick={() => db && void discardFile(db, f.id)}>Descartar</button>
+                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm ring-1 ring-slate-300" onClick={() => db && act(retryFile(db, f.id))}>Reintentar</button>
+                <button type="button" className="min-h-11 rounded-md bg-white px-3 text-sm text-red-800 ring-1 ring-slate-300" onClick={() => db && act(discardFile(db, f.id))}>Descartar</button>
               </div>
             </li>
           ))}

@@ -83,3 +83,30 @@ test('both devices changed the same fields: the conflict is shown in Cambios pen
   await expect(modal.field('Nombres')).toHaveValue('Oficina Nombre');
   await expect(modal.field('Barrio')).toHaveValue('Barrio Tableta');
 });
+
+test('Descartar drops the tablet change: the device shows the office value and the server keeps it', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 7);
+
+  await context.setOffline(true);
+  await modal.open(radicado, documento);
+  await modal.field('Barrio').fill('Barrio Descartado');
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, { 'ubicacion.barrio': 'Barrio Oficina Dos' });
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 con problemas')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('sync-status').click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de solicitud' });
+  await expect(problem).toContainText(radicado);
+  await problem.getByRole('button', { name: 'Descartar' }).click();
+  await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
+  await expect(panel.getByText('En cola (0)')).toBeVisible();
+  await expect(page.getByText('1 con problemas')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+
+  await modal.open(radicado, documento);
+  await expect(modal.field('Barrio')).toHaveValue('Barrio Oficina Dos');
+  expect((await api.record(row.solicitante.id)).data!.ubicaciones[0].barrio).toBe('Barrio Oficina Dos');
+});
