@@ -371,6 +371,36 @@ async function closeDevice(device: Device) {
   await device.db.delete();
 }
 
+/**
+ * Runs `read` while a writer holds `table` (access exclusive) with `writes` done but not committed,
+ * waits until the read blocks on that table, commits, and answers what the read returned.
+ */
+async function readRacingWrite<T>(
+  table: string,
+  writes: (writer: pg.Client) => Promise<void>,
+  read: () => Promise<T>,
+): Promise<T> {
+  const writer = new pg.Client({ connectionString: dbUrl });
+  await writer.connect();
+  try {
+    await writer.query('begin');
+    await writer.query(`lock table ${table} in access exclusive mode`);
+    await writes(writer);
+    const reading = read();
+    await until(`the read to wait for the ${table} table`, async () => {
+      const rows = await app(
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike $1`,
+        [`%from "${table}"%`],
+      );
+      return rows.length > 0;
+    });
+    await writer.query('commit');
+    return await reading;
+  } finally {
+    await writer.end();
+  }
+}
+
 // ---------------------------------------------------------------- setup
 
 beforeAll(async () => {
@@ -617,8 +647,6 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
     const target = apps[nextApp++];
     const estado = target.solicitud.estado === 'En estudio' ? 'Aprobado' : 'En estudio';
     const barrio = `Carrera de lectura ${nextApp}`;
-    const writer = new pg.Client({ connectionString: dbUrl });
-    await writer.connect();
     const read = async () => {
       const res = await fetch(`${URL_BASE}${route.replace(':id', target.solicitante.id)}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -635,24 +663,14 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
       const record = data as { solicitudes: { id: string; estado: string }[]; ubicaciones: { barrio: string }[] };
       return [record.solicitudes.find((r) => r.id === target.solicitud.id)?.estado, record.ubicaciones[0]?.barrio];
     };
-    let during: unknown[];
-    try {
-      await writer.query('begin');
-      await writer.query('lock table ubicaciones in access exclusive mode');
-      await writer.query('update solicitudes set estado = $2 where id = $1', [target.solicitud.id, estado]);
-      await writer.query('update ubicaciones set barrio = $2 where solicitante_id = $1', [target.solicitante.id, barrio]);
-      const reading = read();
-      await until('the read to wait for the ubicaciones table', async () => {
-        const rows = await app(
-          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "ubicaciones"%'`,
-        );
-        return rows.length > 0;
-      });
-      await writer.query('commit');
-      during = await reading;
-    } finally {
-      await writer.end();
-    }
+    const during = await readRacingWrite(
+      'ubicaciones',
+      async (writer) => {
+        await writer.query('update solicitudes set estado = $2 where id = $1', [target.solicitud.id, estado]);
+        await writer.query('update ubicaciones set barrio = $2 where solicitante_id = $1', [target.solicitante.id, barrio]);
+      },
+      read,
+    );
     expect([[target.solicitud.estado, target.ubicacion?.barrio], [estado, barrio]]).toContainEqual(during);
     expect(await read()).toEqual([estado, barrio]);
     await stopServer();
@@ -677,26 +695,14 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
       const line = (await res.text()).split('\r\n').find((l) => l.startsWith(`${radicado},`));
       return [line?.split(',').at(-1), line?.includes(correo)];
     };
-    const writer = new pg.Client({ connectionString: dbUrl });
-    await writer.connect();
-    let during: unknown[];
-    try {
-      await writer.query('begin');
-      await writer.query('lock table solicitantes in access exclusive mode');
-      await writer.query(`update solicitudes set estado = 'Desembolsado' where id = $1`, [target.solicitud.id]);
-      await writer.query('update solicitantes set correo = $2 where id = $1', [target.solicitante.id, correo]);
-      const reading = read();
-      await until('the CSV to wait for the solicitantes table', async () => {
-        const rows = await app(
-          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "solicitantes"%'`,
-        );
-        return rows.length > 0;
-      });
-      await writer.query('commit');
-      during = await reading;
-    } finally {
-      await writer.end();
-    }
+    const during = await readRacingWrite(
+      'solicitantes',
+      async (writer) => {
+        await writer.query(`update solicitudes set estado = 'Desembolsado' where id = $1`, [target.solicitud.id]);
+        await writer.query('update solicitantes set correo = $2 where id = $1', [target.solicitante.id, correo]);
+      },
+      read,
+    );
     expect([['Aprobado', false], ['Desembolsado', true]]).toContainEqual(during);
     expect(await read()).toEqual(['Desembolsado', true]);
     await stopServer();
@@ -724,29 +730,17 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
       const stage = data.etapas.find((e) => e.etapa === 'documentos');
       return [stage?.estado, stage?.historial.at(-1)?.comentario === 'Carrera de lectura'];
     };
-    const writer = new pg.Client({ connectionString: dbUrl });
-    await writer.connect();
-    let during: unknown[];
-    try {
-      await writer.query('begin');
-      await writer.query('lock table seguimiento_historial in access exclusive mode');
-      await writer.query('update seguimiento_etapas set estado = $2 where id = $1', [etapa.id, estado]);
-      await writer.query(
-        `insert into seguimiento_historial (etapa_id, estado, comentario, fecha) values ($1, $2, 'Carrera de lectura', now())`,
-        [etapa.id, estado],
-      );
-      const reading = read();
-      await until('the lookup to wait for the seguimiento_historial table', async () => {
-        const rows = await app(
-          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "seguimiento_historial"%'`,
+    const during = await readRacingWrite(
+      'seguimiento_historial',
+      async (writer) => {
+        await writer.query('update seguimiento_etapas set estado = $2 where id = $1', [etapa.id, estado]);
+        await writer.query(
+          `insert into seguimiento_historial (etapa_id, estado, comentario, fecha) values ($1, $2, 'Carrera de lectura', now())`,
+          [etapa.id, estado],
         );
-        return rows.length > 0;
-      });
-      await writer.query('commit');
-      during = await reading;
-    } finally {
-      await writer.end();
-    }
+      },
+      read,
+    );
     expect([[etapa.estado, false], [estado, true]]).toContainEqual(during);
     expect(await read()).toEqual([estado, true]);
     await stopServer();
