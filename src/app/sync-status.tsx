@@ -41,6 +41,7 @@ function solicitudOf(p: ProblemRow): string | null {
   const id = (p.args as { solicitudId?: unknown } | null)?.solicitudId;
   return typeof id === 'string' ? id : null;
 }
+
 const FIVE_DAYS = 5 * 24 * 3600 * 1000;
 
 const time = (iso?: string) =>
@@ -160,7 +161,9 @@ export function SyncPanel({ onClose }: { onClose: () => void }) {
     const ids = [...new Set(problems.map(solicitudOf).filter((id): id is string => id !== null))];
     const rows = await db.solicitudes.bulkGet(ids);
     const subjects = new Map(
-      rows.flatMap((r) => (r ? [[r.id, `${fullName(r.solicitante)} · ${r.solicitud.radicado}`] as const] : [])),
+      rows.flatMap((r) =>
+        r ? [[r.id, [fullName(r.solicitante), r.solicitud.radicado].filter(Boolean).join(' · ')] as const] : [],
+      ),
     );
     return { outbox, problems, files: files.filter((f) => f.status !== 'uploaded'), subjects };
   }, [db]);
