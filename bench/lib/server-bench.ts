@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { startServer } from '../../server/src/server';
 import { solicitudes, usuarios } from '../../server/src/db/schema';
-import { readSnapshot, type Db } from '../../server/src/db/client';
+import type { Db } from '../../server/src/db/client';
 import type { AuthUser } from '../../server/src/plugins/auth';
 import { pull } from '../../server/src/modules/sync/pull';
-import { visibleSolicitudes } from '../../server/src/modules/solicitudes/visibility';
-import { buildRecords, loadSolicitudRows, toListRow } from '../../server/src/modules/solicitudes/repository';
+import { toListRow } from '../../server/src/modules/solicitudes/repository';
+import { tablaRecords } from '../../server/src/modules/dashboard/service';
 import { PULL_PAGE_DEFAULT, PUSH_BATCH } from '../../src/domain/sync-protocol';
 import { ESTADOS_DEFAULT as ESTADOS } from '../../src/domain/estados';
 import { report, log } from './report';
@@ -155,8 +155,7 @@ export async function serverFigures(server: BenchServer, label: string, seconds 
   // One answer holds every row (tens of MB at 50,000): the run lasts long enough for several
   // answers per connection, and the timeout is above the slowest one.
   const dashRaw = await loopFor(seconds, async () => {
-    const records = await readSnapshot(server.db, async (tx) => buildRecords(tx, await loadSolicitudRows(tx, visibleSolicitudes(user))));
-    records.map(toListRow);
+    (await tablaRecords(server.db, user)).map(toListRow);
   });
   const dashSeconds = Math.max(seconds, Math.ceil(6 / dashRaw));
   log(`${label}: dashboard autocannon ${dashSeconds}s`);
