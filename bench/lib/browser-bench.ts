@@ -10,6 +10,7 @@ import type { BenchApi } from '../browser/entry';
 import type { CreditListParams } from '../../src/features/creditos/use-credit-list';
 import { APELLIDOS, NOMBRES } from '../../server/src/db/demo-data';
 import { percentile, report, log } from './report';
+import { PULL_PAGE_DEFAULT } from '../../src/domain/sync-protocol';
 
 declare global {
   interface Window {
@@ -70,7 +71,7 @@ function listParams(): CreditListParams[] {
 export async function initialSyncFigures(browser: Browser, baseUrl: string, token: string, size: number): Promise<void> {
   const page = await benchPage(browser, baseUrl);
   log(`initial sync of ${size}: fetching`);
-  const fetched = await page.evaluate(([t]) => window.radicaBench.fetchPages(t, 500), [token] as const);
+  const fetched = await page.evaluate(([t, limit]) => window.radicaBench.fetchPages(t, limit), [token, PULL_PAGE_DEFAULT] as const);
   log(`fetched ${fetched.rows} rows (${(fetched.bytes / 1e6).toFixed(0)} MB) in ${fetched.ms.toFixed(0)} ms; writing`);
   const applyMs = await page.evaluate(() => window.radicaBench.applyPages('bench-sync'));
   const rawMs = await page.evaluate(() => window.radicaBench.rawPut('bench-raw'));
@@ -80,9 +81,9 @@ export async function initialSyncFigures(browser: Browser, baseUrl: string, toke
   report({ name: `browser.initial_sync_transfer_${size}`, value: fetched.ms, unit: 'ms', baseline: `${fetched.rows}_rows_${(fetched.bytes / 1e6).toFixed(1)}MB` });
   // The engine's whole first sync (pullAll over HTTP, each page fetched while the previous one is
   // written) against the same transfer and write done one after the other.
-  const seq = await page.evaluate(([t]) => window.radicaBench.syncStreaming('bench-seq', t, 500), [token] as const);
+  const seq = await page.evaluate(([t, limit]) => window.radicaBench.syncStreaming('bench-seq', t, limit), [token, PULL_PAGE_DEFAULT] as const);
   await page.evaluate(() => window.radicaBench.deleteDb('bench-seq'));
-  const total = await page.evaluate(([t]) => window.radicaBench.pullAllTimed('bench-total', t, 500), [token] as const);
+  const total = await page.evaluate(([t, limit]) => window.radicaBench.pullAllTimed('bench-total', t, limit), [token, PULL_PAGE_DEFAULT] as const);
   if (total.rows !== size) throw new Error(`pullAll stored ${total.rows} of ${size} applications`);
   const sequential = seq.transferMs + seq.writeMs;
   report({ name: `browser.initial_sync_total_${size}`, value: total.ms, unit: 'ms', ratio: total.ms / sequential, baseline: `transfer_then_write=${sequential.toFixed(0)}ms` });
@@ -101,7 +102,7 @@ export async function initialSyncFigures(browser: Browser, baseUrl: string, toke
 export async function growthFigures(browser: Browser, baseUrl: string, token: string, size: number): Promise<{ syncMs: number; rows: number; p95: number }> {
   const page = await benchPage(browser, baseUrl);
   log(`growth at ${size}: syncing page by page`);
-  const s = await page.evaluate(([t]) => window.radicaBench.syncStreaming('bench-growth', t, 500), [token] as const);
+  const s = await page.evaluate(([t, limit]) => window.radicaBench.syncStreaming('bench-growth', t, limit), [token, PULL_PAGE_DEFAULT] as const);
   const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-growth', p), listParams());
   const p95 = percentile(lq.query, 95);
   report({ name: `growth.sync_write_per_1000_rows_${size}`, value: (s.writeMs / s.rows) * 1000, unit: 'ms', baseline: `${s.rows}_rows_total=${s.writeMs.toFixed(0)}ms_transfer=${s.transferMs.toFixed(0)}ms` });
