@@ -33,6 +33,18 @@ export function normalizeEstado(
   return allowed.find((e) => fold(e) === target) ?? raw;
 }
 
+/**
+ * A company's status list as shown: strings only, each normalised against the defaults
+ * ('Rechazado' as 'Negado'), without repeats; the eight defaults when nothing is left.
+ */
+export function estadosDe(list: unknown): string[] {
+  const clean = (Array.isArray(list) ? list : [])
+    .filter((e): e is string => typeof e === 'string' && e.trim() !== '')
+    .map((e) => normalizeEstado(e, ESTADOS_DEFAULT));
+  const unique = [...new Set(clean)];
+  return unique.length ? unique : [...ESTADOS_DEFAULT];
+}
+
 export type BadgeColor =
   | 'yellow'
   | 'blue'

@@ -89,6 +89,7 @@ const MATRIX: Record<string, Entry> = {
     build: ({ a }) => ({ method: 'POST', url: '/api/auth/login', payload: { email: a.correo, password: PASSWORD } }),
   },
   'GET /api/seguimiento/radicado/:n': { public: true, roles: ALL, scope: 'none', build: ({ t }) => get(`/api/seguimiento/radicado/${t.radicado}`) },
+  'GET /api/seguimiento/radicado/:n/estados': { public: true, roles: ALL, scope: 'none', build: ({ t }) => get(`/api/seguimiento/radicado/${t.radicado}/estados`) },
   'GET /api/seguimiento/archivo/:docId': {
     public: true,
     roles: ALL,

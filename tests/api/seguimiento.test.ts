@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { buildApp } from '../../server/src/app';
-import { documentoContenidos, documentos, solicitantes, solicitudes } from '../../server/src/db/schema';
+import { documentoContenidos, documentos, estadosEmpresa, solicitantes, solicitudes } from '../../server/src/db/schema';
+import { ESTADOS_DEFAULT } from '../../src/domain/estados';
+import { ESTADOS_OTRA } from '../../server/src/db/seed';
 
 let ctx: TestContext;
 let radicado: string;
@@ -61,6 +63,26 @@ describe('public lookup', () => {
       const res = await lookup(n);
       expect(res.statusCode, n).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
+    }
+  });
+
+  it("answers the status list of the filing's own company, and the same 404 for a miss", async () => {
+    const propios = ['Pendiente', 'Radicado en banco', 'Aprobado', 'Negado'];
+    await ctx.database.db.update(estadosEmpresa).set({ estados: propios }).where(eq(estadosEmpresa.empresaId, ctx.seeded.demo.id));
+    const [ajena] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.otra.id)).limit(1);
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${radicado.toLowerCase()}/estados` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, data: { estados: propios } });
+      const otra = await ctx.app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${ajena.radicado}/estados` });
+      expect(otra.json().data.estados).toEqual(ESTADOS_OTRA);
+      for (const n of ['RAD-ZZZZZZZZ', 'hola']) {
+        const miss = await ctx.app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${n}/estados` });
+        expect(miss.statusCode, n).toBe(404);
+        expect(miss.json()).toEqual(NOT_FOUND);
+      }
+    } finally {
+      await ctx.database.db.update(estadosEmpresa).set({ estados: [...ESTADOS_DEFAULT] }).where(eq(estadosEmpresa.empresaId, ctx.seeded.demo.id));
     }
   });
 

@@ -8,8 +8,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function demoRadicado(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
+async function demoRadicado(request: APIRequestContext, email = 'admin@demo.co'): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
   const token = (await login.json()).access_token as string;
   const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } });
   // The oldest application: a seeded one, with its tracking stages (other specs create newer ones
@@ -67,4 +67,41 @@ test('an applicant follows the filing and sends documents, also without a connec
   await page.reload();
   await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
   await expect(page.getByText(/^Consultado el /)).toBeVisible();
+});
+
+test("a filing shows its company's own status list, loaded after the filing", async ({ page, request }) => {
+  // 'Otra Financiera' (the demo seed's second company) adds 'Radicado en banco' to the eight defaults.
+  const radicado = await demoRadicado(request, 'admin@otra.co');
+  let soltar = () => {};
+  const retenida = new Promise<void>((resolve) => (soltar = resolve));
+  // Held only to see the loading state; the answer is the real server's.
+  await page.route('**/api/seguimiento/radicado/*/estados', async (route) => {
+    await retenida;
+    await route.continue();
+  });
+  await page.goto('/seguimiento');
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cargando estados...' })).toBeDisabled();
+
+  soltar();
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeEnabled();
+  const estado = page.getByRole('listitem', { name: 'Etapa Banco' }).getByRole('combobox', { name: 'Estado de la etapa' });
+  await expect(estado.locator('option')).toHaveText([
+    'Pendiente',
+    'En estudio',
+    'Radicado en banco',
+    'Pendiente información adicional',
+    'Aprobado',
+    'Desembolsado',
+    'Pagado',
+    'Negado',
+    'Desistido',
+  ]);
+
+  // The list is kept with the filing: the next visit shows it at once.
+  await page.unroute('**/api/seguimiento/radicado/*/estados');
+  await page.reload();
+  await expect(estado.locator('option')).toHaveCount(9);
 });

@@ -134,7 +134,7 @@ export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
   const otraAdmin = id('admin@otra.co');
 
   for (const e of [demo, otra]) {
-    await db.insert(estadosEmpresa).values({ empresaId: e.id, estados: [...ESTADOS_DEFAULT], seq: 1 });
+    await db.insert(estadosEmpresa).values({ empresaId: e.id, estados: e.id === otra.id ? ESTADOS_OTRA : [...ESTADOS_DEFAULT], seq: 1 });
     await db.insert(categorias).values([
       { empresaId: e.id, categoria: 'ciudades', descripcion: 'Ciudades donde opera la empresa', configuracion: CIUDADES.map(([c]) => c), seq: 1 },
       { empresaId: e.id, categoria: 'bancos', descripcion: 'Bancos aliados', configuracion: BANCOS, seq: 1 },
@@ -173,6 +173,19 @@ export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
   });
   return { demo, otra, users: demoUsers, otraAdmin };
 }
+
+/** The second company's status list, a process of its own: the eight defaults plus a bank step. */
+export const ESTADOS_OTRA = [
+  'Pendiente',
+  'En estudio',
+  'Radicado en banco',
+  'Pendiente información adicional',
+  'Aprobado',
+  'Desembolsado',
+  'Pagado',
+  'Negado',
+  'Desistido',
+];
 
 /** Adds `n` applications to a company, in batches, with their blocks, stages and notifications. */
 export async function insertApplications(db: Db, empresaId: number, n: number, r: Rng, users: SeedUsers) {

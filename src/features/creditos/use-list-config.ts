@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import type { RadicaDB } from '../../db/database';
-import { ESTADOS_DEFAULT, normalizeEstado } from '../../domain/estados';
+import { estadosDe } from '../../domain/estados';
 import { resolveColumns, type ColumnaConfig, type CreditColumn } from './columns';
 
 // Enough recent rows to tell whether the data has Celular, Tipo Crédito or Banco, without making
@@ -11,12 +11,7 @@ const SAMPLE_SIZE = 200;
 
 /** The company's allowed statuses ('Rechazado' shown as 'Negado'), or the eight defaults. */
 export function estadosFrom(rows: readonly Record<string, unknown>[]): string[] {
-  const list = rows.find((r) => Array.isArray(r.estados))?.estados as unknown[] | undefined;
-  const clean = (list ?? [])
-    .filter((e): e is string => typeof e === 'string' && e.trim() !== '')
-    .map((e) => normalizeEstado(e, ESTADOS_DEFAULT));
-  const unique = [...new Set(clean)];
-  return unique.length ? unique : [...ESTADOS_DEFAULT];
+  return estadosDe(rows.find((r) => Array.isArray(r.estados))?.estados);
 }
 
 export function useEstados(db: RadicaDB): string[] {

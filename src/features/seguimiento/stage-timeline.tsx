@@ -1,11 +1,19 @@
 /** The 'Proceso del Crédito' timeline: one entry per stage, in the server's order. */
 import type { ReactNode } from 'react';
 import { EstadoBadge } from '../../components/ui/badge';
-import { ESTADOS_DEFAULT } from '../../domain/estados';
 import { StageIcon } from './stage-icon';
 import { formatFecha, nombreEtapa, type Etapa } from './tracking-api';
 
-export function StageTimeline({ etapas, documentos }: { etapas: Etapa[]; documentos: ReactNode }) {
+export function StageTimeline({
+  etapas,
+  estados,
+  documentos,
+}: {
+  etapas: Etapa[];
+  /** The company's status list: the options of each stage's (disabled) status select. */
+  estados: readonly string[];
+  documentos: ReactNode;
+}) {
   return (
     <section aria-labelledby="proceso-titulo" className="mt-6">
       <h2 id="proceso-titulo" className="mb-3 text-lg font-semibold text-slate-900">
@@ -16,7 +24,7 @@ export function StageTimeline({ etapas, documentos }: { etapas: Etapa[]; documen
       ) : (
         <ol className="relative space-y-4 border-l-2 border-slate-200 pl-6">
           {etapas.map((etapa, i) => (
-            <StageItem key={`${etapa.etapa}-${i}`} etapa={etapa}>
+            <StageItem key={`${etapa.etapa}-${i}`} etapa={etapa} estados={estados}>
               {etapa.etapa.trim().toLowerCase() === 'documentos' ? documentos : null}
             </StageItem>
           ))}
@@ -26,11 +34,9 @@ export function StageTimeline({ etapas, documentos }: { etapas: Etapa[]; documen
   );
 }
 
-function StageItem({ etapa, children }: { etapa: Etapa; children: ReactNode }) {
+function StageItem({ etapa, estados, children }: { etapa: Etapa; estados: readonly string[]; children: ReactNode }) {
   const nombre = nombreEtapa(etapa.etapa);
-  const opciones = (ESTADOS_DEFAULT as readonly string[]).includes(etapa.estado)
-    ? ESTADOS_DEFAULT
-    : [etapa.estado, ...ESTADOS_DEFAULT];
+  const opciones = estados.includes(etapa.estado) ? estados : [etapa.estado, ...estados];
   return (
     <li className="relative" aria-label={`Etapa ${nombre}`}>
       <span className="absolute -left-[2.35rem] flex h-8 w-8 items-center justify-center rounded-full bg-blue-100 text-blue-800 ring-4 ring-white">

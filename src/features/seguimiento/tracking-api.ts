@@ -1,5 +1,6 @@
 /** The public filing lookup (spec 02 §3 'Credit filing') and the last result kept on the device. */
 import { ApiError, apiJson } from '../../lib/api';
+import { estadosDe } from '../../domain/estados';
 
 export interface Archivo {
   id?: string;
@@ -54,11 +55,31 @@ export async function fetchRadicado(numero: string): Promise<Radicado> {
   }
 }
 
+/**
+ * The status list of the filing's company (spec 02 §4: fetched per company). Never fails: null
+ * when it could not be loaded or there was no answer within 10 s, and the page then keeps the list
+ * it had, or shows the eight defaults.
+ */
+export async function fetchEstados(numero: string): Promise<string[] | null> {
+  try {
+    const { estados } = await apiJson<{ estados: unknown }>(
+      `/api/seguimiento/radicado/${encodeURIComponent(numero)}/estados`,
+      // The search button waits for this list: a slow answer gives way to the defaults.
+      { signal: AbortSignal.timeout(10_000) },
+    );
+    return estadosDe(estados);
+  } catch {
+    return null;
+  }
+}
+
 const CACHE_KEY = 'radica-seguimiento-ultimo';
 
 export interface UltimaConsulta {
   data: Radicado;
   consultado: string;
+  /** The company's status list, once loaded. */
+  estados?: string[];
 }
 
 export function readUltima(): UltimaConsulta | null {
@@ -66,14 +87,15 @@ export function readUltima(): UltimaConsulta | null {
     const raw = localStorage.getItem(CACHE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as UltimaConsulta;
-    return parsed?.data?.id_radicado && Array.isArray(parsed.data.etapas) ? parsed : null;
+    if (!parsed?.data?.id_radicado || !Array.isArray(parsed.data.etapas)) return null;
+    return { ...parsed, estados: parsed.estados === undefined ? undefined : estadosDe(parsed.estados) };
   } catch {
     return null;
   }
 }
 
-export function saveUltima(data: Radicado): UltimaConsulta {
-  const entry = { data, consultado: new Date().toISOString() };
+export function saveUltima(data: Radicado, estados?: string[]): UltimaConsulta {
+  const entry: UltimaConsulta = { data, consultado: new Date().toISOString(), estados };
   try {
     localStorage.setItem(CACHE_KEY, JSON.stringify(entry));
   } catch {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { EstadoBadge } from '../../components/ui/badge';
+import { ESTADOS_DEFAULT } from '../../domain/estados';
 import { DocumentUpload } from './document-upload';
 import { StageTimeline } from './stage-timeline';
 import { formatFecha } from './tracking-api';
@@ -59,10 +60,10 @@ export default function TrackingPage() {
             />
             <button
               type="submit"
-              disabled={s.buscando}
+              disabled={s.buscando || s.cargandoEstados}
               className="min-h-11 rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
             >
-              {s.buscando ? 'Buscando...' : 'Buscar'}
+              {s.buscando ? 'Buscando...' : s.cargandoEstados ? 'Cargando estados...' : 'Buscar'}
             </button>
           </div>
         </form>
@@ -107,6 +108,7 @@ export default function TrackingPage() {
 
             <StageTimeline
               etapas={data.etapas}
+              estados={s.ultima.estados ?? ESTADOS_DEFAULT}
               documentos={
                 <>
                   <DocumentUpload

@@ -3,7 +3,7 @@
  * document uploads that wait in the phone's queue until there is a connection.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchRadicado, readUltima, saveUltima, SearchError, SEARCH_ERROR, type UltimaConsulta } from './tracking-api';
+import { fetchEstados, fetchRadicado, readUltima, saveUltima, SearchError, SEARCH_ERROR, type Radicado, type UltimaConsulta } from './tracking-api';
 import { enqueueFiles, flushQueue, pendingFor, type PendingUpload } from './upload-queue';
 import { ACCEPT } from './document-upload';
 
@@ -25,6 +25,7 @@ export function useSeguimiento() {
   const [ultima, setUltima] = useState<UltimaConsulta | null>(() => readUltima());
   const [numero, setNumero] = useState(() => ultima?.data.id_radicado ?? '');
   const [buscando, setBuscando] = useState(false);
+  const [cargandoEstados, setCargandoEstados] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [pendientes, setPendientes] = useState<PendingUpload[]>([]);
@@ -34,9 +35,33 @@ export function useSeguimiento() {
 
   const radicado = ultima?.data.id_radicado ?? null;
   const radicadoRef = useRef<string | null>(radicado);
+  const ultimaRef = useRef(ultima);
   useEffect(() => {
     radicadoRef.current = radicado;
-  }, [radicado]);
+    ultimaRef.current = ultima;
+  }, [radicado, ultima]);
+
+  /** Shows (and keeps) a filing; its company's status list carries over while it is the same one. */
+  const mostrar = useCallback((data: Radicado, estados?: string[]) => {
+    const previa = ultimaRef.current;
+    const guardada = saveUltima(data, estados ?? (previa?.data.id_radicado === data.id_radicado ? previa.estados : undefined));
+    ultimaRef.current = guardada;
+    setUltima(guardada);
+  }, []);
+
+  /** Loads the status list of the shown filing's company ('Cargando estados...' meanwhile). */
+  const cargasEstados = useRef(0);
+  const cargarEstados = useCallback(async (rad: string) => {
+    cargasEstados.current++;
+    setCargandoEstados(true);
+    try {
+      const estados = await fetchEstados(rad);
+      const actual = ultimaRef.current;
+      if (estados && radicadoRef.current === rad && actual) mostrar(actual.data, estados);
+    } finally {
+      setCargandoEstados(--cargasEstados.current > 0);
+    }
+  }, [mostrar]);
 
   const cargarPendientes = useCallback(async (rad: string | null) => {
     setPendientes(rad ? await pendingFor(rad) : []);
@@ -46,14 +71,16 @@ export function useSeguimiento() {
   const refrescar = useCallback(async (rad: string) => {
     try {
       const data = await fetchRadicado(rad);
-      if (radicadoRef.current === rad) setUltima(saveUltima(data));
+      if (radicadoRef.current !== rad) return;
+      mostrar(data);
+      void cargarEstados(rad);
     } catch (err) {
       if (err instanceof SearchError && !err.network && radicadoRef.current === rad) {
         setError(err.message);
         setUltima(null);
       }
     }
-  }, []);
+  }, [mostrar, cargarEstados]);
 
   const procesarCola = useCallback(async () => {
     let results;
@@ -87,7 +114,8 @@ export function useSeguimiento() {
     try {
       const data = await fetchRadicado(n);
       radicadoRef.current = data.id_radicado;
-      setUltima(saveUltima(data));
+      mostrar(data);
+      void cargarEstados(data.id_radicado);
       return true;
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : SEARCH_ERROR);
@@ -96,7 +124,7 @@ export function useSeguimiento() {
     } finally {
       setBuscando(false);
     }
-  }, [numero]);
+  }, [numero, mostrar, cargarEstados]);
 
   const subir = useCallback(
     async (files: File[]): Promise<boolean> => {
@@ -151,6 +179,7 @@ export function useSeguimiento() {
     numero,
     setNumero,
     buscando,
+    cargandoEstados,
     error,
     online,
     pendientes,

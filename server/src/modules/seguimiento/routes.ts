@@ -12,7 +12,7 @@ import { uuidv7 } from '../../../../src/domain/ids';
 import { parseInput } from '../../lib/validation';
 import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
 import { requireUser } from '../../plugins/auth';
-import { lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile } from './service';
+import { estadosDeRadicado, lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile } from './service';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
@@ -41,6 +41,12 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
     '/api/seguimiento/radicado/:n',
     { config: { access: 'public', rateLimit } },
     async (request) => ({ ok: true, data: await lookupRadicado(app.db, request.params.n) }),
+  );
+
+  app.get<{ Params: { n: string } }>(
+    '/api/seguimiento/radicado/:n/estados',
+    { config: { access: 'public', rateLimit } },
+    async (request) => ({ ok: true, data: { estados: await estadosDeRadicado(app.db, request.params.n) } }),
   );
 
   app.get<{ Params: { docId: string }; Querystring: { radicado?: string } }>(

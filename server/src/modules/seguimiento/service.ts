@@ -27,6 +27,7 @@ import {
 import { audit } from '../audit/service';
 import { detectFileType } from '../../lib/file-type';
 import type { AuthUser } from '../../plugins/auth';
+import { estadosPermitidos } from '../solicitudes/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
 export const RADICADO_RE = /^RAD-[A-Z0-9]{8}$/i;
@@ -79,6 +80,16 @@ async function readRadicado(db: Tx, radicado: string) {
     .where(and(eq(documentos.solicitudId, sol.id), inArray(documentos.etapaId, etapaIds), isNull(documentos.deletedAt)))
     .orderBy(asc(documentos.createdAt), asc(documentos.id));
   return publicView(sol, etapas, historial, archivos);
+}
+
+/**
+ * The status list of the company that owns this filing (spec 02 §3: 'The company's status list is
+ * loaded by company id'; the eight defaults when it has none). Reached by the radicado, so the
+ * anonymous page learns no company id.
+ */
+export async function estadosDeRadicado(db: Db, radicado: string): Promise<string[]> {
+  const sol = await findByRadicado(db, radicado);
+  return estadosPermitidos(db, sol.empresaId);
 }
 
 type EtapaRow = typeof seguimientoEtapas.$inferSelect;
