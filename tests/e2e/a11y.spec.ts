@@ -68,10 +68,12 @@ function smallTargets(): string[] {
     if ((el as HTMLButtonElement).disabled || el.closest('[data-sonner-toaster]')) continue;
     let r = rendered(el);
     if (!r) {
-      // A visually hidden input (a styled file picker, a custom checkbox) is tapped through its label.
+      // A visually hidden input (a styled file picker, a custom checkbox) is tapped through its
+      // labels; the one with the largest smaller side is its target (a file picker's button, beside the field's title).
       const input = el as HTMLInputElement;
-      if (!(el instanceof HTMLInputElement) || !input.labels?.length) continue;
-      r = rendered(input.labels[0]) ?? null;
+      if (!(el instanceof HTMLInputElement) || !input.labels?.length || el.closest('[aria-hidden="true"], [inert]')) continue;
+      const sizes = Array.from(input.labels, (l) => l.getBoundingClientRect()).filter((b) => b.width > 1 && b.height > 1);
+      r = sizes.sort((a, b) => Math.min(b.width, b.height) - Math.min(a.width, a.height))[0] ?? null;
       if (!r) continue;
     }
     if (isInlineTextLink(el)) continue;

@@ -42,10 +42,14 @@ test('an applicant follows the filing and sends documents, also without a connec
 
   const picker = page.getByLabel('Subir documentos:');
   await expect(page.getByRole('button', { name: 'Subir archivos' })).toHaveCount(0);
+  // The picker reads in Spanish whatever the browser's language (this Chromium's is English).
+  await expect(documentos.getByText('Elegir archivos', { exact: true })).toBeVisible();
+  await expect(documentos.getByText('Ningún archivo elegido')).toBeVisible();
   await picker.setInputFiles([
     { name: 'extracto.pdf', mimeType: 'application/pdf', buffer: PDF },
     { name: 'cedula.png', mimeType: 'image/png', buffer: PNG },
   ]);
+  await expect(documentos.getByText('2 archivos elegidos')).toBeVisible();
   await page.getByRole('button', { name: 'Subir archivos' }).click();
   await expect(page.getByText('2 archivo(s) subido(s)')).toBeVisible();
   await expect(documentos.getByRole('link', { name: 'Ver archivo cedula.png' })).toBeVisible();

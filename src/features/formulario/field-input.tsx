@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { specialOptionsFor } from '../../domain/listas';
+import { FilePicker } from '../../components/ui/file-picker';
 import type { StoredFile, Values } from './form-state';
 
 export const INPUT =
@@ -92,12 +93,10 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
     const accept = config?.allowed_types?.map((t) => `.${t.replace(/^\./, '')}`).join(',');
     control = (
       <div>
-        <input
-          type="file"
+        <FilePicker
           {...common}
           accept={accept}
           multiple={!!config?.multiple}
-          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
           onChange={(e) => {
             const list = Array.from(e.target.files ?? []);
             e.target.value = '';

@@ -12,6 +12,7 @@ import type { FieldDefinition } from '../../domain/field-definition';
 import { MAX_REFERENCIAS, type RegistroSchemas } from '../../domain/registro';
 import { visibleFields, type FileRef } from '../../domain/schema-compiler';
 import { syncClientAtom } from '../../state/local-data';
+import { FilePicker } from '../../components/ui/file-picker';
 import { FieldInput, FileList } from './field-input';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
 import {
@@ -241,12 +242,10 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
         <label htmlFor="f-adjuntos" className="block text-sm font-medium text-slate-800">
           Documentos (PDF, DOC, DOCX, JPG, JPEG, PNG; máximo 5 MB cada uno)
         </label>
-        <input
+        <FilePicker
           id="f-adjuntos"
-          type="file"
           multiple
           accept={ATTACHMENT_ACCEPT}
-          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:font-semibold"
           onChange={(e) => {
             const list = Array.from(e.target.files ?? []);
             e.target.value = '';

@@ -1,5 +1,6 @@
 /** The documents stage's file picker, upload progress and files waiting for a connection. */
 import { useId, useState, type ChangeEvent } from 'react';
+import { chosenText, FilePicker } from '../../components/ui/file-picker';
 import type { PendingUpload } from './upload-queue';
 
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
@@ -35,15 +36,14 @@ export function DocumentUpload({ pendientes, progreso, online, onSubir, onReinte
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         Subir documentos:
       </label>
-      <input
+      <FilePicker
         key={inputKey}
         id={inputId}
-        type="file"
         multiple
         accept={ACCEPT}
         onChange={elegir}
         disabled={enviando}
-        className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-blue-50 file:px-3 file:font-semibold file:text-blue-800"
+        chosen={chosenText(files)}
       />
       {files.length > 0 && (
         <button
