@@ -175,17 +175,7 @@ export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
 }
 
 /** The second company's status list, a process of its own: the eight defaults plus a bank step. */
-export const ESTADOS_OTRA = [
-  'Pendiente',
-  'En estudio',
-  'Radicado en banco',
-  'Pendiente información adicional',
-  'Aprobado',
-  'Desembolsado',
-  'Pagado',
-  'Negado',
-  'Desistido',
-];
+export const ESTADOS_OTRA = [...ESTADOS_DEFAULT.slice(0, 2), 'Radicado en banco', ...ESTADOS_DEFAULT.slice(2)];
 
 /** Adds `n` applications to a company, in batches, with their blocks, stages and notifications. */
 export async function insertApplications(db: Db, empresaId: number, n: number, r: Rng, users: SeedUsers) {
