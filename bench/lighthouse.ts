@@ -80,7 +80,7 @@ export async function lighthouseFigures(): Promise<Record<string, number>> {
     await tab.locator('input[type="email"]').fill('admin@demo.co');
     await tab.locator('input[type="password"]').fill('demo1234');
     await tab.locator('button[type="submit"]').click();
-    await tab.waitForFunction(() => /^[1-9]\d* resultados$/.test(document.querySelector('[data-testid="resultados"]')?.textContent ?? ''), { timeout: 60_000 });
+    await tab.waitForFunction(() => /^[1-9][\d.]* resultados?$/.test(document.querySelector('[data-testid="resultados"]')?.textContent ?? ''), { timeout: 60_000 });
     await tab.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -103,7 +103,7 @@ function ConflictEditor({ problem, onDone }: { problem: ProblemRow; onDone: () =
           <div className="flex gap-4">
             {(['mine', 'theirs'] as const).map((c) => (
               <label key={c} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name={`${problem.id}-${path}`} checked={choices[path] === c} onChange={() => setChoices((s) => ({ ...s, [path]: c }))} />
+                <input type="radio" className="h-5 w-5 accent-blue-700" name={`${problem.id}-${path}`} checked={choices[path] === c} onChange={() => setChoices((s) => ({ ...s, [path]: c }))} />
                 {c === 'mine' ? 'Conservar el mío' : 'Usar el del servidor'}
               </label>
             ))}

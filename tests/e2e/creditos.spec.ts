@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
+import { LoginPage, PASSWORD, resultadosDe, waitForServiceWorker, waitForRows } from './fixtures/app';
 
 // Rows arrive with the sync engine's first pull after login.
 async function resultCount(page: Page): Promise<number> {
-  return Number(/^(\d+) resultados$/.exec((await page.getByTestId('resultados').textContent()) ?? '')?.[1] ?? NaN);
+  return resultadosDe(await page.getByTestId('resultados').textContent(), NaN);
 }
 
 test('the credits list pages, searches and filters by date', async ({ page }) => {

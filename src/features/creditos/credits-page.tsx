@@ -23,6 +23,7 @@ import { StatusSelect } from './status-select';
 import { useCreditList } from './use-credit-list';
 import { useOnline } from '../../lib/use-online';
 import { useColumns, useEstados } from './use-list-config';
+import { resultadosTexto } from './resultados';
 
 export interface CreditsPageProps {
   /** Called with the solicitud id when a row is activated (the edit modal opens it). */
@@ -190,7 +191,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
       </div>
 
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="resultados">
-        {loading ? 'Cargando...' : total === 0 && downloading ? 'Descargando...' : `${total} resultados`}
+        {loading ? 'Cargando...' : total === 0 && downloading ? 'Descargando...' : resultadosTexto(total)}
       </p>
 
       {loading ? (
