@@ -21,6 +21,10 @@ async function demoRadicado(request: APIRequestContext, email = 'admin@demo.co')
 
 test('an applicant follows the filing and sends documents, also without a connection', async ({ page, context, request }) => {
   const radicado = await demoRadicado(request);
+  let estadosPedidos = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/estados')) estadosPedidos++;
+  });
   await page.goto('/seguimiento');
   await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento de Crédito' })).toBeVisible();
 
@@ -55,6 +59,8 @@ test('an applicant follows the filing and sends documents, also without a connec
   await expect(page.getByText('2 archivo(s) subido(s)')).toBeVisible();
   await expect(documentos.getByRole('link', { name: 'Ver archivo cedula.png' })).toBeVisible();
   await expect(documentos.getByRole('link', { name: 'Ver archivo extracto.pdf' })).toHaveAttribute('target', '_blank');
+  // The status list came with the search; the reload after an upload does not ask for it again.
+  expect(estadosPedidos).toBe(1);
 
   await context.setOffline(true);
   await picker.setInputFiles([{ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: PDF }]);

@@ -67,13 +67,16 @@ export function useSeguimiento() {
     setPendientes(rad ? await pendingFor(rad) : []);
   }, []);
 
-  /** Reloads the shown filing without disturbing the screen when there is no connection. */
-  const refrescar = useCallback(async (rad: string) => {
+  /**
+   * Reloads the shown filing without disturbing the screen when there is no connection; with
+   * `conEstados` (on load and on reconnecting, not after an upload) its status list too.
+   */
+  const refrescar = useCallback(async (rad: string, conEstados = false) => {
     try {
       const data = await fetchRadicado(rad);
       if (radicadoRef.current !== rad) return;
       mostrar(data);
-      void cargarEstados(rad);
+      if (conEstados) void cargarEstados(rad);
     } catch (err) {
       if (err instanceof SearchError && !err.network && radicadoRef.current === rad) {
         setError(err.message);
@@ -161,7 +164,7 @@ export function useSeguimiento() {
       const rad = radicadoRef.current;
       void (async () => {
         await procesarCola();
-        if (rad) await refrescar(rad);
+        if (rad) await refrescar(rad, true);
       })();
     };
     const alDesconectar = () => setOnline(false);
