@@ -69,7 +69,8 @@ function smallTargets(): string[] {
     let r = rendered(el);
     if (!r) {
       // A visually hidden input (a styled file picker, a custom checkbox) is tapped through its
-      // labels; the one with the largest smaller side is its target (a file picker's button, beside the field's title).
+      // labels; the one with the largest smaller side is its target (a file picker's button,
+      // beside the field's title).
       const input = el as HTMLInputElement;
       if (!(el instanceof HTMLInputElement) || !input.labels?.length || el.closest('[aria-hidden="true"], [inert]')) continue;
       const sizes = Array.from(input.labels, (l) => l.getBoundingClientRect()).filter((b) => b.width > 1 && b.height > 1);
