@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { auditoria, empresas, solicitudes, syncClients, usuarios } from '../../server/src/db/schema';
+import { auditoria, empresas, estadosEmpresa, solicitudes, syncClients, usuarios } from '../../server/src/db/schema';
+import { ESTADOS_DEFAULT } from '../../src/domain/estados';
 import { nextSeq } from '../../server/src/db/change-seq';
 import type { Change, PullResponse, PushResponse } from '../../src/domain/sync-protocol';
 import type { SolicitudRecord } from '../../src/domain/solicitud';
@@ -120,6 +121,49 @@ describe('push', () => {
     expect(asUser.json().data.results[0]).toMatchObject({ status: 'rejected', code: 'FORBIDDEN' });
     const asBanco = await pushAs('banco', randomUUID(), [estadoMutation(1, sol.id, 'Pagado', null)]);
     expect(asBanco.json().data.results[0]).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+  });
+
+  // A status change with a base is one statement when the stored status is the base and the
+  // company's list is the one the server last read; these cases must still follow the full rules.
+  it('checks a status change against the company’s current list and the stored status, not the last ones read', async () => {
+    const sol = await someSolicitud((s) => s.estado === 'Pendiente');
+    const clientId = randomUUID();
+    const history = () =>
+      ctx.database.db
+        .select({ cambios: auditoria.cambios })
+        .from(auditoria)
+        .where(and(eq(auditoria.entidadId, sol.id), eq(auditoria.accion, 'cambiarEstado')))
+        .orderBy(auditoria.id);
+    const stored = async () => (await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, sol.id)))[0];
+    const results = async (id: number, estado: string, base: string) =>
+      ((await pushAs('admin', clientId, [estadoMutation(id, sol.id, estado, base)])).json().data as PushResponse).results[0];
+
+    expect(await results(1, 'En estudio', 'Pendiente')).toEqual({ id: 1, status: 'applied' });
+    // The list changes behind the server's back (another process, an administrator).
+    const demo = ctx.seeded.demo.id;
+    await ctx.database.db.update(estadosEmpresa).set({ estados: ESTADOS_DEFAULT.filter((e) => e !== 'Aprobado') }).where(eq(estadosEmpresa.empresaId, demo));
+    try {
+      expect(await results(2, 'Aprobado', 'En estudio')).toMatchObject({ status: 'rejected', code: 'VALIDATION' });
+      expect((await stored()).estado).toBe('En estudio');
+    } finally {
+      await ctx.database.db.update(estadosEmpresa).set({ estados: [...ESTADOS_DEFAULT] }).where(eq(estadosEmpresa.empresaId, demo));
+    }
+    // Someone else changed it meanwhile: a conflict, nothing written.
+    await ctx.database.db.update(solicitudes).set({ estado: 'Pagado' }).where(eq(solicitudes.id, sol.id));
+    expect(await results(3, 'Aprobado', 'En estudio')).toMatchObject({ status: 'rejected', code: 'CONFLICT', conflict: { fields: { estado: { base: 'En estudio', server: 'Pagado', mine: 'Aprobado' } } } });
+    // A status stored the old way ('Rechazado') is 'Negado': setting 'Negado' changes nothing...
+    await ctx.database.db.update(solicitudes).set({ estado: 'Rechazado' }).where(eq(solicitudes.id, sol.id));
+    const { seq } = await stored();
+    expect(await results(4, 'Negado', 'Pendiente')).toEqual({ id: 4, status: 'applied' });
+    expect(await stored()).toMatchObject({ estado: 'Rechazado', seq });
+    // ...and it is the base 'Negado' of a change made on a device.
+    expect(await results(5, 'Pendiente', 'Negado')).toEqual({ id: 5, status: 'applied' });
+    expect((await stored()).estado).toBe('Pendiente');
+    expect((await stored()).seq).toBeGreaterThan(seq);
+    expect((await history()).map((h) => h.cambios.estado)).toEqual([
+      { old: 'Pendiente', new: 'En estudio' },
+      { old: 'Rechazado', new: 'Pendiente' },
+    ]);
   });
 });
 

@@ -3,19 +3,19 @@
  * the company row lock until commit, so writes of one company commit in seq order and a puller that
  * has seen seq N never later finds an uncommitted write below N.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { empresas } from './schema';
 
 /**
  * The `nextSeq` update as a statement, for a write that runs it inside its own WITH clause: its
- * single row has the new value in the column `change_seq`.
+ * row (none when `when` is false) has the new value in the column `change_seq`.
  */
-export function nextSeqStatement(tx: DbOrTx, empresaId: number) {
+export function nextSeqStatement(tx: DbOrTx, empresaId: number, when?: SQL) {
   return tx
     .update(empresas)
     .set({ changeSeq: sql`${empresas.changeSeq} + 1` })
-    .where(eq(empresas.id, empresaId))
+    .where(and(eq(empresas.id, empresaId), when))
     .returning({ seq: empresas.changeSeq });
 }
 

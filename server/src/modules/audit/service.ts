@@ -37,13 +37,8 @@ export function redactChanges(cambios: FieldChanges): FieldChanges {
 
 type AuditEntry = { entidad: string; entidadId: string; accion: string; cambios: FieldChanges };
 
-/** The insert of one audit row, as a statement (`audit` runs it; a write may embed it in its own). */
-export function auditStatement(tx: DbOrTx, entry: AuditEntry & { empresaId: number; usuarioId: number | null }) {
-  return tx.insert(auditoria).values({ ...entry, cambios: redactChanges(entry.cambios) });
-}
-
 export async function audit(tx: DbOrTx, entry: AuditEntry & { empresaId: number; usuarioId: number | null }) {
-  await auditStatement(tx, entry);
+  await tx.insert(auditoria).values({ ...entry, cambios: redactChanges(entry.cambios) });
 }
 
 /** `audit` for a change made by the signed-in user, in that user's company. */

@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   actividadEconomica,
+  auditoria,
   emailOutbox,
   estadosEmpresa,
   informacionFinanciera,
@@ -27,7 +28,7 @@ import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/dom
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
 import { buildRecords } from './repository';
-import { auditBy, auditStatement, type FieldChanges } from '../audit/service';
+import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
 
 export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
@@ -50,17 +51,76 @@ export async function estadosPermitidos(tx: DbOrTx, empresaId: number): Promise<
   return withDefault(row?.estados);
 }
 
+/**
+ * The status list of each company as this process last read it (the stored value, null when the
+ * company has none). Only `cambiarEstado`'s one-statement path uses it, and that statement checks
+ * the stored list still equals it, so a list changed by another process or request is never used.
+ */
+const estadosLeidos = new Map<number, string[] | null>();
+
+const estadosDeEmpresa = (empresaId: number) =>
+  sql<string[] | null>`(select ${estadosEmpresa.estados} from ${estadosEmpresa} where ${estadosEmpresa.empresaId} = ${empresaId})`;
+
 /** `lockVisibleSolicitud` and `estadosPermitidos` in one query: a status change needs both. */
 async function lockForStatusChange(tx: DbOrTx, user: AuthUser, id: string) {
-  const estados = sql<string[] | null>`(select ${estadosEmpresa.estados} from ${estadosEmpresa} where ${estadosEmpresa.empresaId} = ${user.empresaId})`;
   const [found] = await tx
-    .select({ row: solicitudes, estados })
+    .select({ id: solicitudes.id, estado: solicitudes.estado, estados: estadosDeEmpresa(user.empresaId) })
     .from(solicitudes)
     .where(visibleById(user, id))
     .for('update')
     .limit(1);
   if (!found) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
-  return { row: found.row, allowed: withDefault(found.estados) };
+  estadosLeidos.set(user.empresaId, found.estados);
+  return { row: { id: found.id, estado: found.estado }, allowed: withDefault(found.estados) };
+}
+
+/**
+ * Sets `estado` on the visible application `id` when its stored status is exactly `old` (and,
+ * with `estados`, when the company's stored list is that one): the company's next seq, the row
+ * and its audit entry, in one statement that also locks the row. False when nothing matched, and
+ * then nothing was written.
+ */
+async function writeEstado(
+  tx: DbOrTx,
+  user: AuthUser,
+  change: { id: string; old: string | null; estado: string },
+  estados?: string[] | null,
+): Promise<boolean> {
+  const listIs = estados === undefined ? sql`true` : sql`${estadosDeEmpresa(user.empresaId)} is not distinct from ${estados === null ? null : JSON.stringify(estados)}::jsonb`;
+  const cambios = JSON.stringify(redactChanges({ estado: { old: change.old, new: change.estado } }));
+  const { rows } = (await tx.execute(sql`
+    with target as (
+      select ${solicitudes.id} as id from ${solicitudes}
+      where ${visibleById(user, change.id)} and ${solicitudes.estado} is not distinct from ${change.old} and ${listIs}
+      for update
+    ), bumped as (
+      ${nextSeqStatement(tx, user.empresaId, sql`exists (select 1 from target)`).getSQL()}
+    ), changed as (
+      update ${solicitudes} set estado = ${change.estado}, seq = (select change_seq from bumped), updated_at = now()
+      where ${solicitudes.id} = (select id from target)
+    )
+    insert into ${auditoria} (empresa_id, usuario_id, entidad, entidad_id, accion, cambios)
+    select ${user.empresaId}::integer, ${user.id}::integer, 'solicitud', id, 'cambiarEstado', ${cambios}::jsonb from target
+    returning entidad_id`)) as unknown as { rows: unknown[] };
+  return rows.length === 1;
+}
+
+/**
+ * The common push from the field, in one statement: a change with a base, where the stored
+ * status is exactly the base and the company's list is the one last read. Decided with the same
+ * rules as `cambiarEstado` (only the case where both would write takes this path). Null when it
+ * does not apply; then nothing was written.
+ */
+async function cambiarEstadoDirecto(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs & { base?: { estado: string | null } }) {
+  const estados = estadosLeidos.get(user.empresaId);
+  if (estados === undefined || !args.base || args.base.estado === null) return null;
+  const allowed = withDefault(estados);
+  const estado = normalizeEstado(args.estado, allowed);
+  const base = normalizeEstado(args.base.estado, allowed);
+  // Both in the list, so each is its own normal form: a row stored as `base` is current = base.
+  if (!allowed.includes(estado) || !allowed.includes(base) || base === estado) return null;
+  const wrote = await writeEstado(tx, user, { id: args.solicitudId, old: base, estado }, estados);
+  return wrote ? { id: args.solicitudId, estado } : null;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -70,6 +130,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs & { base?: { estado: string | null } }) {
   if (!can(user.rol, 'change_status')) throw forbidden('Tu rol no puede cambiar el estado de las solicitudes.');
+  const direct = await cambiarEstadoDirecto(tx, user, args);
+  if (direct) return direct;
   const { row, allowed } = await lockForStatusChange(tx, user, args.solicitudId);
   const estado = normalizeEstado(args.estado, allowed);
   if (!allowed.includes(estado)) {
@@ -87,22 +149,8 @@ export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEst
     }
   }
   if (current === estado) return { id: row.id, estado };
-  // The most frequent write from the field (a day's status changes pushed at once): the new seq,
-  // the row and its audit entry in one statement.
-  const update = tx
-    .update(solicitudes)
-    .set({ estado, seq: sql`(select change_seq from bumped)`, updatedAt: sql`now()` })
-    .where(eq(solicitudes.id, row.id));
-  const entry = auditStatement(tx, {
-    empresaId: user.empresaId,
-    usuarioId: user.id,
-    entidad: 'solicitud',
-    entidadId: row.id,
-    accion: 'cambiarEstado',
-    cambios: { estado: { old: row.estado, new: estado } },
-  });
-  const bumped = nextSeqStatement(tx, user.empresaId).getSQL();
-  await tx.execute(sql`with bumped as (${bumped}), changed as (${update.getSQL()}) ${entry.getSQL()}`);
+  // The row is locked above, so it still holds `row.estado`.
+  if (!(await writeEstado(tx, user, { id: row.id, old: row.estado, estado }))) throw new Error('status change lost its locked row');
   return { id: row.id, estado };
 }
 
