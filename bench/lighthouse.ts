@@ -17,6 +17,8 @@ import puppeteer from 'puppeteer-core';
 import { startServer } from '../server/src/server';
 import { log, report } from './lib/report';
 import { OUT } from './lib/datasets';
+import { chromium } from '@playwright/test';
+import { launchOptions } from '../tests/e2e/fixtures/chromium';
 
 export const TARGET = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -36,10 +38,10 @@ export async function lighthouseFigures(): Promise<Record<string, number>> {
   const profile = join(OUT, 'lighthouse-profile');
   rmSync(profile, { recursive: true, force: true });
   mkdirSync(profile, { recursive: true });
-  const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  // The suite's Chromium (Debian's, else Playwright's own), with its flags (no sandbox as root).
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    chromePath: launchOptions.executablePath ?? chromium.executablePath(),
+    chromeFlags: ['--headless=new', '--disable-gpu', '--disable-dev-shm-usage', ...launchOptions.args],
     userDataDir: profile,
   }).catch(async (error: unknown) => {
     await server.shutdown();

@@ -3,7 +3,6 @@
  * IndexedDB against a raw IndexedDB put of the same rows, the list query over the local rows, and
  * the warm login-to-list time through the real app.
  */
-import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { BenchApi } from '../browser/entry';
@@ -11,6 +10,7 @@ import type { CreditListParams } from '../../src/features/creditos/use-credit-li
 import { APELLIDOS, NOMBRES } from '../../server/src/db/demo-data';
 import { percentile, report, log } from './report';
 import { PULL_PAGE_DEFAULT } from '../../src/domain/sync-protocol';
+import { launchOptions } from '../../tests/e2e/fixtures/chromium';
 
 declare global {
   interface Window {
@@ -18,14 +18,9 @@ declare global {
   }
 }
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-
+/** The same Chromium, launched the same way, as the end-to-end suite. */
 export async function launchBrowser(): Promise<Browser> {
-  const systemChromium = '/usr/bin/chromium';
-  return chromium.launch({
-    executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-    args: [...(isRoot ? ['--no-sandbox'] : []), '--disable-background-networking', '--disable-component-update'],
-  });
+  return chromium.launch(launchOptions);
 }
 
 let bundle: string | null = null;
