@@ -1,6 +1,7 @@
 /**
  * The audit trail. Invariants:
- * - every write calls `audit` inside its own transaction, so the row exists exactly when the
+ * - every write calls `audit` inside its own transaction (a status change inserts its row in the
+ *   statement that makes the change, through `redactChanges`), so the row exists exactly when the
  *   change does (a rolled-back write leaves no audit row);
  * - `cambios` holds, per changed field, the value before (`old`, null for a creation) and after
  *   (`new`, null for a deletion);
