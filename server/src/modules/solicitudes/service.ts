@@ -111,9 +111,9 @@ async function writeEstado(
  * rules as `cambiarEstado` (only the case where both would write takes this path). Null when it
  * does not apply; then nothing was written.
  */
-async function cambiarEstadoDirecto(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs & { base?: { estado: string | null } }) {
+async function cambiarEstadoDirecto(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs) {
   const estados = estadosLeidos.get(user.empresaId);
-  if (estados === undefined || !args.base || args.base.estado === null) return null;
+  if (estados === undefined || args.base.estado === null) return null;
   const allowed = withDefault(estados);
   const estado = normalizeEstado(args.estado, allowed);
   const base = normalizeEstado(args.base.estado, allowed);
@@ -128,7 +128,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
-export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs & { base?: { estado: string | null } }) {
+export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs) {
   if (!can(user.rol, 'change_status')) throw forbidden('Tu rol no puede cambiar el estado de las solicitudes.');
   const direct = await cambiarEstadoDirecto(tx, user, args);
   if (direct) return direct;
@@ -140,7 +140,7 @@ export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEst
     });
   }
   const current = normalizeEstado(row.estado, allowed);
-  if (args.base && args.base.estado !== null) {
+  if (args.base.estado !== null) {
     const base = normalizeEstado(args.base.estado, allowed);
     if (base !== current && current !== estado) {
       throw new AppError('CONFLICT', 'Otra persona cambió el estado de esta solicitud mientras tanto.', {
