@@ -5,8 +5,9 @@
  * Invariants:
  * - Built from the index keys only (one native getAllKeys); `keys[rank.get(id)] === id`.
  * - Dropped whenever Dexie reports a write to `solicitudes` from any context of this origin
- *   (`storagemutated`, which Dexie also relays from the sync worker and other tabs) and whenever
- *   the row count differs; callers also treat an id missing from `rank` as stale (`isStale`).
+ *   (`storagemutated`, which Dexie also relays from the sync worker and other tabs); callers also
+ *   treat an id or a range end missing from `rank` as stale. The row count is not compared: on a
+ *   disk-backed profile counting 50,000 rows takes longer than the whole list query should.
  * - A build that overlaps a write is used once but not kept.
  */
 import Dexie from 'dexie';
@@ -42,20 +43,18 @@ function listen(): void {
   });
 }
 
+/** The cached order of `db`'s rows if no write was reported since it was built; no read. */
+export function cachedCreatedOrder(db: RadicaDB): CreatedOrder | null {
+  listen();
+  const cached = cache.get(db);
+  return cached && cached.generation === generation(db.name) ? cached.order : null;
+}
+
 /** The cached order of `db`'s rows, rebuilt when stale or when `fresh` is set. */
 export async function createdOrder(db: RadicaDB, fresh = false): Promise<CreatedOrder> {
-  listen();
+  const cached = fresh ? null : cachedCreatedOrder(db);
+  if (cached) return cached;
   const name = db.name;
-  const cached = cache.get(db);
-  const count = await db.solicitudes.count();
-  if (
-    !fresh &&
-    cached &&
-    cached.generation === generation(name) &&
-    cached.order.keys.length === count
-  ) {
-    return cached.order;
-  }
   const before = generation(name);
   const keys = await db.solicitudes.orderBy('created_at').primaryKeys();
   const rank = new Map<string, number>();
@@ -64,6 +63,22 @@ export async function createdOrder(db: RadicaDB, fresh = false): Promise<Created
   if (generation(name) === before) cache.set(db, { generation: before, order });
   else cache.delete(db);
   return order;
+}
+
+const warming = new WeakSet<RadicaDB>();
+
+/**
+ * Builds the order in the background (outside any live query: its reads must not subscribe the
+ * caller), so the next query finds it; at most one build per database at a time.
+ */
+export function warmCreatedOrder(db: RadicaDB): void {
+  if (warming.has(db) || cachedCreatedOrder(db)) return;
+  warming.add(db);
+  setTimeout(() => {
+    createdOrder(db)
+      .catch(() => undefined)
+      .finally(() => warming.delete(db));
+  }, 0);
 }
 
 /** Forgets the cached order of `db` (tests; a caller that found it stale). */

@@ -3,13 +3,15 @@
  * (src/domain/text.ts, over the unpruned tokens) and whose created_at falls on a local day of the
  * range, newest instant first (ties: higher id first), paged, with the total. Data sets are big
  * enough for both the few-matches path and the cached created order, and are changed between
- * queries to exercise the cache's invalidation.
+ * queries to exercise the cache's invalidation; each query also runs again once the order is
+ * built, so a blank search pages by rank too.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mapRecord, RadicaDB } from '../../db/database';
 import { createdKey } from '../../db/created-key';
+import { createdOrder } from '../../db/created-order';
 import { matchesSearch, searchTokens } from '../../domain/text';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { inDayRange } from './date-range';
@@ -162,8 +164,13 @@ describe('queryCreditList (model)', () => {
           }
           await db.solicitudes.bulkPut([...records.values()].map((r) => mapRecord(r)));
           for (const [p, added, removed] of steps) {
+            const expected = model(records, p);
             const got = await queryCreditList(db, p);
-            expect({ ids: got.rows.map((r) => r.id), total: got.total }).toEqual(model(records, p));
+            expect({ ids: got.rows.map((r) => r.id), total: got.total }).toEqual(expected);
+            // Again with the created order built: a blank search then pages by rank alone.
+            await createdOrder(db);
+            const again = await queryCreditList(db, p);
+            expect({ ids: again.rows.map((r) => r.id), total: again.total }).toEqual(expected);
             // Change the data between queries: new or rewritten rows (other dates), removals.
             const puts = added.map(build);
             for (const r of puts) records.set(r.id, r);

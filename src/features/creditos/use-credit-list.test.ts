@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from '../../db/database';
+import { createdOrder } from '../../db/created-order';
 import { queryCreditList, searchKeys } from './use-credit-list';
 import { record } from './test-records.test-util';
 import { matchesSearch } from '../../domain/text';
@@ -87,6 +88,31 @@ describe('queryCreditList', () => {
     expect(after.rows[0].id).toBe(moved.id);
     const march = await queryCreditList(db, { ...params, query: 'zoila', desde: '2025-03-01' });
     expect(march.rows.map((r) => r.id)).toEqual([moved.id]);
+  });
+
+  it('pages by the cached created order, and counts again when a new row was written unseen', async () => {
+    await createdOrder(db);
+    const cached = await queryCreditList(db, { ...params, pageSize: 2, page: 2 });
+    expect(cached.total).toBe(5);
+    expect(names(cached.rows)).toEqual(['Andrés', 'Ángela']);
+    // Written outside Dexie, so no change event drops the cached order: the newest key tells.
+    const row = make(6, 'Diana', local(2025, 3, 5));
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(db.name);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('solicitudes', 'readwrite');
+        tx.objectStore('solicitudes').put(row);
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    });
+    const after = await queryCreditList(db, { ...params, pageSize: 2 });
+    expect(after.total).toBe(6);
+    expect(names(after.rows)).toEqual(['Diana', 'Ana María']);
   });
 
   it('finds search matches from index keys exactly as matchesSearch does', async () => {

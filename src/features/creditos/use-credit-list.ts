@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { syncStatusAtom } from '../../state/local-data';
 import type { RadicaDB, SolicitudRow } from '../../db/database';
-import { createdOrder, type CreatedOrder } from '../../db/created-order';
+import { cachedCreatedOrder, createdOrder, warmCreatedOrder, type CreatedOrder } from '../../db/created-order';
 import { fold } from '../../domain/text';
 import { dayKeyRange, hasDayRange } from './date-range';
 
@@ -106,15 +106,15 @@ function inBounds(key: string, { ranged, lower, upper }: Bounds): boolean {
 }
 
 /**
- * The matches in range, newest first, ordered by their rank in the cached created order; null
- * when that order is stale (an id or a range end it does not know).
+ * The ranks [from, to) that the range `b` covers in the cached created order, from two one-key
+ * index reads; null when that order is stale (a key at a range end or the newest key it does not
+ * know).
  */
-async function orderedByRank(
+async function rankRange(
   db: RadicaDB,
   order: CreatedOrder,
-  matches: Set<string>,
   b: Bounds,
-): Promise<string[] | null> {
+): Promise<[number, number] | null> {
   // The first key at or after a bound, as a rank (the row count when there is none).
   const rankFrom = async (bound: string, inclusive: boolean): Promise<number | undefined> => {
     const where = db.solicitudes.where('created_at');
@@ -123,11 +123,26 @@ async function orderedByRank(
       .primaryKeys();
     return first === undefined ? order.keys.length : order.rank.get(first);
   };
-  const [from, to] = await Promise.all([
+  const [from, to, newest] = await Promise.all([
     b.ranged ? rankFrom(b.lower, b.lower !== '') : 0,
     b.ranged && b.upper !== '\uffff' ? rankFrom(b.upper, true) : order.keys.length,
+    db.solicitudes.orderBy('created_at').reverse().limit(1).primaryKeys(),
   ]);
   if (from === undefined || to === undefined) return null;
+  if ((newest[0] ?? null) !== (order.keys.at(-1) ?? null)) return null;
+  return [from, to];
+}
+
+/** The matches in range, newest first, by their rank in the cached created order; null when stale. */
+async function orderedByRank(
+  db: RadicaDB,
+  order: CreatedOrder,
+  matches: Set<string>,
+  b: Bounds,
+): Promise<string[] | null> {
+  const range = await rankRange(db, order, b);
+  if (!range) return null;
+  const [from, to] = range;
   const hits: number[] = [];
   for (const key of matches) {
     const r = order.rank.get(key);
@@ -139,9 +154,39 @@ async function orderedByRank(
 }
 
 /**
+ * A page without a search from the cached created order: the total is the width of the range's
+ * ranks, so no index entry of the range is counted. Null when the order is stale, or when a row
+ * of the page is gone; then the caller counts.
+ */
+async function pageByRank(
+  db: RadicaDB,
+  order: CreatedOrder,
+  b: Bounds,
+  offset: number,
+  pageSize: number,
+): Promise<{ rows: SolicitudRow[]; total: number } | null> {
+  const range = await rankRange(db, order, b);
+  if (!range) return null;
+  const [from, to] = range;
+  const keys = order.keys.slice(Math.max(from, to - offset - pageSize), Math.max(from, to - offset)).reverse();
+  const rows = await rowsOf(db, keys);
+  return rows.length === keys.length ? { rows, total: Math.max(0, to - from) } : null;
+}
+
+/**
+ * Makes a live query re-run on every write to `solicitudes`, for the price of one empty index
+ * range: Dexie subscribes a count on an index to every put and delete, whatever its range. The
+ * paths that read through the cached created order need it, since they read only a few keys.
+ */
+const watchEveryWrite = (db: RadicaDB) => db.solicitudes.where('created_at').equals('\uffff').count();
+
+/**
  * One page of the list: newest first (`created_at` key, then id, both descending), optionally a
- * search and a local-day range, with the total. Only keys are read, plus the rows of the page:
- * - no search: the total is an index count and the page a reversed key range;
+ * search and a local-day range, with the total. Only keys are read, plus the rows of the page.
+ * On a disk-backed profile each index entry read costs a few microseconds, so the paths avoid
+ * reading the whole range where the cached created order (src/db/created-order.ts) answers:
+ * - no search: ranks in the cached order when it is current, else an index count and a reversed
+ *   key range, and the order is built in the background for the next query;
  * - a search: the matching keys come from the `*tokens` index (`searchKeys`); a few matches are
  *   read and sorted, more are ordered by their rank in the cached created order.
  */
@@ -159,10 +204,18 @@ export async function queryCreditList(
       : db.solicitudes.orderBy('created_at');
   // Only Dexie promises may be awaited in a live query before its reads (dexie.org, useLiveQuery
   // rules): a native await that touches no table would drop the query's change tracking, so a
-  // blank search does not go through the async `searchKeys` at all.
+  // blank search does not go through the async `searchKeys` at all, and the cached order is
+  // taken synchronously.
   const matches = fold(query).trim() === '' ? null : await Dexie.Promise.resolve(searchKeys(db, query));
 
   if (!matches) {
+    const cached = cachedCreatedOrder(db);
+    if (cached) {
+      const [byRank] = await Promise.all([pageByRank(db, cached, bounds, offset, pageSize), watchEveryWrite(db)]);
+      if (byRank) return byRank;
+    } else {
+      warmCreatedOrder(db);
+    }
     const [total, keys] = await Promise.all([
       range().count(),
       range()
@@ -179,7 +232,9 @@ export async function queryCreditList(
     return { rows: rows.slice(offset, offset + pageSize), total: rows.length };
   }
 
-  let ordered = await orderedByRank(db, await createdOrder(db), matches, bounds);
+  await watchEveryWrite(db);
+  const cached = cachedCreatedOrder(db);
+  let ordered = cached ? await orderedByRank(db, cached, matches, bounds) : null;
   if (!ordered) ordered = await orderedByRank(db, await createdOrder(db, true), matches, bounds);
   if (!ordered) {
     // Still changing under us: walk the keys of the range instead.
