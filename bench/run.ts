@@ -5,6 +5,7 @@
  *
  * BENCH_SIZES (default 5000,50000,200000): data sets for the growth figures; the headline figures
  * use 50,000 (or the largest size given). BENCH_SECONDS (default 10): autocannon duration.
+ * BENCH_WRITE_REPS (default 3): interleaved repetitions of the initial sync write and its baselines.
  * PostgreSQL figures use DATABASE_URL, or a throwaway local cluster when PostgreSQL is installed.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { lighthouseFigures } from './lighthouse';
 import { figures, log, report } from './lib/report';
 import { OUT, pgliteDataset, postgresDataset, startPostgres } from './lib/datasets';
 import { fullPullMs, login, serverFigures, startBenchServer } from './lib/server-bench';
-import { growthFigures, initialSyncFigures, launchBrowser, warmLoginFigures } from './lib/browser-bench';
+import { closeBrowsers, growthFigures, initialSyncFigures, warmLoginFigures } from './lib/browser-bench';
 
 const sizes = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number).filter((n) => n > 0);
 const main = sizes.includes(50_000) ? 50_000 : Math.max(...sizes);
@@ -34,7 +35,6 @@ report({ name: 'first_screen_js', value: size.kb, unit: 'KB_gzip', ratio: size.k
 report({ name: 'sync_worker_js', value: size.workerKb, unit: 'KB_gzip', baseline: 'loaded_after_first_render' });
 await lighthouseFigures();
 
-const browser = await launchBrowser();
 const pullGrowth: Array<{ size: number; perRow: number }> = [];
 const listGrowth: Array<{ size: number; p95: number; pageP95: number; searchP95: number }> = [];
 try {
@@ -46,11 +46,11 @@ try {
       const full = await fullPullMs(server.baseUrl, token);
       pullGrowth.push({ size: n, perRow: full.ms / full.rows });
       report({ name: `growth.pull_http_${n}`, value: full.ms, unit: 'ms', baseline: `${full.rows}_rows=${((full.ms / full.rows) * 1000).toFixed(0)}us_per_row` });
-      const g = await growthFigures(browser, server.baseUrl, token, n);
+      const g = await growthFigures(server.baseUrl, token, n);
       listGrowth.push({ size: n, ...g });
       if (n === main) {
-        await initialSyncFigures(browser, server.baseUrl, token, n);
-        await warmLoginFigures(browser, server.baseUrl, 'admin@demo.co');
+        await initialSyncFigures(server.baseUrl, token, n);
+        await warmLoginFigures(server.baseUrl, 'admin@demo.co');
         await serverFigures(server, 'pglite', seconds);
       }
     } finally {
@@ -58,7 +58,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await closeBrowsers();
 }
 
 if (pullGrowth.length > 1) {
