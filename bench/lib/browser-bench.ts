@@ -55,7 +55,12 @@ async function diskContext(options: BrowserContextOptions = {}): Promise<Browser
   open.add(context);
   context.on('close', () => {
     open.delete(context);
-    rmSync(dir, { recursive: true, force: true });
+    // Chromium may still be writing to the profile as it exits: retry, and leave it if it stays.
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      log(`could not delete the browser profile ${dir}`);
+    }
   });
   return context;
 }
