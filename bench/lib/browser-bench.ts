@@ -43,6 +43,9 @@ async function benchBundle(): Promise<string> {
   return bundle;
 }
 
+/** Browsers of the figures, until they close. */
+const open = new Set<BrowserContext>();
+
 /**
  * A browser with a profile on disk, like a user's. Playwright's `browser.newContext()` is an
  * incognito context, whose IndexedDB lives in memory with other costs: reading an index entry
@@ -64,8 +67,6 @@ async function diskContext(options: BrowserContextOptions = {}): Promise<Browser
   });
   return context;
 }
-
-const open = new Set<BrowserContext>();
 
 /** Closes every browser a figure left open (one that failed half-way). */
 export async function closeBrowsers(): Promise<void> {
