@@ -137,6 +137,7 @@ export async function initialSyncFigures(baseUrl: string, token: string, size: n
   const b95 = percentile(lq.baseline, 95);
   report({ name: `browser.list_query_p50_${size}`, value: p50, unit: 'ms', ratio: p50 / percentile(lq.baseline, 50), baseline: 'plain_50_row_read' });
   report({ name: `browser.list_query_p95_${size}`, value: p95, unit: 'ms', ratio: p95 / b95, baseline: `plain_50_row_read_p95=${b95.toFixed(1)}ms`, target: '<=50ms' });
+  report({ name: `browser.list_index_load_${size}`, value: lq.indexLoadMs, unit: 'ms', ratio: lq.indexLoadMs / lq.keysReadMs, baseline: `created_at_index_keys_read=${lq.keysReadMs.toFixed(0)}ms` });
   await page.evaluate(() => window.radicaBench.deleteDb('bench-sync'));
   await page.context().close();
 }

@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { RadicaDB } from './database';
+import { loadLocalIndex } from './local-index';
 import { record } from '../features/creditos/test-records.test-util';
 
 describe('RadicaDB upgrades', () => {
-  it('rewrites created_at as the instant key and prunes tokens of rows stored by version 2', async () => {
+  it('rewrites created_at as the instant key of rows stored by version 2, and logs their pruned tokens for search', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);
     old.version(1).stores({ solicitudes: 'id, created_at, *tokens, estado, pending' });
@@ -26,9 +27,14 @@ describe('RadicaDB upgrades', () => {
     const row = await db.solicitudes.get('a1');
     expect(row?.created_at).toBe('2025-03-01T17:04:05.123Z');
     expect(row?.solicitud.created_at).toBe(created);
-    expect(row?.tokens.sort()).toEqual(['1020304050', 'co', 'example', 'jose@example.co', 'perez']);
     expect(row?.pending).toBe(1);
-    expect(await db.solicitudes.where('tokens').startsWith('jose').count()).toBe(1);
+    // Version 6 drops the `*tokens` index and writes the search log in one reset row.
+    expect(db.solicitudes.schema.idxByName.tokens).toBeUndefined();
+    const log = await db.searchLog.toArray();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ reset: 1, ids: ['a1'], created: ['2025-03-01T17:04:05.123Z'] });
+    expect(log[0].tokens[0].split(' ').sort()).toEqual(['1020304050', 'co', 'example', 'jose@example.co', 'perez']);
+    expect([...(await loadLocalIndex(db)).startingWith('jose')]).toEqual(['a1']);
     await db.delete();
   });
 

@@ -2,8 +2,11 @@
  * The one Dexie database of a user: `radica-<empresaId>-<userId>`.
  * Invariants:
  * - The schema changes only by adding a `version(n)`; never edit a published version.
- * - A `solicitudes` row is a server `SolicitudRecord` plus local index fields (`created_at`,
- *   `tokens`, `estado`, `pending`) built by `mapRecord`; `toRecord` strips them again.
+ * - A `solicitudes` row is a server `SolicitudRecord` plus local fields (`created_at`, `estado`,
+ *   `pending`) built by `mapRecord`; `toRecord` strips them again (and the `tokens` that rows
+ *   written before version 6 still carry).
+ * - Every write to `solicitudes` is logged in `searchLog` in the same transaction
+ *   (src/db/search-log.ts); the list searches the in-memory index folded from it.
  *   `created_at` is the canonical instant key of `solicitud.created_at` (src/db/created-key.ts),
  *   not the server's text: sort and range on it, display the record's own value.
  * - `pending` is 1 iff an outbox entry touches the row (kept by mutate and by rebase).
@@ -19,12 +22,12 @@ import type { SolicitudRecord } from '../domain/solicitud';
 import type { SyncEntity } from '../domain/sync-protocol';
 import { createdKey } from './created-key';
 import { solicitudTokens } from './search-tokens';
+import { logEntry, logRow, searchLogMiddleware, type SearchLogRow } from './search-log';
 
 export type Id = string | number;
 
 export interface SolicitudRow extends SolicitudRecord {
   created_at: string;
-  tokens: string[];
   estado: string;
   /**
    * 1 while pending mutations touch the row; absent otherwise, so the `pending` index holds only
@@ -166,9 +169,11 @@ export class RadicaDB extends Dexie {
   declare shadows: Table<ShadowRow, string>;
   declare drafts: Table<DraftRow, string>;
   declare historial: Table<HistorialRow, string>;
+  declare searchLog: Table<SearchLogRow, number>;
 
   constructor(name: string) {
     super(name);
+    this.use(searchLogMiddleware);
     this.version(1).stores({
       solicitudes: 'id, created_at, *tokens, estado, pending',
       notificaciones: 'id, solicitud_id, estado, created_at',
@@ -196,7 +201,7 @@ export class RadicaDB extends Dexie {
           .modify((row) => {
             const next = mapRecord(toRecord(row));
             row.created_at = next.created_at;
-            row.tokens = next.tokens;
+            (row as SolicitudRow & { tokens?: string[] }).tokens = solicitudTokens(next);
           }),
       );
     // Two index entries fewer per row: `estado` is not queried, and `pending` becomes sparse.
@@ -211,6 +216,21 @@ export class RadicaDB extends Dexie {
           }),
       );
     this.version(5).stores({ historial: 'solicitudId' });
+    // The `*tokens` index gives way to the search log: one reset row with every row's tokens.
+    this.version(6)
+      .stores({ solicitudes: 'id, created_at, pending', searchLog: '++seq' })
+      .upgrade(async (tx) => {
+        const reset = logRow([], [], true);
+        await tx
+          .table<SolicitudRow, string>('solicitudes')
+          .each((row) => {
+            const e = logEntry(row);
+            reset.ids.push(e.id);
+            reset.created.push(e.created);
+            reset.tokens.push(e.tokens);
+          });
+        await tx.table<SearchLogRow, number>('searchLog').add(reset);
+      });
   }
 }
 
@@ -228,7 +248,6 @@ export function mapRecord(record: SolicitudRecord, pending: 0 | 1 = 0): Solicitu
     ...record,
     created_at: createdKey(record.solicitud?.created_at),
     estado: record.solicitud?.estado ?? '',
-    tokens: solicitudTokens(record),
   };
   if (pending === 1) row.pending = 1;
   return row;
@@ -236,7 +255,7 @@ export function mapRecord(record: SolicitudRecord, pending: 0 | 1 = 0): Solicitu
 
 /** The server record of a local row (index fields removed). */
 export function toRecord(row: SolicitudRow): SolicitudRecord {
-  const { created_at: _c, tokens: _t, estado: _e, pending: _p, ...record } = row;
+  const { created_at: _c, tokens: _t, estado: _e, pending: _p, ...record } = row as SolicitudRow & { tokens?: unknown };
   return record;
 }
 

@@ -4,6 +4,7 @@ import { uuidv7 } from '../domain/ids';
 import type { CrearRegistroArgs } from '../domain/registro';
 import { RadicaDB } from './database';
 import { mutate } from './mutate';
+import { loadLocalIndex } from './local-index';
 
 let db: RadicaDB;
 beforeEach(() => {
@@ -46,7 +47,7 @@ describe('solicitud.crear optimistic mutator', () => {
       solicitud: { banco_nombre: 'BBVA', tipo_credito: 'hipotecario', radicado: null, detalle_credito: { tipo_credito: 'hipotecario', monto_solicitado: 1000 } },
       referencias: [{ tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Luis' } }],
     });
-    expect(row?.tokens).toContain('ana');
+    expect([...(await loadLocalIndex(db)).startingWith('ana')]).toEqual([a.solicitudId]);
   });
 
   it('saving the same draft twice keeps one local application', async () => {

@@ -33,4 +33,30 @@ describe('queryCreditList as a live query', () => {
       await db.delete();
     });
   }
+
+  for (const query of ['', 'jose']) {
+    it(`emits a new total when a row off the page is added, also from another connection (search '${query}')`, async () => {
+      const db = new RadicaDB(`live-${crypto.randomUUID()}`);
+      await db.solicitudes.bulkPut([A, B].map((id) => mapRecord(record(id))));
+      const totals: number[] = [];
+      const sub = liveQuery(() =>
+        queryCreditList(db, { query, desde: '', hasta: '', page: 1, pageSize: 1 }),
+      ).subscribe((r) => totals.push(r.total));
+      await expect.poll(() => totals.at(-1)).toBe(2);
+      // Let the first load of the index (started in the background by a blank search) finish.
+      await queryCreditList(db, { query: 'jose', desde: '', hasta: '', page: 1, pageSize: 1 });
+      const older = (id: string) => {
+        const r = record(id);
+        return mapRecord({ ...r, solicitud: { ...r.solicitud, created_at: '2024-01-01T00:00:00.000Z' } });
+      };
+      await db.solicitudes.put(older(C));
+      await expect.poll(() => totals.at(-1)).toBe(3);
+      const other = new RadicaDB(db.name);
+      await other.solicitudes.put(older('01900000-0000-7000-8000-00000000000d'));
+      await expect.poll(() => totals.at(-1)).toBe(4);
+      other.close();
+      sub.unsubscribe();
+      await db.delete();
+    });
+  }
 });

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mapRecord, RadicaDB } from '../../db/database';
 import { createdKey } from '../../db/created-key';
-import { createdOrder } from '../../db/created-order';
+import { forgetLocalIndex, loadLocalIndex } from '../../db/local-index';
 import { matchesSearch, searchTokens } from '../../domain/text';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { inDayRange } from './date-range';
@@ -165,12 +165,14 @@ describe('queryCreditList (model)', () => {
           await db.solicitudes.bulkPut([...records.values()].map((r) => mapRecord(r)));
           for (const [p, added, removed] of steps) {
             const expected = model(records, p);
+            // With the index of the previous step folded forward from the log (none at first).
             const got = await queryCreditList(db, p);
             expect({ ids: got.rows.map((r) => r.id), total: got.total }).toEqual(expected);
-            // Again with the created order built: a blank search then pages by rank alone.
-            await createdOrder(db);
+            // Again with no index: a blank search pages the IndexedDB index, a search loads anew.
+            forgetLocalIndex(db);
             const again = await queryCreditList(db, p);
             expect({ ids: again.rows.map((r) => r.id), total: again.total }).toEqual(expected);
+            await loadLocalIndex(db);
             // Change the data between queries: new or rewritten rows (other dates), removals.
             const puts = added.map(build);
             for (const r of puts) records.set(r.id, r);

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from '../../db/database';
-import { createdOrder } from '../../db/created-order';
-import { queryCreditList, searchKeys } from './use-credit-list';
+import { forgetLocalIndex, loadLocalIndex } from '../../db/local-index';
+import { solicitudTokens } from '../../db/search-tokens';
+import { queryCreditList, searchIds } from './use-credit-list';
 import { record } from './test-records.test-util';
 import { matchesSearch } from '../../domain/text';
 
@@ -72,7 +73,7 @@ describe('queryCreditList', () => {
   });
 
   it('keeps newest-first order when a row of a large search changes its date', async () => {
-    // More matches than are read as rows, so the cached created order is used and must follow.
+    // The index loaded by the first query is folded forward from the log: the order must follow.
     await db.solicitudes.bulkPut(
       Array.from({ length: 80 }, (_, i) =>
         make(100 + i, 'Zoila', local(2025, 2, 1 + (i % 28), i % 24)),
@@ -90,33 +91,36 @@ describe('queryCreditList', () => {
     expect(march.rows.map((r) => r.id)).toEqual([moved.id]);
   });
 
-  it('pages by the cached created order, and counts again when a new row was written unseen', async () => {
-    await createdOrder(db);
-    const cached = await queryCreditList(db, { ...params, pageSize: 2, page: 2 });
-    expect(cached.total).toBe(5);
-    expect(names(cached.rows)).toEqual(['Andrés', 'Ángela']);
-    // Written outside Dexie, so no change event drops the cached order: the newest key tells.
-    const row = make(6, 'Diana', local(2025, 3, 5));
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open(db.name);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('solicitudes', 'readwrite');
-        tx.objectStore('solicitudes').put(row);
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-      open.onerror = () => reject(open.error);
-    });
+  it('follows writes made through another connection (the sync worker), and starts over on a new database', async () => {
+    const before = await queryCreditList(db, { ...params, query: 'an' });
+    expect(before.total).toBe(3);
+    const other = new RadicaDB(db.name);
+    await other.solicitudes.bulkPut([make(6, 'Diana', local(2025, 3, 5)), make(7, 'Anabel', local(2025, 2, 1))]);
+    await other.solicitudes.delete(id(2));
+    other.close();
     const after = await queryCreditList(db, { ...params, pageSize: 2 });
     expect(after.total).toBe(6);
     expect(names(after.rows)).toEqual(['Diana', 'Ana María']);
+    expect(names((await queryCreditList(db, { ...params, query: 'an' })).rows)).toEqual(['Ana María', 'Ángela', 'Anabel']);
+    // Emptied and made again under the same name: the log starts at 1 again, below what was read.
+    await db.delete();
+    await db.open();
+    await db.solicitudes.put(make(8, 'Elena', local(2025, 3, 6)));
+    const fresh = await queryCreditList(db, { ...params, query: 'e' });
+    expect(names(fresh.rows)).toEqual(['Elena']);
+    expect(fresh.total).toBe(1);
   });
 
-  it('finds search matches from index keys exactly as matchesSearch does', async () => {
+  it('pages a blank search on the created_at IndexedDB index before the in-memory index is loaded', async () => {
+    forgetLocalIndex(db);
+    const first = await queryCreditList(db, { ...params, pageSize: 2, page: 2, desde: '2025-03-02' });
+    expect(first.total).toBe(3);
+    expect(names(first.rows)).toEqual(['Andrés']);
+  });
+
+  it('finds search matches in the token index exactly as matchesSearch does', async () => {
     const rows = await db.solicitudes.toArray();
+    const index = await loadLocalIndex(db);
     for (const q of [
       '  José  ',
       'ANG',
@@ -129,11 +133,12 @@ describe('queryCreditList', () => {
       'zz',
       'angela zz',
     ]) {
-      const expected = rows.filter((r) => matchesSearch(r.tokens, q)).map((r) => r.id);
-      expect([...((await searchKeys(db, q)) ?? [])].sort(), q).toEqual(expected.sort());
+      // Pruned tokens, as logged: matchesSearch gives the same over them as over all tokens.
+      const expected = rows.filter((r) => matchesSearch(solicitudTokens(r), q)).map((r) => r.id);
+      expect([...(searchIds(index, q) ?? [])].sort(), q).toEqual(expected.sort());
     }
-    expect([...((await searchKeys(db, 'ANG')) ?? [])]).toEqual([id(1)]);
-    expect(await searchKeys(db, ' - ')).toBeNull();
-    expect(await searchKeys(db, '')).toBeNull();
+    expect([...(searchIds(index, 'ANG') ?? [])]).toEqual([id(1)]);
+    expect(searchIds(index, ' - ')).toBeNull();
+    expect(searchIds(index, '')).toBeNull();
   });
 });

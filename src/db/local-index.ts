@@ -1,0 +1,219 @@
+/**
+ * The in-memory index of a database's applications that the credits list queries: the order by
+ * `created_at` key then id (the order of the `created_at` IndexedDB index), and the search tokens
+ * of each application, folded from the search log (src/db/search-log.ts).
+ * Invariants:
+ * - One `LocalIndex` per open database object. `loadLocalIndex` reads only the log rows above the
+ *   last one it applied (none, mostly), so it is current with every committed write whoever made
+ *   it (sync worker, another tab) and cheap when nothing changed. That read subscribes a live
+ *   query to every new log row.
+ * - `keys[rank.get(id)] === id`, `createdKeys[r]` is the key of `keys[r]`; `postings` has every
+ *   token some row has, with the ids having it; `sortedWords`, when set, holds its keys sorted, and
+ *   maybe words no row has any more (a lookup finds nothing for them).
+ * - A new IndexedDB connection may be a database deleted and made again (its `seq` restarts at 1):
+ *   the index starts over.
+ */
+import type { RadicaDB } from './database';
+import { COMPACT_AFTER_ROWS, compactSearchLog, type SearchLogRow } from './search-log';
+
+interface Entry {
+  created: string;
+  tokens: string[];
+}
+
+export class LocalIndex {
+  constructor(
+    /** The IndexedDB connection it was loaded through: a new one may be a new database. */
+    readonly connection: IDBDatabase | null = null,
+  ) {}
+
+  /** The last log row folded in. */
+  seq = 0;
+  /** Log rows folded in since the last reset row (to decide on compaction). */
+  logRows = 0;
+  private readonly entries = new Map<string, Entry>();
+  /** Word -> the id having it, or a Set when several do (most words, e-mails and numbers, have one). */
+  private readonly postings = new Map<string, string | Set<string>>();
+  private order: { keys: string[]; rank: Map<string, number>; createdKeys: string[] } | null = null;
+  private sortedWords: string[] | null = null;
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Folds one log row in (rows must come in `seq` order; an older one is ignored). */
+  apply(row: SearchLogRow & { seq: number }): void {
+    if (row.seq <= this.seq) return;
+    this.seq = row.seq;
+    this.logRows = row.reset ? 1 : this.logRows + 1;
+    if (row.reset) {
+      this.entries.clear();
+      this.postings.clear();
+      this.order = null;
+      this.sortedWords = null;
+    }
+    row.ids.forEach((id, i) => this.set(id, row.created[i], row.tokens[i]));
+  }
+
+  private set(id: string, created: string | null, joined: string): void {
+    const old = this.entries.get(id);
+    const tokens = created === null || joined === '' ? [] : joined.split(' ');
+    if (old && old.created === created && old.tokens.join(' ') === joined) return;
+    for (const t of old?.tokens ?? []) {
+      const ids = this.postings.get(t);
+      if (ids === id) this.postings.delete(t);
+      else if (typeof ids === 'object') {
+        ids.delete(id);
+        if (ids.size === 1) this.postings.set(t, ids.values().next().value!);
+      }
+    }
+    if (created === null) {
+      this.entries.delete(id);
+      if (old) this.order = null;
+    } else {
+      this.entries.set(id, { created, tokens });
+      for (const t of tokens) {
+        const ids = this.postings.get(t);
+        if (ids === undefined) {
+          this.postings.set(t, id);
+          this.sortedWords = null;
+        } else if (typeof ids === 'string') {
+          if (ids !== id) this.postings.set(t, new Set([ids, id]));
+        } else {
+          ids.add(id);
+        }
+      }
+      if (!old || old.created !== created) this.appendOrDrop(id, created, !old);
+    }
+  }
+
+  /** A new row that sorts last (a new application) extends the order; anything else rebuilds it. */
+  private appendOrDrop(id: string, created: string, isNew: boolean): void {
+    const o = this.order;
+    if (!o) return;
+    const last = o.keys.length - 1;
+    const after = last < 0 || created > o.createdKeys[last] || (created === o.createdKeys[last] && id > o.keys[last]);
+    if (isNew && after) {
+      o.rank.set(id, o.keys.length);
+      o.keys.push(id);
+      o.createdKeys.push(created);
+    } else {
+      this.order = null;
+    }
+  }
+
+  private sorted() {
+    if (!this.order) {
+      const keys = [...this.entries.keys()];
+      const created = (id: string) => this.entries.get(id)!.created;
+      keys.sort((a, b) => {
+        const ca = created(a);
+        const cb = created(b);
+        return ca < cb ? -1 : ca > cb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+      });
+      const rank = new Map<string, number>();
+      keys.forEach((k, i) => rank.set(k, i));
+      this.order = { keys, rank, createdKeys: keys.map(created) };
+    }
+    return this.order;
+  }
+
+  /** Ids in ascending (`created_at` key, id) order. */
+  get keys(): string[] {
+    return this.sorted().keys;
+  }
+
+  rankOf(id: string): number | undefined {
+    return this.sorted().rank.get(id);
+  }
+
+  /** The first rank whose key is at or after `bound` (after it when not `inclusive`). */
+  rankFrom(bound: string, inclusive: boolean): number {
+    const created = this.sorted().createdKeys;
+    let lo = 0;
+    let hi = created.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (created[mid] < bound || (!inclusive && created[mid] === bound)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Ids having a token that starts with `prefix`. */
+  startingWith(prefix: string): Set<string> {
+    if (!this.sortedWords) this.sortedWords = [...this.postings.keys()].sort();
+    const words = this.sortedWords;
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out = new Set<string>();
+    for (let i = lo; i < words.length && words[i].startsWith(prefix); i++) {
+      const ids = this.postings.get(words[i]);
+      if (typeof ids === 'string') out.add(ids);
+      else for (const id of ids ?? []) out.add(id);
+    }
+    return out;
+  }
+}
+
+const indexes = new WeakMap<RadicaDB, LocalIndex>();
+const compacting = new WeakSet<RadicaDB>();
+
+/** The index of `db` as last loaded, without reading (null before the first load). */
+export function cachedLocalIndex(db: RadicaDB): LocalIndex | null {
+  return indexes.get(db) ?? null;
+}
+
+/**
+ * The index of `db`, current with every committed write. Only Dexie promises are awaited, so it
+ * may run inside a live query (whose change tracking a native await would drop).
+ */
+export async function loadLocalIndex(db: RadicaDB): Promise<LocalIndex> {
+  let index = indexes.get(db);
+  // A read with values of the log's key range above `seq`: Dexie then wakes a live query on any
+  // row added there (a keys-only read of the primary key would only watch deletions).
+  let rows = await db.searchLog.where('seq').above(index?.seq ?? 0).toArray();
+  const connection = db.backendDB();
+  if (!index || index.connection !== connection) {
+    const known = index?.seq ?? 0;
+    index = new LocalIndex(connection);
+    indexes.set(db, index);
+    if (known > 0) rows = await db.searchLog.where('seq').above(0).toArray();
+  }
+  if (rows.length > 0) {
+    for (const row of rows) index.apply(row as SearchLogRow & { seq: number });
+    if (index.logRows > COMPACT_AFTER_ROWS && !compacting.has(db)) {
+      compacting.add(db);
+      // Outside the caller's (read-only, maybe live) query; the next load reads the reset row.
+      setTimeout(() => {
+        compactSearchLog(db)
+          .catch(() => undefined)
+          .finally(() => compacting.delete(db));
+      }, 0);
+    }
+  }
+  return index;
+}
+
+const warming = new WeakSet<RadicaDB>();
+
+/** Loads the index in the background (outside any live query), at most one load at a time. */
+export function warmLocalIndex(db: RadicaDB): void {
+  if (warming.has(db)) return;
+  warming.add(db);
+  setTimeout(() => {
+    loadLocalIndex(db)
+      .catch(() => undefined)
+      .finally(() => warming.delete(db));
+  }, 0);
+}
+
+/** Forgets the loaded index of `db` (tests). */
+export function forgetLocalIndex(db: RadicaDB): void {
+  indexes.delete(db);
+}
