@@ -1,12 +1,12 @@
 /**
- * Search tokens for the `*tokens` multiEntry index of `solicitudes`.
+ * Search tokens of an application, as the search log keeps them (src/db/search-log.ts).
  * Invariants: the tokens come from src/domain/text.ts `searchTokens` (the same folding the list's
  * `matchesSearch` uses), over the full name, the document number, the e-mail and the phones
  * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular); they are
- * recomputed every time a row is written (mapRecord), so an edit is findable at once.
+ * recomputed every time a row is written (the log middleware), so an edit is findable at once.
  * A token that starts another token is dropped (`pruneTokens`): every prefix test it passes, the
  * longer one passes too, so `matchesSearch` and the index lookups find the same rows with fewer
- * index entries to write.
+ * tokens to keep.
  */
 import type { Json, SolicitudRecord } from '../domain/solicitud';
 import { searchTokens } from '../domain/text';
