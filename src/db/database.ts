@@ -22,7 +22,7 @@ import type { SolicitudRecord } from '../domain/solicitud';
 import type { SyncEntity } from '../domain/sync-protocol';
 import { createdKey } from './created-key';
 import { solicitudTokens } from './search-tokens';
-import { logEntry, logRow, searchLogMiddleware, type SearchLogRow } from './search-log';
+import { appendRow, logRow, searchLogMiddleware, type SearchLogRow } from './search-log';
 
 export type Id = string | number;
 
@@ -223,12 +223,7 @@ export class RadicaDB extends Dexie {
         const reset = logRow([], [], true);
         await tx
           .table<SolicitudRow, string>('solicitudes')
-          .each((row) => {
-            const e = logEntry(row);
-            reset.ids.push(e.id);
-            reset.created.push(e.created);
-            reset.tokens.push(e.tokens);
-          });
+          .each((row) => appendRow(reset, row));
         await tx.table<SearchLogRow, number>('searchLog').add(reset);
       });
   }

@@ -14,7 +14,7 @@
  *   the index starts over.
  */
 import type { RadicaDB } from './database';
-import { COMPACT_AFTER_ROWS, compactSearchLog, type SearchLogRow } from './search-log';
+import { appendEntry, logRow, type SearchLogRow } from './search-log';
 
 interface Entry {
   created: string;
@@ -118,6 +118,13 @@ export class LocalIndex {
     return this.order;
   }
 
+  /** One reset log row holding what this index knows. */
+  toResetRow(): SearchLogRow {
+    const out = logRow([], [], true);
+    for (const [id, e] of this.entries) appendEntry(out, id, e.created, e.tokens.join(' '));
+    return out;
+  }
+
   /** Ids in ascending (`created_at` key, id) order. */
   get keys(): string[] {
     return this.sorted().keys;
@@ -162,7 +169,38 @@ export class LocalIndex {
 }
 
 const indexes = new WeakMap<RadicaDB, LocalIndex>();
+
+/** Log rows above which the loader compacts the log. */
+export const COMPACT_AFTER_ROWS = 64;
+
+/** Replaces the search log by one reset row holding the state it folds to (one transaction). */
+export async function compactSearchLog(db: RadicaDB): Promise<void> {
+  await db.transaction('rw', db.searchLog, async () => {
+    const rows = await db.searchLog.orderBy('seq').toArray();
+    if (rows.length <= 1) return;
+    const folded = new LocalIndex();
+    for (const row of rows) folded.apply(row as SearchLogRow & { seq: number });
+    await db.searchLog.clear();
+    await db.searchLog.add(folded.toResetRow());
+  });
+}
+
+/**
+ * Runs `task` on the next turn, outside the caller's (read-only, maybe live) query, unless one
+ * marked in `running` is still going for `db`.
+ */
+function inBackground(db: RadicaDB, running: WeakSet<RadicaDB>, task: () => Promise<unknown>): void {
+  if (running.has(db)) return;
+  running.add(db);
+  setTimeout(() => {
+    task()
+      .catch(() => undefined)
+      .finally(() => running.delete(db));
+  }, 0);
+}
+
 const compacting = new WeakSet<RadicaDB>();
+const warming = new WeakSet<RadicaDB>();
 
 /** The index of `db` as last loaded, without reading (null before the first load). */
 export function cachedLocalIndex(db: RadicaDB): LocalIndex | null {
@@ -187,30 +225,15 @@ export async function loadLocalIndex(db: RadicaDB): Promise<LocalIndex> {
   }
   if (rows.length > 0) {
     for (const row of rows) index.apply(row as SearchLogRow & { seq: number });
-    if (index.logRows > COMPACT_AFTER_ROWS && !compacting.has(db)) {
-      compacting.add(db);
-      // Outside the caller's (read-only, maybe live) query; the next load reads the reset row.
-      setTimeout(() => {
-        compactSearchLog(db)
-          .catch(() => undefined)
-          .finally(() => compacting.delete(db));
-      }, 0);
-    }
+    // The next load reads the reset row.
+    if (index.logRows > COMPACT_AFTER_ROWS) inBackground(db, compacting, () => compactSearchLog(db));
   }
   return index;
 }
 
-const warming = new WeakSet<RadicaDB>();
-
 /** Loads the index in the background (outside any live query), at most one load at a time. */
 export function warmLocalIndex(db: RadicaDB): void {
-  if (warming.has(db)) return;
-  warming.add(db);
-  setTimeout(() => {
-    loadLocalIndex(db)
-      .catch(() => undefined)
-      .finally(() => warming.delete(db));
-  }, 0);
+  inBackground(db, warming, () => loadLocalIndex(db));
 }
 
 /** Forgets the loaded index of `db` (tests). */

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mapRecord, RadicaDB } from './database';
-import { forgetLocalIndex, loadLocalIndex } from './local-index';
-import { COMPACT_AFTER_ROWS, compactSearchLog } from './search-log';
+import { COMPACT_AFTER_ROWS, compactSearchLog, forgetLocalIndex, loadLocalIndex } from './local-index';
 import { record } from '../features/creditos/test-records.test-util';
 
 let db: RadicaDB;

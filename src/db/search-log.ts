@@ -13,7 +13,8 @@
  * - `seq` grows with commit order; folding the rows in `seq` order, each entry replacing the
  *   previous one of its id and a `reset` row dropping everything before it, gives the tokens and
  *   `created_at` key of exactly the rows in `solicitudes`.
- * - `compactSearchLog` replaces the whole log by one `reset` row, in one transaction.
+ * - Compaction (src/db/local-index.ts) replaces the whole log by one `reset` row, in one
+ *   transaction.
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware } from 'dexie';
 import { solicitudTokens } from './search-tokens';
@@ -32,26 +33,24 @@ export interface SearchLogRow {
 
 const LOG = 'searchLog';
 
-/** The log entry of one local row. */
-export function logEntry(row: SolicitudRow): { id: string; created: string; tokens: string } {
-  return { id: row.id, created: row.created_at, tokens: solicitudTokens(row).join(' ') };
+/** Adds one entry to `log` (`created` null: the row was deleted). */
+export function appendEntry(log: SearchLogRow, id: string, created: string | null, tokens: string): void {
+  log.ids.push(id);
+  log.created.push(created);
+  log.tokens.push(created === null ? '' : tokens);
+}
+
+/** Adds the entry of one local row to `log`. */
+export function appendRow(log: SearchLogRow, row: SolicitudRow): void {
+  appendEntry(log, row.id, row.created_at, solicitudTokens(row).join(' '));
 }
 
 /** A log row for rows written and ids deleted. */
 export function logRow(rows: readonly SolicitudRow[], deleted: readonly string[] = [], reset = false): SearchLogRow {
   const out: SearchLogRow = { ids: [], created: [], tokens: [] };
   if (reset) out.reset = 1;
-  for (const row of rows) {
-    const e = logEntry(row);
-    out.ids.push(e.id);
-    out.created.push(e.created);
-    out.tokens.push(e.tokens);
-  }
-  for (const id of deleted) {
-    out.ids.push(id);
-    out.created.push(null);
-    out.tokens.push('');
-  }
+  for (const row of rows) appendRow(out, row);
+  for (const id of deleted) appendEntry(out, id, null, '');
   return out;
 }
 
@@ -111,32 +110,3 @@ export const searchLogMiddleware: Middleware<DBCore> = {
     };
   },
 };
-
-/** Log rows above which the loader compacts the log (src/db/local-index.ts). */
-export const COMPACT_AFTER_ROWS = 64;
-
-/** Replaces the log by one reset row holding the state it folds to (one transaction). */
-export async function compactSearchLog(db: Dexie): Promise<void> {
-  const table = db.table<SearchLogRow, number>(LOG);
-  await db.transaction('rw', table, async () => {
-    const rows = await table.orderBy('seq').toArray();
-    if (rows.length <= 1) return;
-    const state = new Map<string, [string, string]>();
-    for (const row of rows) {
-      if (row.reset) state.clear();
-      row.ids.forEach((id, i) => {
-        const created = row.created[i];
-        if (created === null) state.delete(id);
-        else state.set(id, [created, row.tokens[i]]);
-      });
-    }
-    const reset: SearchLogRow = { reset: 1, ids: [], created: [], tokens: [] };
-    for (const [id, [created, tokens]] of state) {
-      reset.ids.push(id);
-      reset.created.push(created);
-      reset.tokens.push(tokens);
-    }
-    await table.clear();
-    await table.add(reset);
-  });
-}
