@@ -187,20 +187,24 @@ export async function compactSearchLog(db: RadicaDB): Promise<void> {
 
 /**
  * Runs `task` on the next turn, outside the caller's (read-only, maybe live) query, unless one
- * marked in `running` is still going for `db`.
+ * kept in `running` is still going for `db`; gives the run that is going.
  */
-function inBackground(db: RadicaDB, running: WeakSet<RadicaDB>, task: () => Promise<unknown>): void {
-  if (running.has(db)) return;
-  running.add(db);
-  setTimeout(() => {
-    task()
-      .catch(() => undefined)
-      .finally(() => running.delete(db));
-  }, 0);
+function inBackground(db: RadicaDB, running: WeakMap<RadicaDB, Promise<void>>, task: () => Promise<unknown>): Promise<void> {
+  const going = running.get(db);
+  if (going) return going;
+  const run = new Promise<void>((resolve, reject) => {
+    setTimeout(() => {
+      task()
+        .then(() => resolve(), reject)
+        .finally(() => running.delete(db));
+    }, 0);
+  });
+  running.set(db, run);
+  return run;
 }
 
-const compacting = new WeakSet<RadicaDB>();
-const warming = new WeakSet<RadicaDB>();
+const compacting = new WeakMap<RadicaDB, Promise<void>>();
+const warming = new WeakMap<RadicaDB, Promise<void>>();
 
 /** The index of `db` as last loaded, without reading (null before the first load). */
 export function cachedLocalIndex(db: RadicaDB): LocalIndex | null {
@@ -226,14 +230,17 @@ export async function loadLocalIndex(db: RadicaDB): Promise<LocalIndex> {
   if (rows.length > 0) {
     for (const row of rows) index.apply(row as SearchLogRow & { seq: number });
     // The next load reads the reset row.
-    if (index.logRows > COMPACT_AFTER_ROWS) inBackground(db, compacting, () => compactSearchLog(db));
+    if (index.logRows > COMPACT_AFTER_ROWS) inBackground(db, compacting, () => compactSearchLog(db)).catch(() => undefined);
   }
   return index;
 }
 
-/** Loads the index in the background (outside any live query), at most one load at a time. */
-export function warmLocalIndex(db: RadicaDB): void {
-  inBackground(db, warming, () => loadLocalIndex(db));
+/**
+ * Loads the index in the background (outside any live query), at most one load at a time; the
+ * promise settles with that load.
+ */
+export function warmLocalIndex(db: RadicaDB): Promise<void> {
+  return inBackground(db, warming, () => loadLocalIndex(db));
 }
 
 /** Forgets the loaded index of `db` (tests). */

@@ -70,7 +70,9 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
   const columns = useColumns(db);
   const estados = useEstados(db);
   const wide = useWide();
-  const pages = pageCount(total, pageSize);
+  // The first page after a login may come before its count (see useCreditList).
+  const counted = total !== null;
+  const pages = pageCount(total ?? 0, pageSize);
   const canChange = can(session.user.rol, 'change_status');
   // A device that has never finished a sync has an empty list because nothing has arrived yet,
   // not because there are no applications: say so instead of 'No hay solicitudes…'.
@@ -80,8 +82,8 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
 
   // The data may shrink under the current page (a sync, another filter): stay on a real page.
   useEffect(() => {
-    if (!loading && page > pages) setPage(pages);
-  }, [loading, page, pages]);
+    if (!loading && counted && page > pages) setPage(pages);
+  }, [loading, counted, page, pages]);
 
   const rowProps = (row: SolicitudRow) => ({
     tabIndex: 0,
@@ -191,7 +193,13 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
       </div>
 
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="resultados">
-        {loading ? 'Cargando...' : total === 0 && downloading ? 'Descargando...' : resultadosTexto(total)}
+        {loading
+          ? 'Cargando...'
+          : total === null
+            ? 'Contando...'
+            : total === 0 && downloading
+              ? 'Descargando...'
+              : resultadosTexto(total)}
       </p>
 
       {loading ? (
@@ -214,7 +222,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption className="sr-only">
-              Solicitudes de crédito, página {page} de {pages}
+              {counted ? `Solicitudes de crédito, página ${page} de ${pages}` : 'Solicitudes de crédito'}
             </caption>
             <thead className="bg-slate-50">
               <tr>
@@ -268,7 +276,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
       )}
 
       {/* Shown once the rows are there: appearing under them moves nothing (no layout shift). */}
-      {!loading && (
+      {!loading && counted && (
         <Pagination
           page={Math.min(page, pages)}
           pages={pages}

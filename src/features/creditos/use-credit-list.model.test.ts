@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mapRecord, RadicaDB } from '../../db/database';
 import { createdKey } from '../../db/created-key';
-import { forgetLocalIndex, loadLocalIndex } from '../../db/local-index';
+import { forgetLocalIndex } from '../../db/local-index';
 import { matchesSearch, searchTokens } from '../../domain/text';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { inDayRange } from './date-range';
@@ -168,11 +168,18 @@ describe('queryCreditList (model)', () => {
             // With the index of the previous step folded forward from the log (none at first).
             const got = await queryCreditList(db, p);
             expect({ ids: got.rows.map((r) => r.id), total: got.total }).toEqual(expected);
-            // Again with no index: a blank search pages the IndexedDB index, a search loads anew.
+            // Again with no index, uncounted (the first render after a login): a blank search
+            // pages the IndexedDB index without a total, a search loads the index anew.
+            forgetLocalIndex(db);
+            const searching = p.query.trim() !== '';
+            const uncounted = await queryCreditList(db, p, { uncounted: true });
+            expect({ ids: uncounted.rows.map((r) => r.id), total: uncounted.total }).toEqual(
+              searching ? expected : { ...expected, total: null },
+            );
+            // And counted with no index: it loads the index.
             forgetLocalIndex(db);
             const again = await queryCreditList(db, p);
             expect({ ids: again.rows.map((r) => r.id), total: again.total }).toEqual(expected);
-            await loadLocalIndex(db);
             // Change the data between queries: new or rewritten rows (other dates), removals.
             const puts = added.map(build);
             for (const r of puts) records.set(r.id, r);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from '../../db/database';
-import { forgetLocalIndex, loadLocalIndex } from '../../db/local-index';
+import { cachedLocalIndex, forgetLocalIndex, loadLocalIndex, warmLocalIndex } from '../../db/local-index';
 import { solicitudTokens } from '../../db/search-tokens';
 import { queryCreditList, searchIds } from './use-credit-list';
 import { record } from './test-records.test-util';
@@ -111,11 +111,34 @@ describe('queryCreditList', () => {
     expect(fresh.total).toBe(1);
   });
 
-  it('pages a blank search on the created_at IndexedDB index before the in-memory index is loaded', async () => {
+  it('uncounted, pages a blank search on the created_at IndexedDB index before the in-memory index is loaded', async () => {
     forgetLocalIndex(db);
-    const first = await queryCreditList(db, { ...params, pageSize: 2, page: 2, desde: '2025-03-02' });
-    expect(first.total).toBe(3);
+    const p = { ...params, pageSize: 2, page: 2, desde: '2025-03-02' };
+    const first = await queryCreditList(db, p, { uncounted: true });
+    expect(first.total).toBeNull();
     expect(names(first.rows)).toEqual(['Andrés']);
+    expect(cachedLocalIndex(db)).toBeNull();
+    // A search needs the index, so it loads it even when uncounted is allowed; then it counts.
+    expect((await queryCreditList(db, { ...p, query: 'an' }, { uncounted: true })).total).toBe(2);
+    const counted = await queryCreditList(db, p, { uncounted: true });
+    expect(counted.total).toBe(3);
+    expect(names(counted.rows)).toEqual(['Andrés']);
+  });
+
+  it('loads the index once for a counted blank search, and warms it in the background once', async () => {
+    forgetLocalIndex(db);
+    const warming = warmLocalIndex(db);
+    expect(warmLocalIndex(db)).toBe(warming);
+    await warming;
+    const index = cachedLocalIndex(db);
+    expect(index?.keys).toHaveLength(5);
+    expect((await queryCreditList(db, params)).total).toBe(5);
+    expect(cachedLocalIndex(db)).toBe(index);
+    // Once settled, the next warm is a new load (here, of nothing new).
+    const next = warmLocalIndex(db);
+    expect(next).not.toBe(warming);
+    await next;
+    expect(cachedLocalIndex(db)).toBe(index);
   });
 
   it('finds search matches in the token index exactly as matchesSearch does', async () => {

@@ -7,6 +7,7 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { syncStatusAtom } from '../../state/local-data';
 import type { RadicaDB, SolicitudRow } from '../../db/database';
 import { cachedLocalIndex, loadLocalIndex, warmLocalIndex, type LocalIndex } from '../../db/local-index';
@@ -21,9 +22,15 @@ export interface CreditListParams {
   pageSize: number;
 }
 
+interface CreditListPage<Total> {
+  rows: SolicitudRow[];
+  total: Total;
+}
+
 export interface CreditListResult {
   rows: SolicitudRow[];
-  total: number;
+  /** Null until counted: the rows of the first page may come first (see queryCreditList). */
+  total: number | null;
   loading: boolean;
 }
 
@@ -84,34 +91,36 @@ async function rowsOf(db: RadicaDB, keys: string[]): Promise<SolicitudRow[]> {
  * One page of the list: newest first (`created_at` key, then id, both descending), optionally a
  * search and a local-day range, with the total. The search, the range, the order and the total
  * come from the in-memory index (src/db/local-index.ts); only the rows of the page are read.
- * Before that index is first loaded (the first render after login), a page without a search is
- * counted and paged on the `created_at` IndexedDB index instead, and the index loads in the
- * background.
+ *
+ * With `uncounted`, while that index is not loaded yet (the first render after a login), a page
+ * without a search is read from the `created_at` IndexedDB index and comes without its total
+ * (null): counting 50,000 rows on disk takes longer than the index takes to load.
  */
+export function queryCreditList(db: RadicaDB, params: CreditListParams): Promise<CreditListPage<number>>;
+export function queryCreditList(
+  db: RadicaDB,
+  params: CreditListParams,
+  options: { uncounted: boolean },
+): Promise<CreditListPage<number | null>>;
 export async function queryCreditList(
   db: RadicaDB,
   { query, desde, hasta, page, pageSize }: CreditListParams,
-): Promise<{ rows: SolicitudRow[]; total: number }> {
+  { uncounted = false }: { uncounted?: boolean } = {},
+): Promise<CreditListPage<number | null>> {
   const offset = Math.max(0, page - 1) * pageSize;
   const ranged = hasDayRange(desde, hasta);
   const { lower, upper } = dayKeyRange(desde, hasta);
   const searching = fold(query).trim() !== '';
 
-  if (!searching && !cachedLocalIndex(db)) {
-    warmLocalIndex(db);
-    // Collections are mutated by limit/reverse, so each use builds its own.
-    const range = () =>
-      ranged
-        ? db.solicitudes.where('created_at').between(lower, upper, lower !== '', false)
-        : db.solicitudes.orderBy('created_at');
-    const [total, keys] = await Promise.all([
-      range().count(),
-      range()
-        .reverse()
-        .limit(offset + pageSize)
-        .primaryKeys(),
-    ]);
-    return { rows: await rowsOf(db, keys.slice(offset)), total };
+  if (uncounted && !searching && !cachedLocalIndex(db)) {
+    const range = ranged
+      ? db.solicitudes.where('created_at').between(lower, upper, lower !== '', false)
+      : db.solicitudes.orderBy('created_at');
+    const keys = await range
+      .reverse()
+      .limit(offset + pageSize)
+      .primaryKeys();
+    return { rows: await rowsOf(db, keys.slice(offset)), total: null };
   }
 
   // Only Dexie promises may be awaited in a live query before its reads (dexie.org, useLiveQuery
@@ -144,10 +153,22 @@ export function useCreditList(db: RadicaDB, params: CreditListParams): CreditLis
   // Changes written by the sync worker normally reach this query through Dexie's cross-context
   // notifications; re-reading after each finished sync makes the list robust if one is missed.
   const syncedAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
+  // The index loads in the background; until then a first page comes uncounted, and the query
+  // runs again (counted) once it has loaded. If the load fails, the counted query reports it.
+  const [loadedFor, setLoadedFor] = useState<RadicaDB | null>(() => (cachedLocalIndex(db) ? db : null));
+  useEffect(() => {
+    let current = true;
+    const settle = () => current && setLoadedFor(db);
+    warmLocalIndex(db).then(settle, settle);
+    return () => {
+      current = false;
+    };
+  }, [db]);
+  const uncounted = loadedFor !== db;
   const result = useLiveQuery(
-    () => queryCreditList(db, { query, desde, hasta, page, pageSize }),
-    [db, query, desde, hasta, page, pageSize, syncedAt],
+    () => queryCreditList(db, { query, desde, hasta, page, pageSize }, { uncounted }),
+    [db, query, desde, hasta, page, pageSize, syncedAt, uncounted],
   );
-  if (!result) return { rows: [], total: 0, loading: true };
+  if (!result) return { rows: [], total: null, loading: true };
   return { ...result, loading: false };
 }
