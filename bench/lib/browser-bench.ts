@@ -96,6 +96,11 @@ function listParams(): CreditListParams[] {
   return params;
 }
 
+/** Pages without a search over the same date ranges, more of them: the growth of one page. */
+function pageParams(): CreditListParams[] {
+  return listParams().map((p, i) => ({ ...p, query: '', page: 1 + (i % 3) }));
+}
+
 /** Repetitions of the initial sync write and its baselines (BENCH_WRITE_REPS, default 3). */
 const WRITE_REPS = Math.max(1, Number(process.env.BENCH_WRITE_REPS ?? 3) || 3);
 
@@ -150,24 +155,32 @@ export interface GrowthFigures {
   p95: number;
   pageP95: number;
   searchP95: number;
+  /** p50 of the pages without a search, and p95 of a plain read of 50 rows (the storage's own cost). */
+  pageP50: number;
+  plainP95: number;
 }
 
 export async function growthFigures(baseUrl: string, token: string, size: number): Promise<GrowthFigures> {
   const page = await benchPage(baseUrl);
   log(`growth at ${size}: syncing page by page`);
   const s = await page.evaluate(([t, limit]) => window.radicaBench.syncStreaming('bench-growth', t, limit), [token, PULL_PAGE_DEFAULT] as const);
-  const params = listParams();
-  const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-growth', p), params);
-  const p95 = percentile(lq.query, 95);
-  const pageP95 = percentile(lq.query.filter((_, i) => params[i].query === ''), 95);
-  const searchP95 = percentile(lq.query.filter((_, i) => params[i].query !== ''), 95);
+  const mixed = listParams();
+  const lq = await page.evaluate((p) => window.radicaBench.listQuery('bench-growth', p), [...mixed, ...pageParams()]);
+  const query = lq.query.slice(0, mixed.length);
+  const p95 = percentile(query, 95);
+  const searchP95 = percentile(query.filter((_, i) => mixed[i].query !== ''), 95);
+  const pageTimes = lq.query.filter((_, i) => i >= mixed.length || mixed[i].query === '');
+  const pageP95 = percentile(pageTimes, 95);
+  const pageP50 = percentile(pageTimes, 50);
+  const plainP95 = percentile(lq.baseline, 95);
   report({ name: `growth.sync_write_per_1000_rows_${size}`, value: (s.writeMs / s.rows) * 1000, unit: 'ms', baseline: `${s.rows}_rows_total=${s.writeMs.toFixed(0)}ms_transfer=${s.transferMs.toFixed(0)}ms` });
   report({ name: `growth.list_query_p95_${size}`, value: p95, unit: 'ms', baseline: 'search+range+sort+page_of_50' });
-  report({ name: `growth.list_page_p95_${size}`, value: pageP95, unit: 'ms', baseline: 'range+sort+page_of_50_no_search' });
+  report({ name: `growth.list_page_p50_${size}`, value: pageP50, unit: 'ms', baseline: 'range+sort+page_of_50_no_search' });
+  report({ name: `growth.list_page_p95_${size}`, value: pageP95, unit: 'ms', ratio: pageP95 / plainP95, baseline: `plain_50_row_read_p95=${plainP95.toFixed(1)}ms` });
   report({ name: `growth.list_search_p95_${size}`, value: searchP95, unit: 'ms', baseline: 'search+range+sort+page_of_50' });
   await page.evaluate(() => window.radicaBench.deleteDb('bench-growth'));
   await page.context().close();
-  return { syncMs: s.writeMs, rows: s.rows, p95, pageP95, searchP95 };
+  return { syncMs: s.writeMs, rows: s.rows, p95, pageP95, searchP95, pageP50, plainP95 };
 }
 
 /**
