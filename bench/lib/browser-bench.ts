@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { BenchApi } from '../browser/entry';
 import type { CreditListParams } from '../../src/features/creditos/use-credit-list';
 import { APELLIDOS, NOMBRES } from '../../server/src/db/demo-data';
@@ -19,11 +19,6 @@ declare global {
   interface Window {
     radicaBench: BenchApi;
   }
-}
-
-/** The same Chromium, launched the same way, as the end-to-end suite. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch(launchOptions);
 }
 
 let bundle: string | null = null;
@@ -47,7 +42,8 @@ async function benchBundle(): Promise<string> {
 const open = new Set<BrowserContext>();
 
 /**
- * A browser with a profile on disk, like a user's. Playwright's `browser.newContext()` is an
+ * A browser with a profile on disk, like a user's: the same Chromium, launched the same way, as
+ * the end-to-end suite. Playwright's `browser.newContext()` is an
  * incognito context, whose IndexedDB lives in memory with other costs: reading an index entry
  * there is many times cheaper than from a profile on disk, so every browser figure uses this.
  * The profile is deleted when the context closes.
