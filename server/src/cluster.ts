@@ -13,8 +13,10 @@ import { buildIfNeeded } from './build-if-needed';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { resolveJwtSecret, startServer } from './server';
+import { readConfigOrExit } from './config';
 
-const databaseUrl = process.env.DATABASE_URL;
+const config = readConfigOrExit();
+const databaseUrl = config.DATABASE_URL;
 if (!databaseUrl) {
   console.error(
     'start:cluster necesita DATABASE_URL: varios procesos no pueden compartir la base embebida (PGlite).',
@@ -23,15 +25,15 @@ if (!databaseUrl) {
 }
 
 if (cluster.isPrimary) {
-  const workers = Math.max(1, Number(process.env.WORKERS ?? availableParallelism()));
-  const dataDir = resolve(process.env.DATA_DIR ?? './data');
+  const workers = config.WORKERS ?? availableParallelism();
+  const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   // RADICA_SKIP_BUILD=1 serves the API without (re)building the PWA (tests of the API only).
   if (process.env.RADICA_SKIP_BUILD !== '1') await buildIfNeeded();
   const database = await openDatabase({ url: databaseUrl });
   await seedDemoIfEmpty(database.db);
   await database.close();
-  const env = { JWT_SECRET: resolveJwtSecret(dataDir, process.env.JWT_SECRET) };
+  const env = { JWT_SECRET: resolveJwtSecret(dataDir, config.JWT_SECRET) };
 
   let stopping = false;
   const fork = () => cluster.fork(env);
@@ -47,9 +49,9 @@ if (cluster.isPrimary) {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     });
   }
-  console.log(`Radica: ${workers} procesos en el puerto ${process.env.PORT ?? 3000}`);
+  console.log(`Radica: ${workers} procesos en el puerto ${config.PORT}`);
 } else {
-  const { shutdown } = await startServer({ seed: false, logger: process.env.LOG !== '0' });
+  const { shutdown } = await startServer({ seed: false, config });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       shutdown().then(

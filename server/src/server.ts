@@ -1,7 +1,7 @@
 /**
- * Starts the server: reads PORT, DATA_DIR, DATABASE_URL and JWT_SECRET, opens the database
- * (applying migrations), seeds demo data on an empty database and listens. Stops gracefully on
- * SIGINT/SIGTERM.
+ * Starts the server: takes its settings from the validated config (server/src/config.ts; options
+ * given here win), opens the database (applying migrations), seeds demo data on an empty database
+ * and listens. The caller stops it with the returned `shutdown`.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
 
 export interface StartOptions {
   port?: number;
@@ -20,6 +21,8 @@ export interface StartOptions {
   distDir?: string;
   seed?: boolean;
   logger?: boolean;
+  /** The validated environment; default: `loadConfig()` of process.env. */
+  config?: Config;
 }
 
 export function resolveJwtSecret(dataDir: string, given?: string): string {
@@ -32,9 +35,10 @@ export function resolveJwtSecret(dataDir: string, given?: string): string {
 }
 
 export async function startServer(opts: StartOptions = {}) {
-  const dataDir = resolve(opts.dataDir ?? process.env.DATA_DIR ?? './data');
+  const config = opts.config ?? loadConfig();
+  const dataDir = resolve(opts.dataDir ?? config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL ?? undefined;
+  const databaseUrl = opts.databaseUrl ?? config.DATABASE_URL;
   const database = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { pgliteDir: resolve(dataDir, 'pg') },
   );
@@ -44,13 +48,13 @@ export async function startServer(opts: StartOptions = {}) {
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   const app = await buildApp({
     db: database.db,
-    jwtSecret: resolveJwtSecret(dataDir, opts.jwtSecret ?? process.env.JWT_SECRET),
+    jwtSecret: resolveJwtSecret(dataDir, opts.jwtSecret ?? config.JWT_SECRET),
     distDir: opts.distDir ?? resolve('dist'),
-    logger: opts.logger ?? true,
-    loginRateLimit: Number(process.env.LOGIN_RATE_LIMIT ?? 10),
+    logger: opts.logger ?? config.LOG,
+    loginRateLimit: config.LOGIN_RATE_LIMIT,
   });
-  const port = opts.port ?? Number(process.env.PORT ?? 3000);
-  const host = opts.host ?? process.env.HOST ?? '0.0.0.0';
+  const port = opts.port ?? config.PORT;
+  const host = opts.host ?? config.HOST;
   await app.listen({ port, host });
 
   let closing = false;

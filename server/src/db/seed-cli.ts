@@ -5,6 +5,7 @@ import { openDatabase } from './client';
 import { insertApplications, isEmpty, rng, seedDemo } from './seed';
 import { usuarios } from './schema';
 import { eq, sql } from 'drizzle-orm';
+import { readConfigOrExit } from '../config';
 
 const args = process.argv.slice(2);
 const i = args.indexOf('--applications');
@@ -13,10 +14,11 @@ if (!Number.isInteger(applications) || applications < 0) {
   console.error('Uso: npm run seed -- --applications N');
   process.exit(2);
 }
-const dataDir = resolve(process.env.DATA_DIR ?? './data');
+const config = readConfigOrExit();
+const dataDir = resolve(config.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 const database = await openDatabase(
-  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { pgliteDir: resolve(dataDir, 'pg') },
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { pgliteDir: resolve(dataDir, 'pg') },
 );
 const started = Date.now();
 if (await isEmpty(database.db)) {
