@@ -14,27 +14,10 @@ import { readErrorsAtom } from '../state/read-errors';
 import { DeviceWipe } from './device-wipe';
 import { useOnline } from '../lib/use-online';
 import { fullName } from '../domain/solicitud';
+import { mutationLabel } from '../domain/mutations';
 import { fieldLabel, formatValue } from '../features/registro/historial-format';
 
-const MUTATION_LABELS: Record<string, string> = {
-  'solicitud.cambiarEstado': 'Cambio de estado',
-  'solicitud.editar': 'Edición de solicitud',
-  'solicitud.crear': 'Nueva solicitud',
-  'solicitud.eliminar': 'Eliminación de solicitud',
-  'referencia.agregar': 'Nueva referencia',
-  'observacion.agregar': 'Nueva observación',
-  'notificacion.crear': 'Nueva notificación',
-  'usuario.crear': 'Nuevo usuario',
-  'usuario.editar': 'Edición de usuario',
-  'usuario.eliminar': 'Eliminación de usuario',
-  'perfil.editar': 'Edición del perfil',
-  'notificacion.editar': 'Edición de notificación',
-  'notificacion.eliminar': 'Eliminación de notificación',
-  'notificacion.marcarLeida': 'Notificación marcada como leída',
-  'notificacion.marcarCompletada': 'Notificación completada',
-  'notificacion.marcarTodasLeidas': 'Notificaciones marcadas como leídas',
-};
-const label = (name: string) => MUTATION_LABELS[name] ?? name;
+const label = mutationLabel;
 
 /** The application a rejected change was about, when its arguments name one. */
 function solicitudOf(p: ProblemRow): string | null {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../domain/errors';
 import { makeRecord } from '../sync/model-server.test-util';
 import { getMeta, mapRecord, RadicaDB, userDbName } from './database';
@@ -10,20 +10,18 @@ import {
   QUOTA_MESSAGE,
   queueFile,
 } from './mutate';
-import { registerMutator } from './mutators';
+import { MUTATORS } from './mutators';
 import { loadLocalIndex } from './local-index';
 
 const SOL = '0190a0a0-0000-7000-8000-000000000001';
 let db: RadicaDB;
-let restore: (() => void) | null = null;
 
 beforeEach(async () => {
   db = new RadicaDB(`test-${crypto.randomUUID()}`);
   await db.solicitudes.put(mapRecord(makeRecord(SOL)));
 });
 afterEach(async () => {
-  restore?.();
-  restore = null;
+  vi.restoreAllMocks();
   await db.delete();
 });
 
@@ -119,7 +117,7 @@ describe('mutate', () => {
   });
 
   it('writes neither the change nor the outbox entry when the transaction fails', async () => {
-    restore = registerMutator('solicitud.cambiarEstado', async (tx, args) => {
+    vi.spyOn(MUTATORS, 'solicitud.cambiarEstado').mockImplementationOnce(async (tx, args) => {
       const record = await tx.get('solicitudes', args.solicitudId);
       await tx.put('solicitudes', {
         ...record!,
@@ -135,8 +133,6 @@ describe('mutate', () => {
       }),
     ).rejects.toThrow('falla a mitad de camino');
     await expectNothingWritten();
-    restore();
-    restore = null;
     expect(
       await mutate(db, 'solicitud.cambiarEstado', {
         solicitudId: SOL,
@@ -147,7 +143,7 @@ describe('mutate', () => {
   });
 
   it('maps a full disk to a Spanish message without a partial write', async () => {
-    restore = registerMutator('solicitud.cambiarEstado', async (tx, args) => {
+    vi.spyOn(MUTATORS, 'solicitud.cambiarEstado').mockImplementationOnce(async (tx, args) => {
       const record = await tx.get('solicitudes', args.solicitudId);
       await tx.put('solicitudes', {
         ...record!,

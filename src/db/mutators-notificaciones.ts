@@ -7,10 +7,10 @@
  * - marcarLeida only moves pendiente to leida; marcarCompletada moves anything to completada;
  * - marcarTodasLeidas marks read the listed ids that are still pending.
  */
-import type { MutationArgs, MutationName } from '../domain/mutations';
+import type { MutationName } from '../domain/mutations';
 import { uuidv7Time } from '../domain/notificacion';
 import type { NotificacionRow } from './database';
-import type { Mutator, MutatorTx } from './mutators';
+import type { MutatorsFor, MutatorTx } from './mutators';
 
 const fecha = (value: string | null | undefined): string | null =>
   value ? new Date(value).toISOString() : null;
@@ -22,11 +22,7 @@ async function setEstado(tx: MutatorTx, id: string, estado: string, from?: strin
   await tx.put('notificaciones', { ...row, estado });
 }
 
-type NotificacionMutators = {
-  [N in Extract<MutationName, `notificacion.${string}`>]: Mutator<MutationArgs<N>>;
-};
-
-export const NOTIFICACION_MUTATORS: NotificacionMutators = {
+export const NOTIFICACION_MUTATORS = {
   'notificacion.crear': async (tx, args) => {
     if (await tx.get('notificaciones', args.id)) return;
     const at = uuidv7Time(args.id) ?? '';
@@ -79,4 +75,4 @@ export const NOTIFICACION_MUTATORS: NotificacionMutators = {
   'notificacion.marcarTodasLeidas': async (tx, args) => {
     for (const id of args.ids) await setEstado(tx, id, 'leida', 'pendiente');
   },
-};
+} satisfies MutatorsFor<Extract<MutationName, `notificacion.${string}`>>;

@@ -3,27 +3,22 @@
  * deletion of an application. Same invariants as mutators.ts: they read and write only through the
  * MutatorTx they get, are deterministic in (state, args) (the observation's time and author come
  * in the args), and creating an item whose id is already there changes nothing.
- * They are registered by mutators.ts through `registerRegistroMutators` (a function, not a side
- * effect, so there is no import cycle at module evaluation).
+ * mutators.ts puts them in the one mutator table (this file imports only its types: no cycle).
  */
 import type { SolicitudRecord } from '../domain/solicitud';
-import type { registerMutator as RegisterMutator } from './mutators';
+import type { MutatorsFor, MutatorTx } from './mutators';
 
-export function registerRegistroMutators(register: typeof RegisterMutator): void {
-  register('solicitud.eliminar', async (tx, args) => {
+const update = async (tx: MutatorTx, id: string, fn: (record: SolicitudRecord) => SolicitudRecord) => {
+  const record = await tx.get('solicitudes', id);
+  if (record) await tx.put('solicitudes', fn(record));
+};
+
+export const REGISTRO_MUTATORS = {
+  'solicitud.eliminar': async (tx, args) => {
     if (await tx.get('solicitudes', args.solicitudId)) await tx.delete('solicitudes', args.solicitudId);
-  });
+  },
 
-  const update = async (
-    tx: Parameters<Parameters<typeof RegisterMutator>[1]>[0],
-    id: string,
-    fn: (record: SolicitudRecord) => SolicitudRecord,
-  ) => {
-    const record = await tx.get('solicitudes', id);
-    if (record) await tx.put('solicitudes', fn(record));
-  };
-
-  register('referencia.agregar', (tx, args) =>
+  'referencia.agregar': (tx, args) =>
     update(tx, args.solicitudId, (r) =>
       (r.referencias ?? []).some((x) => x.id === args.referenciaId)
         ? r
@@ -35,9 +30,8 @@ export function registerRegistroMutators(register: typeof RegisterMutator): void
             ],
           },
     ),
-  );
 
-  register('referencia.editar', (tx, args) =>
+  'referencia.editar': (tx, args) =>
     update(tx, args.solicitudId, (r) => ({
       ...r,
       referencias: (r.referencias ?? []).map((x) =>
@@ -50,16 +44,14 @@ export function registerRegistroMutators(register: typeof RegisterMutator): void
             },
       ),
     })),
-  );
 
-  register('referencia.eliminar', (tx, args) =>
+  'referencia.eliminar': (tx, args) =>
     update(tx, args.solicitudId, (r) => ({
       ...r,
       referencias: (r.referencias ?? []).filter((x) => x.id !== args.referenciaId),
     })),
-  );
 
-  register('observacion.agregar', (tx, args) =>
+  'observacion.agregar': (tx, args) =>
     update(tx, args.solicitudId, (r) => {
       const list = r.observaciones ?? [];
       if (list.some((o) => o.id === args.observacionId)) return r;
@@ -74,12 +66,17 @@ export function registerRegistroMutators(register: typeof RegisterMutator): void
       const next = [added, ...list].sort((a, b) => Date.parse(b.fecha_creacion) - Date.parse(a.fecha_creacion));
       return { ...r, observaciones: next };
     }),
-  );
 
-  register('documento.eliminar', (tx, args) =>
+  'documento.eliminar': (tx, args) =>
     update(tx, args.solicitudId, (r) => ({
       ...r,
       documentos: (r.documentos ?? []).filter((d) => d.id !== args.documentoId),
     })),
-  );
-}
+} satisfies MutatorsFor<
+  | 'solicitud.eliminar'
+  | 'referencia.agregar'
+  | 'referencia.editar'
+  | 'referencia.eliminar'
+  | 'observacion.agregar'
+  | 'documento.eliminar'
+>;

@@ -16,7 +16,7 @@
  */
 import type { CrearUsuarioArgs, EditarPerfilArgs, EditarUsuarioArgs, EliminarUsuarioArgs } from '../domain/mutations';
 import { mergeInfoExtra, type UsuarioRow } from '../domain/usuario';
-import type { Mutator } from './mutators';
+import type { Mutator, MutatorsFor } from './mutators';
 
 const crear: Mutator<CrearUsuarioArgs> = async (tx, args) => {
   const row: UsuarioRow = {
@@ -58,9 +58,9 @@ const perfil: Mutator<EditarPerfilArgs> = async (tx, args) => {
   await tx.put('usuarios', { ...row, nombre: args.nombre, correo: args.correo });
 };
 
-export const USUARIO_MUTATORS: Record<string, Mutator> = {
+export const USUARIO_MUTATORS = {
   'usuario.crear': crear,
   'usuario.editar': editar,
   'usuario.eliminar': eliminar,
   'perfil.editar': perfil,
-};
+} satisfies MutatorsFor<'usuario.crear' | 'usuario.editar' | 'usuario.eliminar' | 'perfil.editar'>;

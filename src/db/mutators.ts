@@ -7,17 +7,17 @@
  *   rebase, always on top of the server state, so it must not read clocks or random numbers.
  * - A mutator may throw (for example an AppError('VALIDATION')); in `mutate` that aborts the
  *   whole transaction, during rebase the entry simply has no optimistic effect.
- * - A name without a mutator applies nothing optimistically but is still queued and sent.
- * To add a mutation: add its schema to src/domain/mutations.ts and `registerMutator` here.
+ * - Every mutation of src/domain/mutations.ts has exactly one mutator in `MUTATORS` (tsc checks).
+ * To add a mutation: add it to the table in src/domain/mutations.ts and its mutator here.
  */
 import { AppError } from '../domain/errors';
-import type { MutationArgs, MutationName } from '../domain/mutations';
+import { isMutationName, type MutationArgs, type MutationName } from '../domain/mutations';
 import { parseFieldPath, type SolicitudRecord } from '../domain/solicitud';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
 import { USUARIO_MUTATORS } from './mutators-usuarios';
 import { crearSolicitudMutator } from './mutators-formulario';
 import { NOTIFICACION_MUTATORS } from './mutators-notificaciones';
-import { registerRegistroMutators } from './mutators-registro';
+import { REGISTRO_MUTATORS } from './mutators-registro';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -43,27 +43,12 @@ export interface MutatorTx {
   touch(table: EntityTableName, id: Id): Promise<void>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each mutator narrows its own args
-export type Mutator<A = any> = (tx: MutatorTx, args: A) => Promise<void>;
+export type Mutator<A> = (tx: MutatorTx, args: A) => Promise<void>;
 
-const registry = new Map<string, Mutator>();
-
-/** Registers (or replaces) the mutator of `name`; returns a function that restores the previous one. */
-export function registerMutator<N extends MutationName>(
-  name: N,
-  fn: Mutator<MutationArgs<N>>,
-): () => void {
-  const previous = registry.get(name);
-  registry.set(name, fn);
-  return () => {
-    if (previous) registry.set(name, previous);
-    else registry.delete(name);
-  };
-}
-
-export function getMutator(name: string): Mutator | undefined {
-  return registry.get(name);
-}
+/** The client mutator of every mutation of the table in src/domain/mutations.ts. */
+export type MutatorTable = { readonly [N in MutationName]: Mutator<MutationArgs<N>> };
+/** Part of that table (a file's mutators), checked by `satisfies` where it is written. */
+export type MutatorsFor<K extends MutationName> = Pick<MutatorTable, K>;
 
 /** Solicitudes a mutation declares it touches (args.solicitudId), for the `pending` badge. */
 export function declaredSolicitudIds(args: unknown): string[] {
@@ -71,23 +56,31 @@ export function declaredSolicitudIds(args: unknown): string[] {
   return typeof id === 'string' ? [id] : [];
 }
 
-/** Applies one queued mutation through `tx`: its mutator (if any) plus its declared touches. */
+/**
+ * Applies one queued mutation through `tx`: its mutator plus its declared touches. `args` are
+ * those `mutate` validated with the mutation's schema before queueing them (the outbox holds
+ * nothing else); a name this version does not know applies nothing optimistically.
+ */
 export async function applyMutation(tx: MutatorTx, name: string, args: unknown): Promise<void> {
   for (const id of declaredSolicitudIds(args)) await tx.touch('solicitudes', id);
-  const fn = registry.get(name);
-  if (fn) await fn(tx, args);
+  if (isMutationName(name)) await runMutator(tx, name, args as MutationArgs<typeof name>);
+}
+
+function runMutator<N extends MutationName>(tx: MutatorTx, name: N, args: MutationArgs<N>): Promise<void> {
+  const mutator: Mutator<MutationArgs<N>> = TABLE[name];
+  return mutator(tx, args);
 }
 
 // ---- built-in mutators ----------------------------------------------------------------------
 
-registerMutator('solicitud.cambiarEstado', async (tx, args) => {
+const cambiarEstado: Mutator<MutationArgs<'solicitud.cambiarEstado'>> = async (tx, args) => {
   const record = await tx.get('solicitudes', args.solicitudId);
   if (!record) return;
   await tx.put('solicitudes', {
     ...record,
     solicitud: { ...record.solicitud, estado: args.estado },
   });
-});
+};
 
 /** Sets one editable path on a copy of the record; a missing optional block is left alone. */
 export function setPath(record: SolicitudRecord, path: string, value: unknown): SolicitudRecord {
@@ -105,7 +98,7 @@ export function setPath(record: SolicitudRecord, path: string, value: unknown): 
   return { ...record, [p.block]: next };
 }
 
-registerMutator('solicitud.editar', async (tx, args) => {
+const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
   const paths = Object.keys(args.changes);
   for (const path of paths) {
     if (!parseFieldPath(path))
@@ -116,9 +109,18 @@ registerMutator('solicitud.editar', async (tx, args) => {
   let next = record;
   for (const path of paths) next = setPath(next, path, args.changes[path]);
   await tx.put('solicitudes', next);
-});
+};
 
-for (const [name, fn] of Object.entries(USUARIO_MUTATORS)) registry.set(name, fn);
-registerMutator('solicitud.crear', crearSolicitudMutator);
-for (const [name, fn] of Object.entries(NOTIFICACION_MUTATORS)) registry.set(name, fn as Mutator);
-registerRegistroMutators(registerMutator);
+/**
+ * Every mutation's client mutator. `satisfies` makes a missing, extra or swapped one fail `tsc`
+ * (tests/types/mutation-tables.ts). Exported mutable only so a test can spy on one.
+ */
+export const MUTATORS = {
+  'solicitud.crear': crearSolicitudMutator,
+  'solicitud.cambiarEstado': cambiarEstado,
+  'solicitud.editar': editar,
+  ...REGISTRO_MUTATORS,
+  ...USUARIO_MUTATORS,
+  ...NOTIFICACION_MUTATORS,
+} satisfies MutatorTable;
+const TABLE: MutatorTable = MUTATORS;

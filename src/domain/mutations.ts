@@ -1,7 +1,14 @@
 /**
- * Mutation names and their argument schemas. The worker validates args with these before queueing
- * and the server validates them again before applying: one schema, two sides.
+ * THE mutation table: every mutation is declared once here, in `MUTATIONS` (name -> args schema
+ * and the Spanish label the sync panel shows). The worker validates args with the schema before
+ * queueing and the server validates them again before applying: one schema, two sides.
  * Edits carry `base`: the values the user saw for each field they changed (ARCHITECTURE.md §6).
+ *
+ * To add a mutation: add its entry to `MUTATIONS`; `tsc` then asks for its server handler
+ * (server/src/modules/sync/handlers.ts) and its client mutator (src/db/mutators.ts), both tables
+ * being `satisfies`-checked against this one. A handler or mutator whose args type is the same as
+ * another mutation's should take `MutationArgs<'its.name'>`, so a swap still fails `tsc`
+ * (`MutationArgs` carries the name as a type-only tag).
  */
 import * as v from 'valibot';
 import { plainRecord } from './plain-record';
@@ -17,7 +24,14 @@ import {
   MarcarTodasLeidasArgs,
   NotificacionIdArgs,
 } from './notificacion';
-import { REGISTRO_MUTATION_SCHEMAS } from './registro-mutations';
+import {
+  AgregarObservacionArgs,
+  AgregarReferenciaArgs,
+  EditarReferenciaArgs,
+  EliminarDocumentoArgs,
+  EliminarReferenciaArgs,
+  EliminarSolicitudArgs,
+} from './registro-mutations';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const fieldPath = v.pipe(
@@ -71,28 +85,57 @@ export type EliminarUsuarioArgs = v.InferOutput<typeof EliminarUsuarioArgs>;
 export const EditarPerfilArgs = v.object({ ...PerfilSchema.entries, usuarioId });
 export type EditarPerfilArgs = v.InferOutput<typeof EditarPerfilArgs>;
 
-export const MUTATION_SCHEMAS = {
-  'solicitud.cambiarEstado': CambiarEstadoArgs,
-  'solicitud.editar': EditarSolicitudArgs,
-  'usuario.crear': CrearUsuarioArgs,
-  'usuario.editar': EditarUsuarioArgs,
-  'usuario.eliminar': EliminarUsuarioArgs,
-  'perfil.editar': EditarPerfilArgs,
-  'solicitud.crear': CrearRegistroArgs,
-  'notificacion.crear': CrearNotificacionArgs,
-  'notificacion.editar': EditarNotificacionArgs,
-  'notificacion.eliminar': NotificacionIdArgs,
-  'notificacion.marcarLeida': NotificacionIdArgs,
-  'notificacion.marcarCompletada': NotificacionIdArgs,
-  'notificacion.marcarTodasLeidas': MarcarTodasLeidasArgs,
-  ...REGISTRO_MUTATION_SCHEMAS,
-} as const;
+interface MutationDef {
+  readonly args: v.GenericSchema;
+  /** What the sync panel calls a change of this kind ('Cambio de estado'). */
+  readonly label: string;
+}
 
-export type MutationName = keyof typeof MUTATION_SCHEMAS;
-export type MutationArgs<N extends MutationName> = v.InferOutput<(typeof MUTATION_SCHEMAS)[N]>;
+export const MUTATIONS = {
+  'solicitud.crear': { args: CrearRegistroArgs, label: 'Nueva solicitud' },
+  'solicitud.cambiarEstado': { args: CambiarEstadoArgs, label: 'Cambio de estado' },
+  'solicitud.editar': { args: EditarSolicitudArgs, label: 'Edición de solicitud' },
+  'solicitud.eliminar': { args: EliminarSolicitudArgs, label: 'Eliminación de solicitud' },
+  'referencia.agregar': { args: AgregarReferenciaArgs, label: 'Nueva referencia' },
+  'referencia.editar': { args: EditarReferenciaArgs, label: 'Edición de referencia' },
+  'referencia.eliminar': { args: EliminarReferenciaArgs, label: 'Eliminación de referencia' },
+  'observacion.agregar': { args: AgregarObservacionArgs, label: 'Nueva observación' },
+  'documento.eliminar': { args: EliminarDocumentoArgs, label: 'Eliminación de documento' },
+  'usuario.crear': { args: CrearUsuarioArgs, label: 'Nuevo usuario' },
+  'usuario.editar': { args: EditarUsuarioArgs, label: 'Edición de usuario' },
+  'usuario.eliminar': { args: EliminarUsuarioArgs, label: 'Eliminación de usuario' },
+  'perfil.editar': { args: EditarPerfilArgs, label: 'Edición del perfil' },
+  'notificacion.crear': { args: CrearNotificacionArgs, label: 'Nueva notificación' },
+  'notificacion.editar': { args: EditarNotificacionArgs, label: 'Edición de notificación' },
+  'notificacion.eliminar': { args: NotificacionIdArgs, label: 'Eliminación de notificación' },
+  'notificacion.marcarLeida': { args: NotificacionIdArgs, label: 'Notificación marcada como leída' },
+  'notificacion.marcarCompletada': { args: NotificacionIdArgs, label: 'Notificación completada' },
+  'notificacion.marcarTodasLeidas': { args: MarcarTodasLeidasArgs, label: 'Notificaciones marcadas como leídas' },
+} as const satisfies Record<string, MutationDef>;
+
+export type MutationName = keyof typeof MUTATIONS;
+export type MutationSchema<N extends MutationName> = (typeof MUTATIONS)[N]['args'];
+
+/** Type-only: never present at run time. Makes the args of two same-shaped mutations distinct types. */
+declare const mutationName: unique symbol;
+export interface MutationTag<N extends MutationName> {
+  readonly [mutationName]?: N;
+}
+/** The validated args of mutation N (tagged with N, see MutationTag). */
+export type MutationArgs<N extends MutationName> = v.InferOutput<MutationSchema<N>> & MutationTag<N>;
+
+/** The schema of each mutation, keyed by name (for code that only validates); derived from MUTATIONS. */
+export const MUTATION_SCHEMAS = Object.fromEntries(
+  Object.entries(MUTATIONS).map(([name, def]) => [name, def.args]),
+) as { readonly [N in MutationName]: MutationSchema<N> };
 
 export function isMutationName(name: string): name is MutationName {
-  return Object.prototype.hasOwnProperty.call(MUTATION_SCHEMAS, name);
+  return Object.prototype.hasOwnProperty.call(MUTATIONS, name);
+}
+
+/** The sync panel's name for a change: its label, or the raw name of one this version does not know. */
+export function mutationLabel(name: string): string {
+  return isMutationName(name) ? MUTATIONS[name].label : name;
 }
 
 /** Args that must not outlive the push that carried them (passwords). */

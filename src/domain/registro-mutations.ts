@@ -1,6 +1,7 @@
 /**
- * Mutations of the 'Editar Registro' modal (references, observations, documents, deletion). Same
- * rule as src/domain/mutations.ts: one valibot schema validates on the device and on the server.
+ * Args of the 'Editar Registro' modal's mutations (references, observations, documents, deletion),
+ * listed in the one mutation table of src/domain/mutations.ts: one valibot schema validates on the
+ * device and on the server.
  * Every mutation names its `solicitudId`, the application whose record it changes (the record
  * mirrored locally holds references, observations and documents), so the list marks it pending.
  */
@@ -59,14 +60,6 @@ export const AgregarObservacionArgs = v.object({
 
 export const EliminarDocumentoArgs = v.object({ solicitudId: uuid, documentoId: uuid });
 
-export const REGISTRO_MUTATION_SCHEMAS = {
-  'solicitud.eliminar': EliminarSolicitudArgs,
-  'referencia.agregar': AgregarReferenciaArgs,
-  'referencia.editar': EditarReferenciaArgs,
-  'referencia.eliminar': EliminarReferenciaArgs,
-  'observacion.agregar': AgregarObservacionArgs,
-  'documento.eliminar': EliminarDocumentoArgs,
-} as const;
 
 export type EliminarSolicitudArgs = v.InferOutput<typeof EliminarSolicitudArgs>;
 export type AgregarReferenciaArgs = v.InferOutput<typeof AgregarReferenciaArgs>;

@@ -29,8 +29,8 @@ import {
   type CrearNotificacionArgs,
   type EditarNotificacionArgs,
   type MarcarTodasLeidasArgs,
-  type NotificacionIdArgs,
 } from '../../../../src/domain/notificacion';
+import type { MutationArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
 import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
@@ -291,14 +291,14 @@ async function write(
 }
 
 /** pendiente -> leida; a notification already read or completed stays as it is. */
-export async function marcarLeida(tx: DbOrTx, user: AuthUser, args: NotificacionIdArgs) {
+export async function marcarLeida(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.marcarLeida'>) {
   const current = await lockVisible(tx, user, args.id);
   if (current.estado !== 'pendiente') return notificacionRow(current);
   return write(tx, user, current, { estado: 'leida' }, 'marcarLeida', { estado: { old: current.estado, new: 'leida' } });
 }
 
 /** pendiente or leida -> completada. */
-export async function marcarCompletada(tx: DbOrTx, user: AuthUser, args: NotificacionIdArgs) {
+export async function marcarCompletada(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.marcarCompletada'>) {
   const current = await lockVisible(tx, user, args.id);
   if (current.estado === 'completada') return notificacionRow(current);
   return write(tx, user, current, { estado: 'completada' }, 'marcarCompletada', {
@@ -330,7 +330,7 @@ export async function marcarTodasLeidas(tx: DbOrTx, user: AuthUser, args: Partia
 }
 
 /** Soft delete (pull sends a tombstone). Deleting a notification already deleted is a no-op. */
-export async function eliminarNotificacion(tx: DbOrTx, user: AuthUser, args: NotificacionIdArgs) {
+export async function eliminarNotificacion(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.eliminar'>) {
   requireEdit(user, 'eliminar');
   const [gone] = await tx
     .select({ id: notificaciones.id })

@@ -1,36 +1,49 @@
 /**
  * The mutations the server accepts through push, each calling the same service function as the
- * matching REST route. Args are validated with the schema of src/domain/mutations.ts.
+ * matching REST route. Invariants:
+ * - one handler per entry of the mutation table (src/domain/mutations.ts), checked by `satisfies`:
+ *   a missing, extra or swapped handler (one whose args are another mutation's) fails `tsc`
+ *   (tests/types/mutation-tables.ts proves it);
+ * - args reach a handler only after validation with that mutation's schema (`runMutation`).
  */
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import type { MutationName } from '../../../../src/domain/mutations';
+import { MUTATIONS, type MutationArgs, type MutationName } from '../../../../src/domain/mutations';
+import { parseInput } from '../../lib/validation';
 import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
 import { crearUsuario, editarPerfilMutation, editarUsuario, eliminarUsuario } from '../usuarios/service';
 import { crearRegistroCompleto } from '../formulario/service';
 import * as notificaciones from '../notificaciones/service';
 import * as registro from '../registro/service';
 
-type Handler = (tx: DbOrTx, user: AuthUser, args: never) => Promise<unknown>;
+export type MutationHandler<N extends MutationName> = (tx: DbOrTx, user: AuthUser, args: MutationArgs<N>) => Promise<unknown>;
+export type MutationHandlers = { readonly [N in MutationName]: MutationHandler<N> };
 
-export const MUTATION_HANDLERS: Record<MutationName, Handler> = {
-  'solicitud.cambiarEstado': cambiarEstado as Handler,
-  'solicitud.editar': editarSolicitud as Handler,
-  'usuario.crear': crearUsuario as Handler,
-  'usuario.editar': editarUsuario as Handler,
-  'usuario.eliminar': eliminarUsuario as Handler,
-  'perfil.editar': editarPerfilMutation as Handler,
-  'solicitud.crear': crearRegistroCompleto as Handler,
-  'notificacion.crear': notificaciones.crearNotificacion as Handler,
-  'notificacion.editar': notificaciones.editarNotificacion as Handler,
-  'notificacion.eliminar': notificaciones.eliminarNotificacion as Handler,
-  'notificacion.marcarLeida': notificaciones.marcarLeida as Handler,
-  'notificacion.marcarCompletada': notificaciones.marcarCompletada as Handler,
-  'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas as Handler,
-  'solicitud.eliminar': registro.eliminarSolicitud as Handler,
-  'referencia.agregar': registro.agregarReferencia as Handler,
-  'referencia.editar': registro.editarReferencia as Handler,
-  'referencia.eliminar': registro.eliminarReferencia as Handler,
-  'observacion.agregar': registro.agregarObservacion as Handler,
-  'documento.eliminar': registro.eliminarDocumento as Handler,
-};
+const handlers = {
+  'solicitud.crear': crearRegistroCompleto,
+  'solicitud.cambiarEstado': cambiarEstado,
+  'solicitud.editar': editarSolicitud,
+  'solicitud.eliminar': registro.eliminarSolicitud,
+  'referencia.agregar': registro.agregarReferencia,
+  'referencia.editar': registro.editarReferencia,
+  'referencia.eliminar': registro.eliminarReferencia,
+  'observacion.agregar': registro.agregarObservacion,
+  'documento.eliminar': registro.eliminarDocumento,
+  'usuario.crear': crearUsuario,
+  'usuario.editar': editarUsuario,
+  'usuario.eliminar': eliminarUsuario,
+  'perfil.editar': editarPerfilMutation,
+  'notificacion.crear': notificaciones.crearNotificacion,
+  'notificacion.editar': notificaciones.editarNotificacion,
+  'notificacion.eliminar': notificaciones.eliminarNotificacion,
+  'notificacion.marcarLeida': notificaciones.marcarLeida,
+  'notificacion.marcarCompletada': notificaciones.marcarCompletada,
+  'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas,
+} satisfies MutationHandlers;
+export const MUTATION_HANDLERS: MutationHandlers = handlers;
+
+/** Validates `raw` with mutation `name`'s schema (a VALIDATION AppError with `fields` when it fails) and runs its handler. */
+export function runMutation<N extends MutationName>(tx: DbOrTx, user: AuthUser, name: N, raw: unknown): Promise<unknown> {
+  const args: MutationArgs<N> = parseInput(MUTATIONS[name].args, raw);
+  return MUTATION_HANDLERS[name](tx, user, args);
+}

@@ -9,17 +9,16 @@
  * `faultPoint` calls are test-only hooks (lib/faults.ts), inert unless RADICA_FAULT is set.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type * as v from 'valibot';
 import type { Db, DbOrTx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
 import { AppError, isTemporary, type ErrorCode } from '../../../../src/domain/errors';
-import { isMutationName, MUTATION_SCHEMAS, type MutationName } from '../../../../src/domain/mutations';
+import { isMutationName } from '../../../../src/domain/mutations';
 import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
-import { parseInput, refuseReservedKeys } from '../../lib/validation';
+import { refuseReservedKeys } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
 import { dataError } from '../../plugins/errors';
-import { MUTATION_HANDLERS } from './handlers';
+import { runMutation } from './handlers';
 
 export async function bindClient(db: DbOrTx, user: AuthUser, clientId: string, firstId?: number) {
   const owned = (client: typeof syncClients.$inferSelect) => {
@@ -67,8 +66,7 @@ async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Prom
       throw new AppError('VALIDATION', `Operación desconocida: ${m.name.slice(0, 60)}`);
     }
     refuseReservedKeys(m.args);
-    const args = parseInput(MUTATION_SCHEMAS[m.name] as v.GenericSchema, m.args);
-    await MUTATION_HANDLERS[m.name as MutationName](tx, user, args as never);
+    await runMutation(tx, user, m.name, m.args);
   } catch (caught) {
     // Bad bytes or out-of-range values in the args are permanent, like a validation failure.
     const err = dataError(caught) ?? caught;
