@@ -40,10 +40,10 @@ describe('coercion, one case per type', () => {
     expect(coerce(def('notas', 'text'), 'línea 1\nlínea 2')).toEqual({ ok: true, value: 'línea 1\nlínea 2' });
     expect(coerce(def('profesion', 'string'), { a: 1 })).toEqual({ ok: false, message: 'profesion: debe ser un texto' });
   });
-  it('integer must parse as a whole number', () => {
-    expect(coerce(def('plazo_meses', 'integer'), '36')).toEqual({ ok: true, value: 36 });
-    expect(coerce(def('plazo_meses', 'integer'), '12.5')).toEqual({ ok: false, message: 'plazo_meses: debe ser un número entero' });
-    expect(coerce(def('plazo_meses', 'integer'), 'doce')).toEqual({ ok: false, message: 'plazo_meses: debe ser un número entero' });
+  it('integer must parse as a whole number; the message names the field by its label', () => {
+    expect(coerce(def('hijos', 'integer'), '3')).toEqual({ ok: true, value: 3 });
+    expect(coerce(def('hijos', 'integer', { description: 'Número de hijos' }), '2.5')).toEqual({ ok: false, message: 'Número de hijos: debe ser un número entero' });
+    expect(coerce(def('hijos', 'integer'), 'dos')).toEqual({ ok: false, message: 'hijos: debe ser un número entero' });
   });
   it('number must parse (step 0.01 values, comma decimals)', () => {
     expect(coerce(def('monto', 'number'), '1500000.50')).toEqual({ ok: true, value: 1500000.5 });
@@ -58,9 +58,9 @@ describe('coercion, one case per type', () => {
   it('date must be a real calendar date; fecha_nacimiento must be of age', () => {
     expect(coerce(def('fecha_ingreso', 'date'), '2020-02-29')).toEqual({ ok: true, value: '2020-02-29' });
     expect(coerce(def('fecha_ingreso', 'date'), '2021-02-29')).toMatchObject({ ok: false });
-    expect(coerce(def('fecha_nacimiento', 'date'), '2008-05-02')).toEqual({
+    expect(coerce(def('fecha_nacimiento', 'date', { description: 'Fecha de nacimiento' }), '2008-05-02')).toEqual({
       ok: false,
-      message: 'El solicitante debe ser mayor de edad (18 años)',
+      message: 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años',
     });
     expect(coerce(def('fecha_nacimiento', 'date'), '2008-05-01')).toEqual({ ok: true, value: '2008-05-01' });
   });
@@ -90,7 +90,7 @@ describe('coercion, one case per type', () => {
     });
     expect(coerce(d, '{"placa":"ABC123","modelo":"2020"}')).toEqual({ ok: true, value: { placa: 'ABC123', modelo: 2020 } });
     expect(coerce(d, '{placa:')).toEqual({ ok: false, message: 'vehiculo: JSON inválido' });
-    expect(coerce(d, { placa: 'X', modelo: 'nuevo' })).toEqual({ ok: false, message: 'vehiculo.modelo: debe ser un número entero' });
+    expect(coerce(d, { placa: 'X', modelo: 'nuevo' })).toEqual({ ok: false, message: 'vehiculo · modelo: debe ser un número entero' });
     expect(coerce(def('extra', 'object'), {})).toEqual({ ok: true, value: undefined });
   });
   it('file: needs file_config; checks count, type and size', () => {
@@ -114,8 +114,29 @@ describe('coercion, one case per type', () => {
     });
   });
   it('correo keys must look like an e-mail', () => {
-    expect(coerce(def('correo', 'string'), 'ana@correo.co')).toEqual({ ok: true, value: 'ana@correo.co' });
-    expect(coerce(def('correo', 'string'), 'ana')).toEqual({ ok: false, message: 'correo: correo electrónico inválido' });
+    expect(coerce(def('correo', 'string'), ' ana@correo.co ')).toEqual({ ok: true, value: 'ana@correo.co' });
+    expect(coerce(def('correo', 'string', { description: 'Correo electrónico' }), 'ana')).toEqual({
+      ok: false,
+      message: 'Correo electrónico: no es un correo electrónico válido',
+    });
+  });
+  it('the plausibility rules apply by key and normalise the value', () => {
+    expect(coerce(def('celular', 'string', { description: 'Celular' }), '300 123 4567')).toEqual({ ok: true, value: '3001234567' });
+    expect(coerce(def('celular', 'string', { description: 'Celular' }), '2001234567')).toEqual({
+      ok: false,
+      message: 'Celular: debe tener 10 dígitos y empezar por 3',
+    });
+    expect(coerce(def('monto_solicitado', 'number', { description: 'Monto solicitado' }), '$ 180.000.000')).toEqual({ ok: true, value: 180_000_000 });
+    expect(coerce(def('monto_solicitado', 'number', { description: 'Monto solicitado' }), '0')).toMatchObject({ ok: false });
+    expect(coerce(def('plazo_meses', 'integer', { description: 'Plazo en meses' }), '361')).toEqual({
+      ok: false,
+      message: 'Plazo en meses: debe ser un número entero de meses entre 1 y 360',
+    });
+    expect(coerce(def('ingreso_basico_mensual', 'number'), '-1')).toMatchObject({ ok: false });
+  });
+  it('a key no definition knows is judged by its rule too, named by its known label', () => {
+    expect(parse([], { celular: '12345' })).toEqual({ ok: false, fields: { celular: 'Celular: debe tener 10 dígitos y empezar por 3' } });
+    expect(parse([], { telefono: '6012345678', nota: 'x' })).toEqual({ ok: true, value: { telefono: '6012345678', nota: 'x' } });
   });
 });
 
@@ -134,7 +155,7 @@ describe('compiled schema', () => {
   it('reports every bad field under its key, with the required message', () => {
     expect(parse(fields, { edad: '4.5', 'mal key': 1 })).toEqual({
       ok: false,
-      fields: { nombre: 'Este campo es obligatorio', edad: 'edad: debe ser un número entero', 'mal key': 'Nombre de campo inválido' },
+      fields: { nombre: 'nombre: este campo es obligatorio', edad: 'edad: debe ser un número entero', 'mal key': 'Nombre de campo inválido' },
     });
   });
 });
@@ -163,7 +184,7 @@ describe('conditions', () => {
       ok: true,
       value: { tipo_actividad: 'Independiente' },
     });
-    expect(parse(fields, { tipo_actividad: 'Empleado' })).toEqual({ ok: false, fields: { empresa: 'Este campo es obligatorio' } });
+    expect(parse(fields, { tipo_actividad: 'Empleado' })).toEqual({ ok: false, fields: { empresa: 'empresa: este campo es obligatorio' } });
   });
   it('changing the trigger lists the filled dependents that no longer apply', () => {
     expect(staleConditionalKeys(fields, { tipo_actividad: 'Independiente', empresa: 'ACME', cargo: 'Jefe' })).toEqual([
@@ -266,7 +287,7 @@ describe('validateRegistro', () => {
       fields: {
         acepta_terminos: TERMINOS_MSG,
         acepta_firma: FIRMA_MSG,
-        'referencias.1.tipo_referencia': 'tipo_referencia: opción no permitida',
+        'referencias.1.tipo_referencia': 'Tipo de referencia: opción no permitida',
       },
     });
   });

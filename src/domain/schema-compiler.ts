@@ -5,6 +5,9 @@
  * - integer must parse ('{key}: debe ser un número entero'), number must parse ('{key}: debe ser
  *   un número'), boolean is coerced, an object given as a string must be valid JSON ('{key}: JSON
  *   inválido'), an array given as a string is parsed or split on commas;
+ * - the plausibility rules of src/domain/validacion.ts apply by key (celular, teléfono fijo,
+ *   amounts, plazo, e-mail, fecha de nacimiento), to defined and undefined keys alike;
+ * - messages name the field by its form label (the definition's description), never by its key;
  * - empty values, empty arrays and empty objects are omitted from the output;
  * - a field whose condition does not hold is hidden: neither required nor sent;
  * - a file field without file_config and an array field without enum are malformed definitions
@@ -14,6 +17,7 @@
  */
 import * as v from 'valibot';
 import { plainRecord } from './plain-record';
+import { aplicarRegla, etiquetaDeCampo, hoyIso, leerFecha, mensajeFechaInvalida, reglaDeCampo } from './validacion';
 import {
   DEFAULT_MAX_SIZE_MB,
   MAX_SIZE_CEILING_MB,
@@ -23,21 +27,19 @@ import {
 } from './field-definition';
 
 export const MSG = {
-  integer: (key: string) => `${key}: debe ser un número entero`,
-  number: (key: string) => `${key}: debe ser un número`,
-  json: (key: string) => `${key}: JSON inválido`,
-  date: (key: string) => `${key}: debe ser una fecha válida (AAAA-MM-DD)`,
-  email: (key: string) => `${key}: correo electrónico inválido`,
-  option: (key: string) => `${key}: opción no permitida`,
-  tooLong: (key: string) => `${key}: el texto es demasiado largo`,
-  text: (key: string) => `${key}: debe ser un texto`,
-  adult: 'El solicitante debe ser mayor de edad (18 años)',
-  required: 'Este campo es obligatorio',
+  integer: (label: string) => `${label}: debe ser un número entero`,
+  number: (label: string) => `${label}: debe ser un número`,
+  json: (label: string) => `${label}: JSON inválido`,
+  date: mensajeFechaInvalida,
+  option: (label: string) => `${label}: opción no permitida`,
+  tooLong: (label: string) => `${label}: el texto es demasiado largo`,
+  text: (label: string) => `${label}: debe ser un texto`,
+  required: (label: string) => `${label}: este campo es obligatorio`,
   fileWithoutConfig: 'Error: Campo tipo file debe tener list_values con file_config',
   arrayWithoutEnum: 'Error: Campo tipo array debe tener list_values con enum',
-  fileSingle: (key: string) => `${key}: solo se permite un archivo`,
-  fileType: (key: string, nombre: string) => `${key}: tipo de archivo no permitido (${nombre})`,
-  fileSize: (key: string, mb: number) => `${key}: el archivo supera el tamaño máximo de ${mb} MB`,
+  fileSingle: (label: string) => `${label}: solo se permite un archivo`,
+  fileType: (label: string, nombre: string) => `${label}: tipo de archivo no permitido (${nombre})`,
+  fileSize: (label: string, mb: number) => `${label}: el archivo supera el tamaño máximo de ${mb} MB`,
   badKey: 'Nombre de campo inválido',
 } as const;
 
@@ -49,7 +51,6 @@ export interface FileRef {
   mime?: string;
 }
 
-export const MIN_AGE_YEARS = 18;
 const MAX_TEXT = 2000;
 const MAX_JSON = 20_000;
 const KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,59}$/;
@@ -127,24 +128,6 @@ function toNumber(raw: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function toDate(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(raw.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-/** True when someone born on `birth` (YYYY-MM-DD) is at least 18 on `today` (YYYY-MM-DD). */
-export function isAdult(birth: string, today: string): boolean {
-  const [by, bm, bd] = birth.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-  return age >= MIN_AGE_YEARS;
-}
-
 function parseArray(raw: unknown): unknown[] {
   if (Array.isArray(raw)) return raw;
   if (typeof raw === 'string') {
@@ -162,49 +145,55 @@ function parseArray(raw: unknown): unknown[] {
   return [raw];
 }
 
-function coerceText(key: string, raw: unknown): Result {
+/** The form label of a definition: its description, else its key. */
+export function labelOf(def: Pick<FieldDefinition, 'key' | 'description'>): string {
+  return def.description?.trim() || def.key;
+}
+
+function coerceText(label: string, raw: unknown): Result {
   if (typeof raw === 'number' || typeof raw === 'boolean') return ok(String(raw));
-  if (typeof raw !== 'string') return fail(MSG.text(key));
+  if (typeof raw !== 'string') return fail(MSG.text(label));
   const t = raw.trim();
-  if (t.length > MAX_TEXT) return fail(MSG.tooLong(key));
-  if (/^correo/.test(key) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t)) return fail(MSG.email(key));
+  if (t.length > MAX_TEXT) return fail(MSG.tooLong(label));
   return ok(t);
 }
 
 function coerceFiles(def: FieldDefinition, raw: unknown): Result {
+  const label = labelOf(def);
   const config = parseListValues(def.list_values).file_config;
   if (!config) return fail(MSG.fileWithoutConfig);
   const items = Array.isArray(raw) ? raw : [raw];
-  if (items.length > 1 && !config.multiple) return fail(MSG.fileSingle(def.key));
+  if (items.length > 1 && !config.multiple) return fail(MSG.fileSingle(label));
   const allowed = (config.allowed_types ?? []).map((t) => t.toLowerCase().replace(/^\./, ''));
   const maxMb = Math.min(Number(config.max_size_mb) || DEFAULT_MAX_SIZE_MB, MAX_SIZE_CEILING_MB);
   const out: FileRef[] = [];
   for (const item of items) {
     const r = item as Partial<FileRef> | null;
     if (!r || typeof r !== 'object' || typeof r.id !== 'string' || !UUID.test(r.id) || typeof r.nombre !== 'string') {
-      return fail(MSG.json(def.key));
+      return fail(MSG.json(label));
     }
     const ext = /\.([a-z0-9]+)$/i.exec(r.nombre)?.[1]?.toLowerCase() ?? '';
-    if (allowed.length > 0 && !allowed.includes(ext)) return fail(MSG.fileType(def.key, r.nombre));
+    if (allowed.length > 0 && !allowed.includes(ext)) return fail(MSG.fileType(label, r.nombre));
     const size = Number(r.size);
-    if (!Number.isFinite(size) || size < 0) return fail(MSG.json(def.key));
-    if (size > maxMb * 1024 * 1024) return fail(MSG.fileSize(def.key, maxMb));
+    if (!Number.isFinite(size) || size < 0) return fail(MSG.json(label));
+    if (size > maxMb * 1024 * 1024) return fail(MSG.fileSize(label, maxMb));
     out.push({ id: r.id, nombre: r.nombre.slice(0, 255), size, ...(r.mime ? { mime: String(r.mime).slice(0, 120) } : {}) });
   }
   return ok(out);
 }
 
 function coerceObject(def: FieldDefinition, raw: unknown, today: string): Result {
+  const label = labelOf(def);
   let value = raw;
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value) as unknown;
     } catch {
-      return fail(MSG.json(def.key));
+      return fail(MSG.json(label));
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return fail(MSG.json(def.key));
-  if (JSON.stringify(value).length > MAX_JSON) return fail(MSG.tooLong(def.key));
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return fail(MSG.json(label));
+  if (JSON.stringify(value).length > MAX_JSON) return fail(MSG.tooLong(label));
   const structure = parseListValues(def.list_values).object_structure;
   if (!structure?.length) return ok(value);
   const input = value as Record<string, unknown>;
@@ -215,31 +204,40 @@ function coerceObject(def: FieldDefinition, raw: unknown, today: string): Result
       key: `${def.key}.${sub.key}`,
       type: sub.type,
       required: !!sub.required,
+      description: `${label} · ${sub.description?.trim() || sub.key}`,
       list_values: sub.list_values ?? null,
     };
     const r = coerceField(subDef, input[sub.key], today);
     if (!r.ok) return r;
     if (r.value !== undefined) out[sub.key] = r.value;
-    else if (sub.required) return fail(`${subDef.key}: ${MSG.required.toLowerCase()}`);
+    else if (sub.required) return fail(MSG.required(labelOf(subDef)));
   }
   return ok(out);
 }
+
+/** Types whose values the plausibility rules judge (lists, objects, files and booleans are not). */
+const RULED_TYPES = new Set(['string', 'text', 'number', 'integer', 'date']);
 
 /**
  * Coerces one value for its definition. `{ok:true, value:undefined}` means "empty: omit it".
  * Required-ness is checked by the caller (a hidden field is never required).
  */
-export function coerceField(def: FieldDefinition, raw: unknown, today: string = todayIso()): Result {
+export function coerceField(def: FieldDefinition, raw: unknown, today: string = hoyIso()): Result {
   if (isEmptyValue(raw)) return ok(undefined);
-  const key = def.key;
+  const label = labelOf(def);
+  const regla = reglaDeCampo(def.key);
+  if (regla && RULED_TYPES.has(def.type)) {
+    const r = aplicarRegla(regla, raw, label, today);
+    return r.ok && r.value === null ? ok(undefined) : r;
+  }
   switch (def.type) {
     case 'integer': {
       const n = toNumber(raw);
-      return n === null || !Number.isInteger(n) ? fail(MSG.integer(key)) : ok(n);
+      return n === null || !Number.isInteger(n) ? fail(MSG.integer(label)) : ok(n);
     }
     case 'number': {
       const n = toNumber(raw);
-      return n === null ? fail(MSG.number(key)) : ok(n);
+      return n === null ? fail(MSG.number(label)) : ok(n);
     }
     case 'boolean': {
       if (typeof raw === 'boolean') return ok(raw);
@@ -247,10 +245,8 @@ export function coerceField(def: FieldDefinition, raw: unknown, today: string = 
       return ok(TRUE.has(t) ? true : FALSE.has(t) ? false : Boolean(raw));
     }
     case 'date': {
-      const d = toDate(raw);
-      if (!d) return fail(MSG.date(key));
-      if (key === 'fecha_nacimiento' && !isAdult(d, today)) return fail(MSG.adult);
-      return ok(d);
+      const d = leerFecha(raw);
+      return d ? ok(d) : fail(MSG.date(label));
     }
     case 'array': {
       const options = parseListValues(def.list_values).enum;
@@ -259,7 +255,7 @@ export function coerceField(def: FieldDefinition, raw: unknown, today: string = 
         .map((x) => (typeof x === 'string' ? x.trim() : x))
         .filter((x) => !isEmptyValue(x));
       if (items.length === 0) return ok(undefined);
-      if (items.some((x) => !options.includes(String(x)))) return fail(MSG.option(key));
+      if (items.some((x) => !options.includes(String(x)))) return fail(MSG.option(label));
       // A single choice stays a plain value, as the selects and the seed data hold it.
       return ok(items.length === 1 ? String(items[0]) : items.map(String));
     }
@@ -272,23 +268,25 @@ export function coerceField(def: FieldDefinition, raw: unknown, today: string = 
       return r.ok && isEmptyValue(r.value) ? ok(undefined) : r;
     }
     default:
-      return coerceText(key, raw);
+      return coerceText(label, raw);
   }
 }
 
-/** Loose coercion of a key no definition knows: kept when it is a small plain value. */
-function coerceUnknown(key: string, raw: unknown): Result {
+/**
+ * Loose coercion of a key no definition knows: kept when it is a small plain value; a key with a
+ * plausibility rule is judged by it all the same (named by its known label).
+ */
+function coerceUnknown(key: string, raw: unknown, today: string): Result {
   if (isEmptyValue(raw)) return ok(undefined);
-  if (typeof raw === 'string') return raw.trim().length > MAX_TEXT ? fail(MSG.tooLong(key)) : ok(raw.trim());
+  const regla = reglaDeCampo(key);
+  if (regla && (typeof raw === 'string' || typeof raw === 'number')) {
+    const r = aplicarRegla(regla, raw, etiquetaDeCampo(key), today);
+    return r.ok && r.value === null ? ok(undefined) : r;
+  }
+  const label = etiquetaDeCampo(key);
+  if (typeof raw === 'string') return raw.trim().length > MAX_TEXT ? fail(MSG.tooLong(label)) : ok(raw.trim());
   if (typeof raw === 'number' || typeof raw === 'boolean') return ok(raw);
-  return JSON.stringify(raw).length > MAX_JSON ? fail(MSG.tooLong(key)) : ok(raw);
-}
-
-export function todayIso(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
+  return JSON.stringify(raw).length > MAX_JSON ? fail(MSG.tooLong(label)) : ok(raw);
 }
 
 export interface CompileOptions {
@@ -313,7 +311,7 @@ export function compileFields(
     plainRecord(v.string(), v.unknown(), 'Los datos deben ser un objeto'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;
-      const today = options.today ?? todayIso();
+      const today = options.today ?? hoyIso();
       const out: EntityValues = {};
       let failed = false;
       const issue = (key: string, message: string) => {
@@ -330,7 +328,7 @@ export function compileFields(
         const r = coerceField(field, input[field.key], today);
         if (!r.ok) issue(field.key, r.message);
         else if (r.value !== undefined) out[field.key] = r.value;
-        else if (field.required) issue(field.key, MSG.required);
+        else if (field.required) issue(field.key, MSG.required(labelOf(field)));
       }
       if (keepUnknown) {
         for (const [key, raw] of Object.entries(input)) {
@@ -339,7 +337,7 @@ export function compileFields(
             issue(key, MSG.badKey);
             continue;
           }
-          const r = coerceUnknown(key, raw);
+          const r = coerceUnknown(key, raw, today);
           if (!r.ok) issue(key, r.message);
           else if (r.value !== undefined) out[key] = r.value;
         }

@@ -136,12 +136,12 @@ describe('crear-registro-completo', () => {
     expect(json.fields).toEqual({
       acepta_terminos: TERMINOS_MSG,
       acepta_firma: FIRMA_MSG,
-      'solicitante.celular': 'Este campo es obligatorio',
-      'solicitante.personas_a_cargo': 'personas_a_cargo: debe ser un número entero',
+      'solicitante.celular': 'Celular: este campo es obligatorio',
+      'solicitante.personas_a_cargo': 'Personas a cargo: debe ser un número entero',
       'solicitante.vehiculo': 'vehiculo: JSON inválido',
       'solicitante.soporte': 'Error: Campo tipo file debe tener list_values con file_config',
       'solicitante.aficiones': 'Error: Campo tipo array debe tener list_values con enum',
-      'informacion_financiera.ingreso_basico_mensual': 'ingreso_basico_mensual: debe ser un número',
+      'informacion_financiera.ingreso_basico_mensual': 'Ingreso básico mensual: debe ser un valor en pesos de cero o más, sin decimales',
     });
     expect(await countSolicitudes()).toBe(before);
     await ctx.database.db.delete(definiciones).where(and(eq(definiciones.empresaId, empresaId), eq(definiciones.key, 'vehiculo')));

@@ -211,7 +211,9 @@ describe('field-level conflicts', () => {
     const results = res.json().data.results;
     expect(results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'El nombre es obligatorio' });
     expect(results[1]).toMatchObject({ status: 'rejected', code: 'VALIDATION' });
-    for (const r of results.slice(2, 5)) expect(r).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'El valor es demasiado largo.' });
+    expect(results[2]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'Nombres: el texto es demasiado largo' });
+    expect(results[3]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'Ciudad de la solicitud: el texto es demasiado largo' });
+    expect(results[4]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'Nota: el texto es demasiado largo' });
     expect(results[5]).toMatchObject({ status: 'applied' });
   });
 

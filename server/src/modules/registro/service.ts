@@ -9,7 +9,9 @@
  * - references and documents belong to the applicant, observations to one application; every
  *   write bumps `seq` (nextSeq) of each application whose pulled record shows the change, so pull
  *   sends the new full record, and leaves an audit row;
- * - creating with an id that exists already is a no-op that answers the first result (retries).
+ * - creating with an id that exists already is a no-op that answers the first result (retries);
+ * - a reference's changed values pass the shared plausibility rules (src/domain/validacion.ts: its
+ *   celular), else VALIDATION with `fields` and nothing is written.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allQueries, type DbOrTx } from '../../db/client';
@@ -34,6 +36,7 @@ import {
   type EliminarSolicitudArgs,
 } from '../../../../src/domain/registro-mutations';
 import type { AuthUser } from '../../plugins/auth';
+import { validarObjeto } from '../../../../src/domain/validacion';
 import { auditBy, type FieldChanges } from '../audit/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
@@ -115,10 +118,17 @@ async function lockReferencia(tx: DbOrTx, user: AuthUser, referenciaId: string, 
   return ref;
 }
 
-function cleanDetalle(detalle: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Trims a reference's values and applies the plausibility rules (its celular) to the keys whose
+ * value differs from `antes`; a refused value is a VALIDATION error naming the field.
+ */
+function cleanDetalle(detalle: Record<string, unknown>, antes: Record<string, unknown> | null = null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, val] of Object.entries(detalle)) out[k] = typeof val === 'string' ? val.trim() : val;
-  return out;
+  const checked = validarObjeto(out, antes, 'detalle_referencia.');
+  const messages = Object.values(checked.fields);
+  if (messages.length) throw new AppError('VALIDATION', messages[0], { fields: checked.fields });
+  return checked.values;
 }
 
 export async function agregarReferencia(tx: DbOrTx, user: AuthUser, args: AgregarReferenciaArgs) {
@@ -173,7 +183,7 @@ export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarR
   const set: Partial<typeof referencias.$inferInsert> = {};
   if (args.tipo_referencia !== undefined) set.tipoReferencia = args.tipo_referencia?.trim() || null;
   if (args.detalle_referencia) {
-    set.detalleReferencia = { ...(ref.detalleReferencia ?? {}), ...cleanDetalle(args.detalle_referencia) };
+    set.detalleReferencia = { ...(ref.detalleReferencia ?? {}), ...cleanDetalle(args.detalle_referencia, ref.detalleReferencia) };
   }
   if (!Object.keys(set).length) return referenciaRow(ref);
   const cambios: FieldChanges = {};

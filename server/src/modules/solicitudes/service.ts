@@ -3,7 +3,9 @@
  * Invariants: every function runs inside the caller's transaction; it checks permission and
  * visibility first (an application the user may not see is NOT_FOUND, never FORBIDDEN, so ids do
  * not leak); a field in `base` whose server value differs from both base and the new value is a
- * CONFLICT and nothing is written; every write bumps the application's `seq` and leaves an audit row.
+ * CONFLICT and nothing is written; a changed value must pass the shared plausibility rules
+ * (edit-values.ts), else VALIDATION and nothing is written; every write bumps the application's
+ * `seq` and leaves an audit row.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -22,11 +24,12 @@ import { nextSeq, nextSeqStatement } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
-import { maxTextLength, parseFieldPath, readPath, type EditableBlock, type REQUIRED_TEXT_PATHS } from '../../../../src/domain/solicitud';
+import { readPath, type EditableBlock } from '../../../../src/domain/solicitud';
 import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
+import { cleanChanges } from './edit-values';
 import { buildRecords } from './repository';
 import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
@@ -154,55 +157,6 @@ export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEst
   return { id: row.id, estado };
 }
 
-const REQUIRED_TEXT: Record<(typeof REQUIRED_TEXT_PATHS)[number], string> & Record<string, string | undefined> = {
-  'solicitante.nombres': 'El nombre es obligatorio',
-  'solicitante.primer_apellido': 'El primer apellido es obligatorio',
-  'solicitante.numero_documento': 'El número de documento es obligatorio',
-};
-const NUMERIC_COLUMNS = new Set(['estrato', 'total_ingresos_mensuales', 'total_egresos_mensuales', 'total_activos', 'total_pasivos']);
-const OBJECT_COLUMNS = new Set(['detalle_credito', 'preferencias_notificacion']);
-
-/** Checks and normalises one edited value; throws VALIDATION with the field's message. */
-function cleanValue(path: string, column: string, key: string | null, value: unknown): unknown {
-  const fail = (msg: string): never => {
-    throw new AppError('VALIDATION', msg, { fields: { [path]: msg } });
-  };
-  if (REQUIRED_TEXT[path]) {
-    if (typeof value !== 'string' || !value.trim()) fail(REQUIRED_TEXT[path]);
-    if ((value as string).trim().length > maxTextLength(path)) fail('El valor es demasiado largo.');
-    return (value as string).trim();
-  }
-  if (key !== null) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
-      if (typeof value === 'string' && value.length > maxTextLength(path)) fail('El valor es demasiado largo.');
-      return value;
-    }
-    if (typeof value === 'object' && JSON.stringify(value).length <= 20_000) return value;
-    return fail('Valor inválido.');
-  }
-  if (OBJECT_COLUMNS.has(column)) {
-    if (!value || typeof value !== 'object' || Array.isArray(value) || JSON.stringify(value).length > 20_000) {
-      fail('Valor inválido.');
-    }
-    if (column === 'preferencias_notificacion') {
-      const v = value as Record<string, unknown>;
-      return { email: v.email !== false, sms: v.sms === true };
-    }
-    return value;
-  }
-  if (NUMERIC_COLUMNS.has(column)) {
-    if (value === null || value === '') return null;
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(n)) fail(`${column}: debe ser un número`);
-    return column === 'estrato' ? Math.trunc(n) : n;
-  }
-  if (value === null) return null;
-  if (typeof value !== 'string') return fail('Debe ser un texto.');
-  // Refused, not cut: bad input changes nothing.
-  if (value.trim().length > maxTextLength(path)) return fail('El valor es demasiado largo.');
-  return value.trim();
-}
-
 const BLOCK_TABLES = {
   solicitante: solicitantes,
   ubicacion: ubicaciones,
@@ -221,12 +175,8 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   if (paths.length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar.');
   if (paths.length > 200) throw new AppError('VALIDATION', 'Demasiados cambios en una sola edición.');
 
-  const cleaned = new Map<string, { block: EditableBlock; column: string; key: string | null; value: unknown }>();
-  for (const path of paths) {
-    const p = parseFieldPath(path);
-    if (!p) throw new AppError('VALIDATION', `El campo "${path}" no se puede editar.`, { fields: { [path]: 'Campo no editable' } });
-    cleaned.set(path, { ...p, value: cleanValue(path, p.column, p.key, args.changes[path]) });
-  }
+  // Kinds, sizes and the plausibility rules, judged on what the edit changes (edit-values.ts).
+  const cleaned = cleanChanges(args.changes, record);
 
   const conflicts: Record<string, { base: unknown; server: unknown; mine: unknown }> = {};
   for (const [path, c] of cleaned) {

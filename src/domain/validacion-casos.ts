@@ -1,0 +1,101 @@
+/**
+ * The cases of the plausibility rules (src/domain/validacion.ts), one table read by the client's
+ * unit tests (validacion.test.ts) and the server's (server/src/modules/solicitudes/edit-values.test.ts),
+ * so both suites check the same values with the same messages. Test data only: no app code imports it.
+ * `ok` is the normalised value; `error` the exact message. Dates are judged on HOY.
+ */
+export const HOY = '2026-05-01';
+
+export interface CasoRegla {
+  /** A field key (the rule is chosen by it) and its label. */
+  key: string;
+  label: string;
+  input: unknown;
+  ok?: unknown;
+  error?: string;
+}
+
+const celular = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'celular', label: 'Celular', input, error: 'Celular: debe tener 10 dígitos y empezar por 3' }
+    : { key: 'celular', label: 'Celular', input, ok };
+const fijo = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'telefono', label: 'Teléfono fijo', input, error: 'Teléfono fijo: debe tener 10 dígitos y empezar por 60, o quedar vacío' }
+    : { key: 'telefono', label: 'Teléfono fijo', input, ok };
+const monto = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'monto_solicitado', label: 'Monto solicitado', input, error: 'Monto solicitado: debe ser un valor en pesos mayor que cero, sin decimales' }
+    : { key: 'monto_solicitado', label: 'Monto solicitado', input, ok };
+const ingreso = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'total_ingresos_mensuales', label: 'Total ingresos mensuales', input, error: 'Total ingresos mensuales: debe ser un valor en pesos de cero o más, sin decimales' }
+    : { key: 'total_ingresos_mensuales', label: 'Total ingresos mensuales', input, ok };
+const plazo = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'plazo_meses', label: 'Plazo (meses)', input, error: 'Plazo (meses): debe ser un número entero de meses entre 1 y 360' }
+    : { key: 'plazo_meses', label: 'Plazo (meses)', input, ok };
+const correo = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'correo', label: 'Correo electrónico', input, error: 'Correo electrónico: no es un correo electrónico válido' }
+    : { key: 'correo', label: 'Correo electrónico', input, ok };
+const nacimiento = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'fecha_nacimiento', label: 'Fecha de nacimiento', input, error: 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años' }
+    : { key: 'fecha_nacimiento', label: 'Fecha de nacimiento', input, ok };
+
+export const CASOS: readonly CasoRegla[] = [
+  celular('3001234567', '3001234567'),
+  celular('300 123 4567', '3001234567'),
+  celular('300-123-4567', '3001234567'),
+  celular(3157778899, '3157778899'),
+  celular('2001234567'),
+  celular('300123456'),
+  celular('30012345678'),
+  celular('300123456a'),
+  celular('6012345678'),
+  fijo('6012345678', '6012345678'),
+  fijo('604 444 1234', '6044441234'),
+  fijo('3001234567'),
+  fijo('601234567'),
+  fijo('1234567'),
+  monto(180_000_000, 180_000_000),
+  monto('180000000', 180_000_000),
+  monto('180.000.000', 180_000_000),
+  monto('$ 180.000.000', 180_000_000),
+  monto(1, 1),
+  monto(0),
+  monto(-5),
+  monto(1500.5),
+  monto('1500,5'),
+  monto('mucho'),
+  ingreso(0, 0),
+  ingreso('3.500.000', 3_500_000),
+  ingreso(-1),
+  ingreso(2500.75),
+  plazo(1, 1),
+  plazo('360', 360),
+  plazo(36, 36),
+  plazo(0),
+  plazo(361),
+  plazo(12.5),
+  plazo('doce'),
+  correo('ana@correo.co', 'ana@correo.co'),
+  correo('  ana.gil+1@correo.com.co ', 'ana.gil+1@correo.com.co'),
+  correo('ana'),
+  correo('ana@'),
+  correo('ana@correo'),
+  correo('ana @correo.co'),
+  nacimiento('2008-05-01', '2008-05-01'),
+  nacimiento('1925-05-02', '1925-05-02'),
+  nacimiento('1990-04-12T00:00:00.000Z', '1990-04-12'),
+  nacimiento('2008-05-02'),
+  nacimiento('1925-05-01'),
+  nacimiento('2030-01-01'),
+  {
+    key: 'fecha_nacimiento',
+    label: 'Fecha de nacimiento',
+    input: '1990-02-30',
+    error: 'Fecha de nacimiento: debe ser una fecha válida (AAAA-MM-DD)',
+  },
+];

@@ -1,0 +1,351 @@
+/**
+ * Plausibility rules for applicant and application data (issue 27), shared by the creation form
+ * (through the schema compiler), the 'Editar Registro' modal and the server (creation, every edit
+ * path, references), so the three refuse the same values with the same words:
+ * - celular: 10 digits starting with 3;
+ * - teléfono fijo: 10 digits starting with 60, or empty;
+ * - monto solicitado (and the value of the property or vehicle): whole pesos, more than zero;
+ * - incomes, expenses, assets, liabilities, initial payment, rent: whole pesos, zero or more;
+ * - plazo: a whole number of months from 1 to 360;
+ * - e-mail: a valid address;
+ * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old.
+ * Which rule a field follows is decided by its key (the last segment of its path), so a key means
+ * the same wherever it is stored (info_extra, detalle_credito, detalle_referencia…). Messages name
+ * the field by its form label, never by its key: 'Correo electrónico: no es un correo válido'.
+ * A rule only judges a non-empty value; whether a field is required is the caller's business.
+ * Edits are judged on what they change: a value equal to the stored one is never refused, so an
+ * old implausible value does not block saving another field.
+ */
+import * as v from 'valibot';
+
+export type ReglaId = 'celular' | 'telefono_fijo' | 'monto' | 'pesos' | 'plazo' | 'correo' | 'fecha_nacimiento';
+
+export const EDAD_MINIMA = 18;
+export const EDAD_MAXIMA = 100;
+export const PLAZO_MIN_MESES = 1;
+export const PLAZO_MAX_MESES = 360;
+
+export const MENSAJES: Record<ReglaId, (label: string) => string> = {
+  celular: (l) => `${l}: debe tener 10 dígitos y empezar por 3`,
+  telefono_fijo: (l) => `${l}: debe tener 10 dígitos y empezar por 60, o quedar vacío`,
+  monto: (l) => `${l}: debe ser un valor en pesos mayor que cero, sin decimales`,
+  pesos: (l) => `${l}: debe ser un valor en pesos de cero o más, sin decimales`,
+  plazo: (l) => `${l}: debe ser un número entero de meses entre ${PLAZO_MIN_MESES} y ${PLAZO_MAX_MESES}`,
+  correo: (l) => `${l}: no es un correo electrónico válido`,
+  fecha_nacimiento: (l) => `${l}: el solicitante debe tener entre ${EDAD_MINIMA} y ${EDAD_MAXIMA} años`,
+};
+export const mensajeFechaInvalida = (label: string) => `${label}: debe ser una fecha válida (AAAA-MM-DD)`;
+
+const POR_CLAVE: Record<string, ReglaId> = {
+  celular: 'celular',
+  numero_celular: 'celular',
+  celular_referencia: 'celular',
+  telefono: 'telefono_fijo',
+  monto_solicitado: 'monto',
+  valor_inmueble: 'monto',
+  valor_vehiculo: 'monto',
+  plazo_meses: 'plazo',
+  plazo_tiempo: 'plazo',
+  fecha_nacimiento: 'fecha_nacimiento',
+};
+/** Money that may be zero: incomes, expenses, assets, liabilities and the like. */
+const PESOS =
+  /^(total_ingresos_mensuales|total_egresos_mensuales|total_activos|total_pasivos|ingresos?_[a-z_]+|otros_ingresos[a-z_]*|gastos_[a-z_]+|honorarios|arriendos|salario_base|cuota_inicial|valor_arriendo)$/;
+
+/** The rule of a field key (or path: its last segment), or null when it has none. */
+export function reglaDeCampo(keyOrPath: string): ReglaId | null {
+  const key = keyOrPath.slice(keyOrPath.lastIndexOf('.') + 1);
+  if (POR_CLAVE[key]) return POR_CLAVE[key];
+  if (key.startsWith('correo')) return 'correo';
+  if (PESOS.test(key)) return 'pesos';
+  return null;
+}
+
+/**
+ * Form labels of the keys the rules cover, for messages about values that arrive without their
+ * form definition (an edit, a reference, a key the company's form no longer has).
+ */
+export const ETIQUETAS: Record<string, string> = {
+  celular: 'Celular',
+  numero_celular: 'Celular',
+  celular_referencia: 'Celular',
+  telefono: 'Teléfono fijo',
+  correo: 'Correo electrónico',
+  correo_electronico: 'Correo electrónico',
+  correo_empresa: 'Correo de la empresa',
+  correo_oficina: 'Correo de la oficina',
+  correo_electronico_empresa: 'Correo de la empresa',
+  fecha_nacimiento: 'Fecha de nacimiento',
+  monto_solicitado: 'Monto solicitado',
+  valor_inmueble: 'Valor del inmueble',
+  valor_vehiculo: 'Valor del vehículo',
+  plazo_meses: 'Plazo (meses)',
+  plazo_tiempo: 'Plazo (meses)',
+  total_ingresos_mensuales: 'Total ingresos mensuales',
+  total_egresos_mensuales: 'Total egresos mensuales',
+  total_activos: 'Total activos',
+  total_pasivos: 'Total pasivos',
+  ingreso_basico_mensual: 'Ingreso básico mensual',
+  ingreso_variable_mensual: 'Ingreso variable mensual',
+  otros_ingresos_mensuales: 'Otros ingresos mensuales',
+  gastos_personales_mensuales: 'Gastos personales mensuales',
+  gastos_financieros_mensuales: 'Gastos financieros mensuales',
+  ingresos_fijos_pension: 'Ingresos fijos por pensión',
+  ingresos_por_ventas: 'Ingresos por ventas',
+  ingresos_varios: 'Ingresos varios',
+  ingresos_actividad_independiente: 'Ingresos por actividad independiente',
+  ingresos_mensuales: 'Ingresos mensuales',
+  gastos_mensuales: 'Gastos mensuales',
+  otros_ingresos: 'Otros ingresos',
+  honorarios: 'Honorarios',
+  arriendos: 'Arriendos',
+  salario_base: 'Salario base',
+  cuota_inicial: 'Cuota inicial',
+  valor_arriendo: 'Valor del arriendo',
+  estrato: 'Estrato',
+  personas_a_cargo: 'Personas a cargo',
+  // The other fields of 'Editar Registro', for the server's messages about them.
+  nombres: 'Nombres',
+  primer_apellido: 'Primer apellido',
+  segundo_apellido: 'Segundo apellido',
+  tipo_identificacion: 'Tipo de identificación',
+  numero_documento: 'Número de documento',
+  genero: 'Género',
+  estado_civil: 'Estado civil',
+  nacionalidad: 'Nacionalidad',
+  departamento_residencia: 'Departamento de residencia',
+  ciudad_residencia: 'Ciudad de residencia',
+  direccion_residencia: 'Dirección de residencia',
+  barrio: 'Barrio',
+  tipo_actividad: 'Tipo de actividad económica',
+  tipo_actividad_economica: 'Tipo de actividad económica',
+  sector_economico: 'Sector económico',
+  cargo_actual: 'Cargo',
+  empresa: 'Empresa',
+  cargo: 'Cargo',
+  tipo_contrato: 'Tipo de contrato',
+  direccion_empresa: 'Dirección de la empresa',
+  fecha_ingreso: 'Fecha de ingreso',
+  nombre_negocio: 'Nombre del negocio',
+  direccion_negocio: 'Dirección del negocio',
+  numero_empleados: 'Número de empleados',
+  fondo_pension: 'Fondo de pensión',
+  tipo_credito: 'Tipo de crédito',
+  banco_nombre: 'Banco',
+  ciudad_solicitud: 'Ciudad de la solicitud',
+  detalle_credito: 'Información del crédito',
+  preferencias_notificacion: 'Notificaciones',
+  nombre: 'Nombre',
+  relacion: 'Relación',
+  direccion: 'Dirección',
+  ciudad: 'Ciudad',
+};
+
+/** The label of a key or path: the known one, else the key with spaces ('nivel_estudio' → 'Nivel estudio'). */
+export function etiquetaDeCampo(keyOrPath: string): string {
+  const key = keyOrPath.slice(keyOrPath.lastIndexOf('.') + 1);
+  if (ETIQUETAS[key]) return ETIQUETAS[key];
+  const words = key.replace(/_/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : key;
+}
+
+export type Resultado = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** '', null, undefined and blank strings: nothing to judge. */
+export function vacio(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Phone digits: spaces, dots, dashes and parentheses typed between digits are dropped. */
+function digitos(raw: unknown): string | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : null;
+  if (typeof raw !== 'string') return null;
+  const t = raw.trim().replace(/[\s.\-()]/g, '');
+  return /^\d+$/.test(t) ? t : null;
+}
+
+/**
+ * A peso amount: a number, or text written as '180000000', '180.000.000' or '$ 180.000.000'
+ * (es-CO thousands). Decimals ('1500,5', '1500.5') come back as they are, for the rule to refuse.
+ */
+export function leerPesos(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw !== 'string') return null;
+  let t = raw.trim().replace(/^\$/, '').replace(/\s/g, '');
+  if (/^-?\d{1,3}(\.\d{3})+$/.test(t)) t = t.replace(/\./g, '');
+  if (!/^-?\d+([.,]\d+)?$/.test(t)) return null;
+  const n = Number(t.replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+function leerEntero(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw !== 'string' || !/^[-+]?\d+([.,]\d+)?$/.test(raw.trim())) return null;
+  return Number(raw.trim().replace(',', '.'));
+}
+
+/** 'YYYY-MM-DD' (a timestamp's date part is kept) when it names a real calendar day. */
+export function leerFecha(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(raw.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+/** Whole years between `birth` and `today` (both YYYY-MM-DD). */
+export function edadEn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** Today's local date, YYYY-MM-DD. */
+export function hoyIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+const CORREO = v.pipe(v.string(), v.email(), v.maxLength(254));
+
+/**
+ * Judges one non-empty value by a rule; the value comes back normalised (phone digits only,
+ * amounts and terms as numbers, e-mail trimmed, the date as YYYY-MM-DD).
+ */
+export function aplicarRegla(regla: ReglaId, raw: unknown, label: string, today: string = hoyIso()): Resultado {
+  const fail = (message: string): Resultado => ({ ok: false, message });
+  switch (regla) {
+    case 'celular': {
+      const d = digitos(raw);
+      return d && /^3\d{9}$/.test(d) ? { ok: true, value: d } : fail(MENSAJES.celular(label));
+    }
+    case 'telefono_fijo': {
+      if (vacio(raw)) return { ok: true, value: null };
+      const d = digitos(raw);
+      return d && /^60\d{8}$/.test(d) ? { ok: true, value: d } : fail(MENSAJES.telefono_fijo(label));
+    }
+    case 'monto':
+    case 'pesos': {
+      const n = leerPesos(raw);
+      const okValue = n !== null && Number.isSafeInteger(n) && (regla === 'monto' ? n > 0 : n >= 0);
+      return okValue ? { ok: true, value: n } : fail(MENSAJES[regla](label));
+    }
+    case 'plazo': {
+      const n = leerEntero(raw);
+      const okValue = n !== null && Number.isInteger(n) && n >= PLAZO_MIN_MESES && n <= PLAZO_MAX_MESES;
+      return okValue ? { ok: true, value: n } : fail(MENSAJES.plazo(label));
+    }
+    case 'correo': {
+      const t = typeof raw === 'string' ? raw.trim() : raw;
+      return v.is(CORREO, t) ? { ok: true, value: t } : fail(MENSAJES.correo(label));
+    }
+    case 'fecha_nacimiento': {
+      const d = leerFecha(raw);
+      if (!d) return fail(mensajeFechaInvalida(label));
+      const edad = edadEn(d, today);
+      return edad >= EDAD_MINIMA && edad <= EDAD_MAXIMA ? { ok: true, value: d } : fail(MENSAJES.fecha_nacimiento(label));
+    }
+  }
+}
+
+/**
+ * The rule as a valibot schema, for a form resolver: an empty value passes as null, any other is
+ * judged and normalised. `today` is read at each validation unless given.
+ */
+export function reglaSchema(
+  regla: ReglaId,
+  label: string,
+  opts: { today?: () => string } = {},
+): v.GenericSchema<unknown, unknown> {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      if (vacio(dataset.value)) return null;
+      const r = aplicarRegla(regla, dataset.value, label, opts.today?.() ?? hoyIso());
+      if (r.ok) return r.value;
+      addIssue({ message: r.message });
+      return NEVER;
+    }),
+  );
+}
+
+export const celularSchema = (label = 'Celular') => reglaSchema('celular', label);
+export const telefonoFijoSchema = (label = 'Teléfono fijo') => reglaSchema('telefono_fijo', label);
+export const montoSchema = (label = 'Monto solicitado') => reglaSchema('monto', label);
+export const pesosSchema = (label: string) => reglaSchema('pesos', label);
+export const plazoSchema = (label = 'Plazo (meses)') => reglaSchema('plazo', label);
+export const correoSchema = (label = 'Correo electrónico') => reglaSchema('correo', label);
+export const fechaNacimientoSchema = (label = 'Fecha de nacimiento') => reglaSchema('fecha_nacimiento', label);
+
+/** The rule of `key`, if any, applied to a non-empty value (empty ones pass untouched). */
+export function validarCampo(key: string, raw: unknown, label: string = etiquetaDeCampo(key), today?: string): Resultado {
+  const regla = reglaDeCampo(key);
+  if (!regla || vacio(raw)) return { ok: true, value: raw };
+  return aplicarRegla(regla, raw, label, today);
+}
+
+function mismoValor(a: unknown, b: unknown): boolean {
+  const norm = (x: unknown) => (x === undefined || x === '' ? null : typeof x === 'string' ? x.trim() : x);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+export interface ValidacionCambios {
+  /** The changes with every judged value normalised. */
+  values: Record<string, unknown>;
+  /** Messages by path (`solicitud.detalle_credito.monto_solicitado` for a key inside an object). */
+  fields: Record<string, string>;
+}
+
+/**
+ * Applies the rules to a flat object of keys (a detalle_credito, a detalle_referencia), judging
+ * only the keys whose value differs from `antes`. Errors are keyed `prefix + key`.
+ */
+export function validarObjeto(
+  valores: Record<string, unknown>,
+  antes: Record<string, unknown> | null | undefined,
+  prefix: string,
+  today?: string,
+): ValidacionCambios {
+  const values: Record<string, unknown> = { ...valores };
+  const fields: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(valores)) {
+    if (mismoValor(raw, antes?.[key])) continue;
+    const r = validarCampo(key, raw, etiquetaDeCampo(key), today);
+    if (r.ok) values[key] = r.value;
+    else fields[prefix + key] = r.message;
+  }
+  return { values, fields };
+}
+
+/**
+ * The rules over the changes of an edit (`solicitud.editar` paths, as the modal's diff and the
+ * server's REST edits produce them). `leer` gives the stored value of a path; a change equal to it
+ * is not judged. A plain object (detalle_credito) is judged key by key against its stored object.
+ */
+export function validarCambios(
+  changes: Record<string, unknown>,
+  leer: (path: string) => unknown,
+  today?: string,
+): ValidacionCambios {
+  const values: Record<string, unknown> = { ...changes };
+  const fields: Record<string, string> = {};
+  for (const [path, raw] of Object.entries(changes)) {
+    const stored = leer(path);
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const before = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : null;
+      const r = validarObjeto(raw as Record<string, unknown>, before, `${path}.`, today);
+      values[path] = r.values;
+      Object.assign(fields, r.fields);
+      continue;
+    }
+    if (mismoValor(raw, stored)) continue;
+    const r = validarCampo(path, raw, etiquetaDeCampo(path), today);
+    if (r.ok) values[path] = r.value;
+    else fields[path] = r.message;
+  }
+  return { values, fields };
+}
