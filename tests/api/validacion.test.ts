@@ -79,8 +79,7 @@ function specBody() {
   };
 }
 
-type Body = ReturnType<typeof specBody>;
-function broken(): Body {
+function broken() {
   const b = specBody();
   return {
     ...b,
