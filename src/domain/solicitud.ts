@@ -148,17 +148,21 @@ export function maxTextLength(path: string): number {
 }
 
 /** Splits and checks a field path; returns null when the path is not editable. */
+/** A key inside a JSON column: a plain name that is not a member of every object (`constructor`, `__proto__`). */
+const isJsonKey = (key: string) => /^[a-zA-Z0-9_]{1,60}$/.test(key) && !(key in Object.prototype) && key !== 'prototype';
+
 export function parseFieldPath(
   path: string,
 ): { block: EditableBlock; column: string; key: string | null } | null {
   const parts = path.split('.');
   const block = parts[0] as EditableBlock;
+  // Own keys only: `constructor.name` or `__proto__.x` must not find Object's members.
+  if (!Object.hasOwn(EDITABLE_BLOCKS, block)) return null;
   const def = EDITABLE_BLOCKS[block];
-  if (!def) return null;
   if (parts.length === 2 && (def.columns as readonly string[]).includes(parts[1])) {
     return { block, column: parts[1], key: null };
   }
-  if (parts.length === 3 && def.json && parts[1] === def.json && /^[a-zA-Z0-9_]{1,60}$/.test(parts[2])) {
+  if (parts.length === 3 && def.json && parts[1] === def.json && isJsonKey(parts[2])) {
     return { block, column: parts[1], key: parts[2] };
   }
   return null;

@@ -22,6 +22,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { createSecurityWorld, fingerprint, freshRecordBody, multipart, PDF, type Actor, type SecurityWorld, type Target } from './security-fixtures';
 import { ERROR_CODES } from '../../src/domain/errors';
 import { MUTATION_SCHEMAS } from '../../src/domain/mutations';
+import { MAX_JSON_DEPTH } from '../../server/src/lib/validation';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const SEED = process.env.FUZZ_SEED ?? '20261121';
@@ -218,6 +219,20 @@ const malformedJson = fc.oneof(
   fc.constantFrom('{', '{"a":', '{"a":1}}', "{'a':1}", '{"a":undefined}', '[1,2', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}'),
   fc.uint8Array({ minLength: 1, maxLength: 40 }).map((b) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(b)])),
 );
+/** Raw JSON nested past the server's depth limit, as arrays, objects or both. */
+const deepJson = fc.tuple(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 6_000 }), fc.constantFrom('[', '{"a":', 'mixed')).map(([n, open]) => {
+  if (open === '[') return '['.repeat(n) + ']'.repeat(n);
+  if (open === '{"a":') return '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+  return '[{"a":'.repeat(Math.ceil(n / 2)) + 'null' + '}]'.repeat(Math.ceil(n / 2));
+});
+/** A multipart body the parser cannot read: no boundary, cut before its end or inside a header. */
+const brokenMultipart = fc.tuple(fc.constantFrom('no-boundary', 'cut', 'header'), fc.nat({ max: 200 })).map(([kind, cut]) => {
+  const b = 'fuzzBoundary';
+  const whole = `--${b}\r\nContent-Disposition: form-data; name="id_radicado"\r\n\r\nRAD-XXXXXXXX\r\n--${b}\r\nContent-Disposition: form-data; name="archivos"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cuerpo\r\n--${b}--\r\n`;
+  if (kind === 'no-boundary') return { type: 'multipart/form-data', payload: whole };
+  if (kind === 'header') return { type: `multipart/form-data; boundary=${b}`, payload: `--${b}\r\nContent-Disposition: form-da` };
+  return { type: `multipart/form-data; boundary=${b}`, payload: whole.slice(0, 1 + (cut % (whole.length - 10))) };
+});
 const topLevel = fc.oneof(fc.array(nested, { maxLength: 3 }), weirdString, junkNumber, fc.boolean(), fc.constant(null));
 const badContentType = fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'foo/bar', 'application/jsonp', 'multipart/form-data');
 
@@ -340,6 +355,26 @@ describe('invalid input on every write route', () => {
         for (const body of bodies) {
           await send({ label: `reserved key ${JSON.stringify(body).slice(0, 80)}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
         }
+      }
+      // JSON nested past the depth limit in one known field (or the whole body).
+      if (e.body === 'json') {
+        const name = Object.keys(e.fields ?? {})[0] ?? 'extra';
+        await fc.assert(
+          fc.asyncProperty(deepJson, async (deep) => {
+            const raw = JSON.stringify({ ...(e.base ? e.base(admin, t) : {}), [name]: '__DEEP__' }).replace('"__DEEP__"', deep);
+            await send({ label: `nested ${deep.length} chars in ${name}`, payload: raw, headers: { 'content-type': 'application/json' } });
+          }),
+          { numRuns: RUNS },
+        );
+      }
+      // Multipart routes: a body the parser cannot read.
+      if (e.body === 'multipart') {
+        await fc.assert(
+          fc.asyncProperty(brokenMultipart, async ({ type, payload }) => {
+            await send({ label: `broken multipart ${type} ${payload.length}`, payload, headers: { 'content-type': type } });
+          }),
+          { numRuns: RUNS },
+        );
       }
       // Multipart routes: invalid fields with a valid file, or valid fields with a bad or no file.
       if (e.body === 'multipart') {
@@ -476,6 +511,24 @@ describe('POST /api/sync/push', () => {
           expect(r.error).toMatch(SPANISH);
         }),
         { numRuns: RUNS * 2 },
+      );
+    }
+    // Args nested past the depth limit, whole or in one field (raw JSON: too deep to stringify).
+    for (const [name, where] of names.flatMap((n) => (['whole', 'changes', 'solicitudId', 'ids', 'detalle_referencia'] as const).map((wh) => [n, wh] as const))) {
+      await fc.assert(
+        fc.asyncProperty(deepJson, async (deep) => {
+          const clientId = randomUUID();
+          const t = w.fx[1].shared;
+          // 'changes' is a valid edit of a free JSON key whose value is the deep one.
+          const args =
+            where === 'whole' ? deep : where === 'changes' ? `{"solicitudId":"${t.solicitudId}","changes":{"solicitante.info_extra.nota":${deep}},"base":{}}` : `{"${where}":${deep}}`;
+          const payload = `{"clientId":"${clientId}","mutations":[{"id":1,"name":"${name}","args":${args}}]}`;
+          const res = await inject({ method: 'POST', url: '/api/sync/push', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' }, payload });
+          clients.push(clientId);
+          expect(res.statusCode, `${name} deep ${where}: ${res.body.slice(0, 200)}`).toBe(200);
+          expect(res.json().data.results[0], `${name} deep ${where}`).toMatchObject({ id: 1, status: 'rejected', code: 'VALIDATION' });
+        }),
+        { numRuns: Math.max(1, RUNS / 4) },
       );
     }
     // Only the bookkeeping of §6 changed: one client row per clientId, its counter at the last id,

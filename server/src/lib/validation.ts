@@ -45,19 +45,29 @@ function spanish(issue: v.BaseIssue<unknown>): string {
   }
 }
 
+/** How deep a JSON body may nest (objects and arrays); deeper is a 400 before any handler. */
+export const MAX_JSON_DEPTH = 64;
+
+export const TOO_DEEP = `Los datos están anidados demasiado profundo (máximo ${MAX_JSON_DEPTH} niveles).`;
+
 /**
- * JSON can carry own `toString` / `valueOf` keys; an object holding them throws on `String(x)`,
- * `${x}` or `Number(x)` anywhere later. No field of ours is named so: such input is refused whole,
- * the way the JSON parser refuses `__proto__`. Iterative, so deep nesting cannot overflow the stack.
+ * Refuses parsed JSON that later code could not handle safely, in one iterative walk (so no input
+ * can overflow the stack here):
+ * - nesting past MAX_JSON_DEPTH: JSON.parse is iterative, but JSON.stringify, structuredClone and
+ *   every recursive walk of ours overflow the stack a few thousand levels down;
+ * - own `toString` / `valueOf` keys: an object holding them throws on `String(x)`, `${x}` or
+ *   `Number(x)` anywhere later. No field of ours is named so: such input is refused whole, the way
+ *   the JSON parser refuses `__proto__`.
  */
 const RESERVED_KEYS = ['toString', 'valueOf'] as const;
-export function refuseReservedKeys(input: unknown): void {
-  const stack: unknown[] = [input];
+export function refuseMalformedJson(input: unknown, maxDepth = MAX_JSON_DEPTH): void {
+  const stack: Array<[unknown, number]> = [[input, 0]];
   while (stack.length) {
-    const x = stack.pop();
+    const [x, depth] = stack.pop()!;
     if (!x || typeof x !== 'object' || Buffer.isBuffer(x)) continue;
+    if (depth >= maxDepth) throw new AppError('VALIDATION', TOO_DEEP);
     const key = Array.isArray(x) ? undefined : RESERVED_KEYS.find((k) => Object.hasOwn(x, k));
     if (key) throw new AppError('VALIDATION', `Los datos usan un nombre de campo reservado: ${key}.`);
-    for (const child of Object.values(x)) if (child && typeof child === 'object') stack.push(child);
+    for (const child of Object.values(x)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
   }
 }

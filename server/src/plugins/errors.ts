@@ -5,10 +5,24 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, HTTP_STATUS, type ErrorCode } from '../../../src/domain/errors';
-import { refuseReservedKeys } from '../lib/validation';
+import { refuseMalformedJson } from '../lib/validation';
 
 export function errorBody(code: ErrorCode, error: string, extra: Record<string, unknown> = {}) {
   return { ok: false as const, error, code, ...extra };
+}
+
+const MULTIPART_MALFORMED = 'El formulario multipart está incompleto o mal formado.';
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain Errors for a body it cannot
+ * read: no boundary in the content type, a body cut before its closing boundary or inside a part
+ * header. They come from what the client sent: a 400, never a 500. Their messages are busboy's
+ * fixed texts; tests/api/bad-input.test.ts sends each case.
+ */
+function isMultipartSyntaxError(err: Error): boolean {
+  return /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header|.* terminated early due to unexpected end of multipart data)/.test(
+    err.message ?? '',
+  );
 }
 
 function mapFastifyError(err: FastifyError): { code: ErrorCode; message: string } | null {
@@ -27,9 +41,16 @@ function mapFastifyError(err: FastifyError): { code: ErrorCode; message: string 
       return { code: 'VALIDATION', message: 'La longitud del contenido no es válida.' };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { code: 'VALIDATION', message: 'Se esperaba un formulario multipart.' };
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { code: 'VALIDATION', message: MULTIPART_MALFORMED };
+    case 'FST_FIELDS_LIMIT':
+      return { code: 'TOO_LARGE', message: 'El formulario tiene demasiados campos.' };
     default:
       break;
   }
+  if (isMultipartSyntaxError(err)) return { code: 'VALIDATION', message: MULTIPART_MALFORMED };
   if (err.validation) return { code: 'VALIDATION', message: 'Datos inválidos en la solicitud.' };
   if (err.statusCode === 429) {
     return { code: 'RATE_LIMITED', message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' };
@@ -74,8 +95,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
       throw new AppError('VALIDATION', 'El cuerpo de la solicitud debe ser un objeto JSON.');
     }
-    // The push checks each mutation's args itself, so one bad mutation is rejected in-band.
-    if (request.routeOptions.url !== '/api/sync/push') refuseReservedKeys(body);
+    // Nesting past MAX_JSON_DEPTH and reserved keys are a 400 here, before any handler. The push
+    // checks each mutation's args itself, so one bad mutation is rejected in-band (§6).
+    if (request.routeOptions.url !== '/api/sync/push') refuseMalformedJson(body);
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

@@ -15,7 +15,7 @@ import { AppError, isTemporary, type ErrorCode } from '../../../../src/domain/er
 import { isMutationName } from '../../../../src/domain/mutations';
 import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
-import { refuseReservedKeys } from '../../lib/validation';
+import { refuseMalformedJson } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
 import { dataError } from '../../plugins/errors';
 import { runMutation } from './handlers';
@@ -65,7 +65,7 @@ async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Prom
     if (!isMutationName(m.name)) {
       throw new AppError('VALIDATION', `Operación desconocida: ${m.name.slice(0, 60)}`);
     }
-    refuseReservedKeys(m.args);
+    refuseMalformedJson(m.args);
     await runMutation(tx, user, m.name, m.args);
   } catch (caught) {
     // Bad bytes or out-of-range values in the args are permanent, like a validation failure.
