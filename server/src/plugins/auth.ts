@@ -120,7 +120,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey
       nombre: row.nombre,
       correo: row.correo,
       cedula: row.cedula,
-      bancoNombre: typeof info.banco_nombre === 'string' ? info.banco_nombre : null,
+      // A blank bank is no bank (a banco user without one sees nothing).
+      bancoNombre: typeof info.banco_nombre === 'string' && info.banco_nombre.trim() ? info.banco_nombre.trim() : null,
     };
 
     if (config.roles && !config.roles.includes(rol)) {

@@ -69,6 +69,8 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   if (typeof value !== 'string') return fail(`${label}: debe ser un texto`);
   // Refused, not cut: bad input changes nothing.
   if (value.trim().length > maxTextLength(path)) return fail(tooLong);
+  // No bank is null, never '': a blank bank would read as a bank name.
+  if (column === 'banco_nombre') return value.trim() || null;
   return value.trim();
 }
 

@@ -2,18 +2,26 @@
  * Which applications a user may see (ARCHITECTURE.md §5): admin, supervisor and manager see the
  * whole company; asesor and user see those they created or are assigned to; banco sees those
  * addressed to its bank. Always within the token's company.
+ * A banco user without a bank (none, or a blank one) sees nothing: a blank bank never matches an
+ * application's empty or missing bank.
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { seesWholeCompany } from '../../../../src/domain/roles';
 import type { AuthUser } from '../../plugins/auth';
 import { solicitudes } from '../../db/schema';
 
+/** The banco user's bank, trimmed and lower-cased; null when it has none. */
+function bankOf(user: AuthUser): string | null {
+  return user.bancoNombre?.trim().toLowerCase() || null;
+}
+
 export function visibleSolicitudes(user: AuthUser): SQL {
   const company = eq(solicitudes.empresaId, user.empresaId);
   if (seesWholeCompany(user.rol)) return company;
   if (user.rol === 'banco') {
-    const bank = user.bancoNombre ?? '';
-    return and(company, sql`lower(${solicitudes.bancoNombre}) = lower(${bank})`)!;
+    const bank = bankOf(user);
+    if (!bank) return sql`false`;
+    return and(company, sql`lower(${solicitudes.bancoNombre}) = ${bank}`)!;
   }
   return and(
     company,
@@ -29,7 +37,8 @@ export function canSeeRow(
   if (row.empresaId !== user.empresaId) return false;
   if (seesWholeCompany(user.rol)) return true;
   if (user.rol === 'banco') {
-    return !!user.bancoNombre && (row.bancoNombre ?? '').toLowerCase() === user.bancoNombre.toLowerCase();
+    const bank = bankOf(user);
+    return !!bank && (row.bancoNombre ?? '').toLowerCase() === bank;
   }
   return row.createdByUserId === user.id || row.assignedToUserId === user.id;
 }
@@ -42,7 +51,8 @@ export function canSeeRow(
  */
 export function everVisibleSolicitudes(user: AuthUser): SQL {
   if (user.rol !== 'banco') return visibleSolicitudes(user);
-  const bank = (user.bancoNombre ?? '').toLowerCase();
+  const bank = bankOf(user);
+  if (!bank) return sql`false`;
   return and(
     eq(solicitudes.empresaId, user.empresaId),
     or(sql`lower(${solicitudes.bancoNombre}) = ${bank}`, sql`${bank} = any(${solicitudes.bancosAnteriores})`),
@@ -55,5 +65,5 @@ export function everVisibleSolicitudes(user: AuthUser): SQL {
  * see (no row changed, so no tombstone comes) and pulls everything again from 0.
  */
 export function visibilityScope(user: AuthUser): string {
-  return user.rol === 'banco' ? `banco:${(user.bancoNombre ?? '').toLowerCase()}` : user.rol;
+  return user.rol === 'banco' ? `banco:${bankOf(user) ?? ''}` : user.rol;
 }
