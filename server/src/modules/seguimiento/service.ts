@@ -120,13 +120,21 @@ function publicView(sol: SolicitudRow, etapas: EtapaRow[], historial: HistorialR
   };
 }
 
-/** A file's bytes with a type verified from those bytes (octet-stream when unrecognised). */
+/**
+ * A tracking file's bytes with a type verified from those bytes (octet-stream when unrecognised).
+ * Only documents on a tracking stage of this very filing (uploaded through the tracking page, or
+ * attached by staff to one of its stages) are public; any other document is the unknown id's 404.
+ */
 export async function readArchivo(db: Db, docId: string, radicado: string) {
   if (!RADICADO_RE.test(radicado)) throw notFound();
   const [row] = await db
     .select({ nombre: documentos.nombre, data: documentoContenidos.data })
     .from(documentos)
     .innerJoin(solicitudes, eq(solicitudes.id, documentos.solicitudId))
+    .innerJoin(
+      seguimientoEtapas,
+      and(eq(seguimientoEtapas.id, documentos.etapaId), eq(seguimientoEtapas.solicitudId, solicitudes.id)),
+    )
     .innerJoin(documentoContenidos, eq(documentoContenidos.documentoId, documentos.id))
     .where(
       and(
