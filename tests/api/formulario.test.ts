@@ -164,7 +164,10 @@ describe('crear-registro-completo', () => {
     const [theirs] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.otra.id)).limit(1);
     const body = specBody();
     const res = await post('admin', { ...body, solicitudes: [{ ...body.solicitudes[0], id: theirs.id }] });
-    expect(res.statusCode).toBe(409);
+    // The unknown id's answer: the id reveals neither the row nor that another company holds it.
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: 'La solicitud no existe o no tienes acceso a ella.' });
+    expect(res.body).not.toContain(theirs.radicado);
     const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, theirs.id));
     expect(after).toEqual(theirs);
   });

@@ -396,6 +396,6 @@ describe('sync push of the notification mutations', () => {
     expect(otherDelete).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
     expect((await row(foreign.id)).deletedAt).toBeNull();
     const taken = await push('otraAdmin', randomUUID(), 'notificacion.crear', { id: (await create('admin', valid(null))).id, titulo: 'x', mensaje: 'x', tipo: 'desembolso', accion_requerida: 'aprobar_solicitud' });
-    expect(taken).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
+    expect(taken).toMatchObject({ status: 'rejected', code: 'NOT_FOUND', error: 'La notificación no existe o no tienes acceso a ella.' });
   });
 });

@@ -9,6 +9,7 @@
  * - no route updates or deletes audit rows (the only route over them, GET
  *   /api/solicitudes/:id/historial, is read-only).
  */
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditoria } from '../../db/schema';
 
@@ -45,4 +46,18 @@ export async function audit(tx: DbOrTx, entry: AuditEntry & { empresaId: number;
 /** `audit` for a change made by the signed-in user, in that user's company. */
 export async function auditBy(tx: DbOrTx, user: { empresaId: number; id: number }, entry: AuditEntry) {
   await audit(tx, { empresaId: user.empresaId, usuarioId: user.id, ...entry });
+}
+
+/**
+ * Whether `user` created the entity: its creation's audit row (written in the creating
+ * transaction, never changed) names them. A creation retried with the same id answers the stored
+ * row only to its creator (issue #30); rows without such an audit row (seeded ones) to nobody.
+ */
+export async function createdBy(tx: DbOrTx, user: { empresaId: number; id: number }, entidad: string, entidadId: string, accion: string) {
+  const [row] = await tx
+    .select({ usuarioId: auditoria.usuarioId })
+    .from(auditoria)
+    .where(and(eq(auditoria.empresaId, user.empresaId), eq(auditoria.entidad, entidad), eq(auditoria.entidadId, entidadId), eq(auditoria.accion, accion)))
+    .limit(1);
+  return row?.usuarioId === user.id;
 }

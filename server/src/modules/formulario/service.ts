@@ -3,14 +3,15 @@
  * mutation call the same function). Invariants:
  * - runs inside the caller's transaction and holds the company row lock from the start, so two
  *   creations of the same id (a double tap, a retried push) serialise and the second one finds the
- *   first and returns its result without writing anything;
+ *   first and returns its result without writing anything (only to its creator while they may see
+ *   it: anyone else, and an id of any other row, get the unknown id's NOT_FOUND);
  * - the values are validated with the shared compiler against the company's current definitions;
  *   an invalid field is a VALIDATION error with `fields` and nothing is written;
  * - the application is always 'Pendiente', created by and assigned to the current user; the
  *   filing number is drawn by the server, unique per company; its `seq` comes from nextSeq so
  *   pull brings it (with the radicado) back to the device.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { allQueries, type DbOrTx } from '../../db/client';
 import {
   actividadEconomica,
@@ -30,6 +31,8 @@ import { validateRegistro, type CrearRegistroArgs } from '../../../../src/domain
 import type { AuthUser } from '../../plugins/auth';
 import { audit, type FieldChanges } from '../audit/service';
 import { loadDefinitions } from './schemas';
+import { visibleSolicitudes } from '../solicitudes/visibility';
+import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 
 export interface CrearRegistroResult {
   id: string;
@@ -39,7 +42,8 @@ export interface CrearRegistroResult {
   estado: string;
 }
 
-const ID_IN_USE = 'El identificador de la solicitud ya está en uso. Vuelve a intentarlo desde el formulario.';
+/** The same answer whoever holds the id: it reveals neither the row nor which company has it. */
+const ID_IN_USE = SOLICITUD_NO_EXISTE;
 
 const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() ? x : null);
 const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
@@ -74,7 +78,7 @@ async function checkFreshIds(tx: DbOrTx, args: CrearRegistroArgs) {
         ? tx.select({ id: referencias.id }).from(referencias).where(inArray(referencias.id, refIds))
         : Promise.resolve([]),
   );
-  if (hits.some((h) => h.length > 0)) throw new AppError('CONFLICT', ID_IN_USE);
+  if (hits.some((h) => h.length > 0)) throw new AppError('NOT_FOUND', ID_IN_USE);
 }
 
 export async function crearRegistroCompleto(
@@ -88,9 +92,13 @@ export async function crearRegistroCompleto(
 
   const [existing] = await tx.select().from(solicitudes).where(eq(solicitudes.id, args.solicitudId));
   if (existing) {
-    if (existing.empresaId !== user.empresaId || existing.createdByUserId !== user.id) {
-      throw new AppError('CONFLICT', ID_IN_USE);
-    }
+    // A retry answers the first result to its creator while they may see the application; anyone
+    // else gets the unknown id's answer, so an id reveals nothing.
+    const [visible] =
+      existing.empresaId === user.empresaId && existing.createdByUserId === user.id
+        ? await tx.select({ id: solicitudes.id }).from(solicitudes).where(and(eq(solicitudes.id, existing.id), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+        : [];
+    if (!visible) throw new AppError('NOT_FOUND', ID_IN_USE);
     return {
       id: existing.solicitanteId,
       solicitante_id: existing.solicitanteId,

@@ -8,7 +8,8 @@
  * - Creating, editing and deleting need edit_customer; marking read or completed only needs sight.
  * - Every write sets the row's `seq` from nextSeq (so devices pull it) and leaves an audit row,
  *   inside the caller's transaction; a write that changes nothing writes nothing.
- * - Creating the same id twice is a no-op returning the first notification.
+ * - Creating the same id twice is a no-op returning the first notification, to its creator while
+ *   they may see it; to anyone else it is the unknown id's NOT_FOUND.
  * - A field in an edit's `base` whose server value differs from both base and the new value is a
  *   CONFLICT, and nothing is written.
  */
@@ -34,7 +35,7 @@ import type { MutationArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
 import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
-import { auditBy, type FieldChanges } from '../audit/service';
+import { auditBy, createdBy, type FieldChanges } from '../audit/service';
 
 export const NOTIFICACION_NO_EXISTE = 'La notificación no existe o no tienes acceso a ella.';
 
@@ -159,8 +160,11 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
   requireEdit(user, 'crear');
   const [existing] = await tx.select().from(notificaciones).where(eq(notificaciones.id, args.id)).limit(1);
   if (existing) {
-    if (existing.empresaId !== user.empresaId) {
-      throw new AppError('CONFLICT', 'El identificador de la notificación ya está en uso.');
+    // A retry answers the stored row to its creator while they may see it; anyone else gets the
+    // unknown id's answer, so an id reveals nothing.
+    const [visible] = existing.empresaId === user.empresaId ? await selectVisible(tx, user, eq(notificaciones.id, args.id)).limit(1) : [];
+    if (!visible || !(await createdBy(tx, user, 'notificacion', existing.id, 'crear'))) {
+      throw new AppError('NOT_FOUND', NOTIFICACION_NO_EXISTE);
     }
     return notificacionRow(existing);
   }

@@ -9,7 +9,8 @@
  * - references and documents belong to the applicant, observations to one application; every
  *   write bumps `seq` (nextSeq) of each application whose pulled record shows the change, so pull
  *   sends the new full record, and leaves an audit row;
- * - creating with an id that exists already is a no-op that answers the first result (retries);
+ * - creating with an id that exists already is a no-op that answers the first result (retries),
+ *   only to the row's creator while they may see it; anyone else gets the unknown id's NOT_FOUND;
  * - a reference's changed values pass the shared plausibility rules (src/domain/validacion.ts: its
  *   celular), else VALIDATION with `fields` and nothing is written.
  */
@@ -37,13 +38,14 @@ import {
 } from '../../../../src/domain/registro-mutations';
 import type { AuthUser } from '../../plugins/auth';
 import { validarObjeto } from '../../../../src/domain/validacion';
-import { auditBy, type FieldChanges } from '../audit/service';
+import { auditBy, createdBy, type FieldChanges } from '../audit/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 
 export const referenciaNoExiste = (id: string) =>
   new AppError('NOT_FOUND', `La referencia ${id} no existe en el contenedor. Refresca e inténtalo de nuevo.`);
 export const DOCUMENTO_NO_EXISTE = 'El documento no existe o no tienes acceso a él.';
+export const OBSERVACION_NO_EXISTE = 'La observación no existe o no tienes acceso a ella.';
 
 function requireEdit(user: AuthUser) {
   if (!can(user.rol, 'edit_customer')) throw forbidden('Tu rol no puede editar solicitudes.');
@@ -136,10 +138,10 @@ export async function agregarReferencia(tx: DbOrTx, user: AuthUser, args: Agrega
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
   const [existing] = await tx.select().from(referencias).where(eq(referencias.id, args.referenciaId)).limit(1);
   if (existing) {
-    if (existing.empresaId !== user.empresaId || existing.solicitanteId !== sol.solicitanteId) {
-      throw new AppError('CONFLICT', 'Ese identificador de referencia ya está en uso.');
-    }
-    return referenciaRow(existing); // a retry of the same creation
+    // A retry of the same creation, answered only to its creator (the unknown id's answer otherwise).
+    const mine = existing.empresaId === user.empresaId && existing.solicitanteId === sol.solicitanteId;
+    if (!mine || !(await createdBy(tx, user, 'referencia', existing.id, 'agregar'))) throw referenciaNoExiste(args.referenciaId);
+    return referenciaRow(existing);
   }
   // The applicant row lock serialises concurrent additions, so the limit cannot be overrun.
   await tx.select({ id: solicitantes.id }).from(solicitantes).where(eq(solicitantes.id, sol.solicitanteId)).for('update');
@@ -272,8 +274,9 @@ export async function agregarObservacion(tx: DbOrTx, user: AuthUser, args: Agreg
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
   const [existing] = await tx.select().from(observaciones).where(eq(observaciones.id, args.observacionId)).limit(1);
   if (existing) {
-    if (existing.empresaId !== user.empresaId || existing.solicitudId !== sol.id) {
-      throw new AppError('CONFLICT', 'Ese identificador de observación ya está en uso.');
+    // A retry answered only to its author (the unknown id's answer otherwise).
+    if (existing.empresaId !== user.empresaId || existing.solicitudId !== sol.id || existing.usuarioId !== user.id) {
+      throw new AppError('NOT_FOUND', OBSERVACION_NO_EXISTE);
     }
     return observacionRow(existing);
   }
@@ -363,9 +366,9 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
   const inserted = await tx.insert(documentos).values(values).onConflictDoNothing({ target: documentos.id }).returning();
   if (!inserted.length) {
     const [existing] = await tx.select().from(documentos).where(eq(documentos.id, doc.id)).limit(1);
-    if (existing.empresaId !== user.empresaId || existing.solicitanteId !== sol.solicitanteId) {
-      throw new AppError('CONFLICT', 'Ese identificador de documento ya está en uso.');
-    }
+    // A retried upload, answered only to its uploader while the document lives.
+    const mine = existing.empresaId === user.empresaId && existing.solicitanteId === sol.solicitanteId && !existing.deletedAt;
+    if (!mine || !(await createdBy(tx, user, 'documento', existing.id, 'subir'))) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
     return { ...documentoRow(existing), nuevo: false };
   }
   await tx.insert(documentoContenidos).values({ documentoId: doc.id, data: doc.data });
