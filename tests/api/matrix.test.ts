@@ -94,7 +94,8 @@ const MATRIX: Record<string, Entry> = {
     public: true,
     roles: ALL,
     scope: 'none',
-    build: ({ t }) => get(`/api/seguimiento/archivo/${t.documentoId}?radicado=${t.radicado}`),
+    // Only tracking documents are public (a staff document of the same filing is a 404).
+    build: ({ t }) => get(`/api/seguimiento/archivo/${t.archivoId}?radicado=${t.radicado}`),
   },
   'POST /api/seguimiento/actualizar-documentos': {
     public: true,

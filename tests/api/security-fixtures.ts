@@ -32,6 +32,8 @@ export interface Target {
   radicado: string;
   referenciaId: string;
   documentoId: string;
+  /** A document the applicant uploaded through the tracking page (seeded targets only: they have stages). */
+  archivoId?: string;
   notificacionId: string;
   observacionId: string;
   usuarioId: number;
@@ -294,7 +296,12 @@ export async function createSecurityWorld(ctx: TestContext): Promise<SecurityWor
           order by s.id offset ${skip} limit 1`,
     );
     await ownerOf(company, row.id, visibility);
-    return decorate(company, { id: row.id, solicitanteId: row.solicitante_id, radicado: row.radicado });
+    const target = await decorate(company, { id: row.id, solicitanteId: row.solicitante_id, radicado: row.radicado });
+    const archivoId = randomUUID();
+    const up = multipart({ id_radicado: row.radicado, upload_id: archivoId }, [{ field: 'archivos', name: `extracto-${company}.pdf`, data: PDF }]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/seguimiento/actualizar-documentos', ...up });
+    if (res.statusCode !== 200) throw new Error(`tracking upload: ${res.statusCode} ${res.body}`);
+    return { ...target, archivoId };
   };
 
   const freshTarget = async (company: Company, visibility: 'shared' | 'hidden') => {
