@@ -11,6 +11,8 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import authPlugin from './plugins/auth';
 import staticPlugin from './plugins/static';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
+import { passwordGate } from './lib/password';
 import healthRoutes from './modules/health/routes';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -32,8 +34,29 @@ export interface AppOptions {
   logger?: boolean;
   /** Login attempts per minute per IP and e-mail. */
   loginRateLimit?: number;
+  /** Login attempts per minute per IP, whatever the e-mail (default 30). */
+  loginIpRateLimit?: number;
   /** Public tracking requests per minute per IP and route. */
   seguimientoRateLimit?: number;
+  /** Password hashes running at once in this process (default 2). */
+  hashConcurrency?: number;
+  /**
+   * Where rate-limit counters live: 'database' (the `rate_limits` table, shared by every process
+   * on one PostgreSQL) or 'memory' (this process only; PGlite and tests). Default 'memory'.
+   */
+  rateLimitStore?: 'memory' | 'database';
+  /** Fastify's trustProxy (TRUST_PROXY): the client address comes from X-Forwarded-For. Off by default. */
+  trustProxy?: boolean | number | string;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A number is the count of proxies in front of the server: the
+ * client address is the one that many hops back in X-Forwarded-For (Fastify itself would trust
+ * none for a bare number).
+ */
+function trustProxyOption(value: AppOptions['trustProxy']) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value ?? false;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -42,8 +65,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
-    trustProxy: false,
+    trustProxy: trustProxyOption(opts.trustProxy),
   });
+  if (opts.hashConcurrency) passwordGate.configure({ concurrency: opts.hashConcurrency });
   const jwtKey = new TextEncoder().encode(opts.jwtSecret);
 
   await app.register(errorsPlugin);
@@ -68,11 +92,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(opts.rateLimitStore === 'database' ? { store: postgresRateLimitStore(opts.db) } : {}),
+  });
   await app.register(authPlugin, { jwtKey });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { jwtKey, loginRateLimit: opts.loginRateLimit ?? 10 });
+  await app.register(authRoutes, {
+    jwtKey,
+    loginRateLimit: opts.loginRateLimit ?? 10,
+    loginIpRateLimit: opts.loginIpRateLimit ?? 30,
+  });
   await app.register(dashboardRoutes);
   await app.register(solicitudesRoutes);
   await app.register(syncRoutes);

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATA_DIR: './data',
       LOGIN_RATE_LIMIT: 10,
+      LOGIN_IP_RATE_LIMIT: 30,
+      PASSWORD_HASH_CONCURRENCY: 2,
       LOG: true,
       SEED_DEMO: false,
       TRUST_PROXY: false,

@@ -52,6 +52,11 @@ export async function startServer(opts: StartOptions = {}) {
     distDir: opts.distDir ?? resolve('dist'),
     logger: opts.logger ?? config.LOG,
     loginRateLimit: config.LOGIN_RATE_LIMIT,
+    loginIpRateLimit: config.LOGIN_IP_RATE_LIMIT,
+    hashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
+    // Several processes share one PostgreSQL: their limits count in it, not in each process.
+    rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
+    trustProxy: config.TRUST_PROXY,
   });
   const port = opts.port ?? config.PORT;
   const host = opts.host ?? config.HOST;

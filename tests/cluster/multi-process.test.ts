@@ -23,6 +23,8 @@ const base = 40000 + Math.floor(Math.random() * 20000);
 const A = `http://127.0.0.1:${base}`;
 const B = `http://127.0.0.1:${base + 1}`;
 const children: ChildProcess[] = [];
+/** Logins per minute per client address, counted in PostgreSQL by every process. */
+const IP_LIMIT = 6;
 
 async function admin(sql: string) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -36,7 +38,7 @@ async function admin(sql: string) {
 
 function launch(port: number, workers: number): ChildProcess {
   const child = spawn('npx', ['tsx', 'server/src/cluster.ts'], {
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), JWT_SECRET: secret, DATA_DIR: dataDir, RADICA_SKIP_BUILD: '1', LOG: '0', LOGIN_RATE_LIMIT: '1000' },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), JWT_SECRET: secret, DATA_DIR: dataDir, RADICA_SKIP_BUILD: '1', LOG: '0', LOGIN_RATE_LIMIT: '1000', LOGIN_IP_RATE_LIMIT: String(IP_LIMIT), TRUST_PROXY: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -166,5 +168,27 @@ describe('several server processes on one PostgreSQL', () => {
     await c.end();
     const total = audit.rows.reduce((n, r) => n + Number(r.n), 0);
     expect(total).toBe(4);
+  }, 120_000);
+
+  it('counts login limits in PostgreSQL: every process refuses an address past the limit, behind a proxy (TRUST_PROXY)', async () => {
+    const attempt = async (url: string, i: number, client: string) => {
+      const res = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+        body: JSON.stringify({ email: `nadie${i}@ejemplo.co`, password: 'no-es-la-clave' }),
+      });
+      return { status: res.status, retryAfter: res.headers.get('retry-after') };
+    };
+    // Spread over the three processes of the two launchers: alone, each would allow IP_LIMIT.
+    const codes: number[] = [];
+    for (let i = 0; i < IP_LIMIT; i++) codes.push((await attempt(i % 2 ? B : A, i, '203.0.113.7')).status);
+    expect(codes).toEqual(Array.from({ length: IP_LIMIT }, () => 401));
+    for (const url of [A, B]) {
+      const refused = await attempt(url, 99, '203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    }
+    // Another client behind the same proxy has its own count.
+    expect((await attempt(B, 100, '203.0.113.8')).status).toBe(401);
   }, 120_000);
 });

@@ -431,3 +431,13 @@ export const auditoria = pgTable(
   },
   (t) => [index('auditoria_entidad_idx').on(t.empresaId, t.entidad, t.entidadId)],
 );
+
+/**
+ * Rate-limit counters shared by every server process on one PostgreSQL (plugins/rate-limit-store.ts):
+ * one row per limited key, counting requests until `reset_at`; expired rows are swept.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});

@@ -1,5 +1,6 @@
 /** Password hashing with node:crypto scrypt (N=2^17, r=8, p=1), stored as `scrypt$N$r$p$salt$hash`. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HashGate } from './hash-gate';
 
 const N = 2 ** 17;
 const R = 8;
@@ -13,19 +14,27 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
+/**
+ * Every hash of this process passes this gate (lib/hash-gate.ts): a few at once, a short queue,
+ * at most two places per client address; past that the caller gets a HashBusyError (429).
+ */
+export const passwordGate = new HashGate({ concurrency: 2, perKey: 2, queue: 32 });
+
+/** A new hash. Never inside a database transaction: it holds a core for a few hundred ms. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
+  const key = await passwordGate.run(undefined, () => scrypt(password, salt, N, R, P));
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Checks `password` against `stored`; `clientKey` (the client's address) bounds its places in the gate. */
+export async function verifyPassword(password: string, stored: string, clientKey?: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);
   const salt = Buffer.from(parts[4], 'base64');
   const expected = Buffer.from(parts[5], 'base64');
-  const key = await scrypt(password, salt, n, r, p);
+  const key = await passwordGate.run(clientKey, () => scrypt(password, salt, n, r, p));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -6,6 +6,9 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, HTTP_STATUS, type ErrorCode } from '../../../src/domain/errors';
 import { refuseMalformedJson } from '../lib/validation';
+import { HashBusyError } from '../lib/hash-gate';
+
+export const RATE_LIMITED_MESSAGE = 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.';
 
 export function errorBody(code: ErrorCode, error: string, extra: Record<string, unknown> = {}) {
   return { ok: false as const, error, code, ...extra };
@@ -53,7 +56,7 @@ function mapFastifyError(err: FastifyError): { code: ErrorCode; message: string 
   if (isMultipartSyntaxError(err)) return { code: 'VALIDATION', message: MULTIPART_MALFORMED };
   if (err.validation) return { code: 'VALIDATION', message: 'Datos inválidos en la solicitud.' };
   if (err.statusCode === 429) {
-    return { code: 'RATE_LIMITED', message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' };
+    return { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE };
   }
   if (err instanceof SyntaxError || err.statusCode === 400) {
     return { code: 'VALIDATION', message: 'La solicitud no es válida.' };
@@ -101,6 +104,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof HashBusyError) reply.header('Retry-After', String(err.retryAfter));
       const extra: Record<string, unknown> = {};
       if (err.fields) extra.fields = err.fields;
       if (err.conflict) extra.conflict = err.conflict;

@@ -1,5 +1,12 @@
-/** POST /api/auth/login (public, rate-limited per IP and e-mail) and GET /api/validate-token. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * POST /api/auth/login (public) and GET /api/validate-token. A login is limited per IP across all
+ * e-mails (checked first, before the body is read) and per IP and e-mail; its password hash waits
+ * for a place in the process's hash gate, where one address holds at most two (lib/hash-gate.ts),
+ * so one address sending many logins at once gets 429 with Retry-After instead of starving others.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../../src/domain/errors';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
@@ -12,11 +19,26 @@ const LoginBody = v.object({
 
 export default async function authRoutes(
   app: FastifyInstance,
-  opts: { jwtKey: Uint8Array; loginRateLimit: number },
+  opts: { jwtKey: Uint8Array; loginRateLimit: number; loginIpRateLimit: number },
 ) {
+  // Its own counter, checked in onRequest: a route's `config.rateLimit` hook would skip a second
+  // limiter made with app.rateLimit() (the plugin runs one limiter per request).
+  const perIpLimit = app.createRateLimit({
+    max: opts.loginIpRateLimit,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `login-ip|${req.ip}`,
+  });
+  const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await perIpLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('Retry-After', String(Math.max(1, limit.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+  };
   app.post(
     '/api/auth/login',
     {
+      onRequest: perIp,
       config: {
         access: 'public',
         rateLimit: {
@@ -26,7 +48,7 @@ export default async function authRoutes(
           keyGenerator: (req) => {
             const body = (req.body ?? {}) as Record<string, unknown>;
             const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-            return `${req.ip}|${email}`;
+            return `login|${req.ip}|${email}`;
           },
         },
       },
@@ -34,7 +56,7 @@ export default async function authRoutes(
     async (request, reply) => {
       const body = parseInput(LoginBody, request.body ?? {});
       try {
-        const data = await login(app.db, opts.jwtKey, body.email, body.password);
+        const data = await login(app.db, opts.jwtKey, body.email, body.password, request.ip);
         return { ok: true, ...data, data };
       } catch (err) {
         if (err instanceof Error && 'code' in err && err.code === 'UNAUTHENTICATED') {

@@ -1,7 +1,8 @@
 /**
  * Login and session checks. Invariants: a password hash never leaves this module; an unknown e-mail
  * costs the same scrypt work as a wrong password; the token carries the user's token version, so a
- * password change invalidates earlier tokens.
+ * password change invalidates earlier tokens; no hash runs inside a database transaction, and every
+ * hash passes the process's gate (lib/password.ts), so many logins at once queue briefly or get 429.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -33,13 +34,16 @@ export function publicUser(
   };
 }
 
-export async function login(db: Db, jwtKey: Uint8Array, email: string, password: string) {
+/** `clientKey`: the client's address, which bounds its places in the password-hash gate. */
+export async function login(db: Db, jwtKey: Uint8Array, email: string, password: string, clientKey?: string) {
   const [row] = await db
     .select()
     .from(usuarios)
     .where(and(sql`lower(${usuarios.correo}) = ${email.trim().toLowerCase()}`, isNull(usuarios.deletedAt)))
     .limit(1);
-  const ok = row ? await verifyPassword(password, row.passwordHash) : (await verifyPassword(password, await dummyHash()), false);
+  const ok = row
+    ? await verifyPassword(password, row.passwordHash, clientKey)
+    : (await verifyPassword(password, await dummyHash(), clientKey), false);
   if (!row || !ok) throw new AppError('UNAUTHENTICATED', CREDENCIALES_INVALIDAS);
   const [empresa] = await db.select().from(empresas).where(eq(empresas.id, row.empresaId)).limit(1);
   const token = await signToken(jwtKey, {
