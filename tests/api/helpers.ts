@@ -40,13 +40,16 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   };
 }
 
-export async function createTestContext(opts: { loginRateLimit?: number; seguimientoRateLimit?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  opts: { loginRateLimit?: number; loginIpRateLimit?: number; seguimientoRateLimit?: number } = {},
+): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const seeded = await seedDemo(database.db);
   const app = await buildApp({
     db: database.db,
     jwtSecret: JWT_SECRET,
     loginRateLimit: opts.loginRateLimit ?? 1000,
+    loginIpRateLimit: opts.loginIpRateLimit ?? 1000,
     seguimientoRateLimit: opts.seguimientoRateLimit,
   });
   await app.ready();

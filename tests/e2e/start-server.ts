@@ -7,6 +7,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = resolve(`test-results/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.LOGIN_RATE_LIMIT = '10000';
+process.env.LOGIN_IP_RATE_LIMIT = '10000';
 const { shutdown } = await startServer({
   port,
   host: '127.0.0.1',

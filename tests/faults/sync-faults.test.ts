@@ -84,6 +84,7 @@ async function startServer(fault?: string): Promise<ServerProcess> {
       DATA_DIR: dataDir,
       LOG: '0',
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_IP_RATE_LIMIT: '1000',
       RADICA_FAULT: fault ?? '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
