@@ -1,6 +1,6 @@
 /**
  * Logins cannot be starved (issue #30): a per-address limit across all e-mails besides the
- * per-address-and-e-mail one; password hashes pass a gate (few at once, two places per address),
+ * per-address-and-e-mail one; password hashes pass a gate (few at once, four places per address),
  * so a burst of bogus logins from one address gets 429 with Retry-After while a real login from
  * another address goes through; limits follow X-Forwarded-For only with TRUST_PROXY; counters
  * kept in the database are shared by every server on it.
@@ -69,7 +69,7 @@ describe('concurrent password hashes', () => {
     expect(realAnswer.statusCode, realAnswer.body).toBe(200);
     const codes = answers.map((r) => r.statusCode);
     expect(codes.every((c) => c === 401 || c === 429), codes.join(',')).toBe(true);
-    // The address holds two places (running or waiting): nearly all of the burst is refused at once.
+    // The address holds four places (running or waiting): nearly all of the burst is refused at once.
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30);
     expect(codes.filter((c) => c === 401).length).toBeGreaterThanOrEqual(2);
     for (const r of answers.filter((x) => x.statusCode === 429)) expect429(r);

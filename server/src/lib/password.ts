@@ -16,9 +16,10 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
 
 /**
  * Every hash of this process passes this gate (lib/hash-gate.ts): a few at once, a short queue,
- * at most two places per client address; past that the caller gets a HashBusyError (429).
+ * at most four places per client address (an office behind one NAT logs in together); past that
+ * the caller gets a HashBusyError (429 with Retry-After).
  */
-export const passwordGate = new HashGate({ concurrency: 2, perKey: 2, queue: 32 });
+export const passwordGate = new HashGate({ concurrency: 2, perKey: 4, queue: 32 });
 
 /** A new hash. Never inside a database transaction: it holds a core for a few hundred ms. */
 export async function hashPassword(password: string): Promise<string> {

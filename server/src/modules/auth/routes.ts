@@ -1,7 +1,7 @@
 /**
  * POST /api/auth/login (public) and GET /api/validate-token. A login is limited per IP across all
  * e-mails (checked first, before the body is read) and per IP and e-mail; its password hash waits
- * for a place in the process's hash gate, where one address holds at most two (lib/hash-gate.ts),
+ * for a place in the process's hash gate, where one address holds at most four (lib/hash-gate.ts),
  * so one address sending many logins at once gets 429 with Retry-After instead of starving others.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
