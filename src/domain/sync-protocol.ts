@@ -63,6 +63,12 @@ export interface PullResponse {
    * under another scope empties its mirror and pulls again from 0.
    */
   scope?: string;
+  /**
+   * Sent when the request asks for it (`total=1`): how many application changes the pull sends
+   * from the requested cursor on, this page's included, as of this page's snapshot. The device
+   * shows 'Descargando N de M solicitudes' with it.
+   */
+  total?: number;
   changes: Change[];
 }
 

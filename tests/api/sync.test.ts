@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { auditoria, empresas, estadosEmpresa, solicitudes, syncClients, usuarios } from '../../server/src/db/schema';
 import { ESTADOS_DEFAULT } from '../../src/domain/estados';
@@ -387,6 +388,28 @@ describe('pull', () => {
 
     expect((await edit({ rol: 'asesor', info_extra: {} })).statusCode).toBe(200);
     expect((await pullFrom(again.cursor)).scope).toBe('asesor');
+  });
+
+  it('sends a page compressed when the device accepts it, and its total when asked', async () => {
+    const token = await loginAs(ctx.app, 'admin');
+    const clientId = randomUUID();
+    const url = `/api/sync/pull?clientId=${clientId}&cursor=0&limit=60`;
+    const plain = (await ctx.app.inject({ method: 'GET', url, headers: bearer(token) })).json();
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(plain);
+    }
+    expect(plain.data.total).toBeUndefined();
+    const counted = (await ctx.app.inject({ method: 'GET', url: `${url}&total=1`, headers: bearer(token) })).json().data as PullResponse;
+    const [{ n }] = await ctx.database.db
+      .select({ n: count() })
+      .from(solicitudes)
+      .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt)));
+    expect(counted.total).toBe(n);
+    const all = await pullAll('admin', randomUUID(), 2000);
+    expect(all.changes.filter((c) => c.entity === 'solicitud')).toHaveLength(n);
   });
 
   it('refuses a bad query with a Spanish 400', async () => {

@@ -17,7 +17,7 @@
  * - the last page (`more` false) moves the cursor to the company's `change_seq` of that snapshot,
  *   so later pulls do not read again the changes this user may not see.
  */
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { allQueries, readSnapshot, type DbOrTx } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -36,7 +36,7 @@ import { isAdminOrSupervisor } from '../../../../src/domain/roles';
 import type { Change, PullResponse, SyncEntity } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
 import { canSeeRow, everVisibleSolicitudes, visibilityScope, visibleSolicitudes } from '../solicitudes/visibility';
-import { buildRecords } from '../solicitudes/repository';
+import { recordsJson } from './record-json';
 import { canSeeNotificacion, everVisibleNotificaciones, notificacionRow, visibleNotificaciones } from '../notificaciones/service';
 import { definicionRow } from '../configuracion/definiciones';
 import { columnaRow } from '../configuracion/columnas';
@@ -53,17 +53,31 @@ type Source = (
 const seqFilter = (col: AnyPgColumn, cursor: number, exactSeq?: number): SQL =>
   exactSeq !== undefined ? eq(col, exactSeq) : gt(col, cursor);
 
+/**
+ * The applications a pull from `cursor` considers: on a first pull those visible now and not
+ * deleted; later, those the user could see at some time (the rest become tombstones).
+ */
+const solicitudScope = (user: AuthUser, cursor: number): SQL | undefined =>
+  cursor === 0 ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`) : everVisibleSolicitudes(user);
+
 const sources: Record<SyncEntity, Source> = {
   solicitud: async (db, user, cursor, limit, exactSeq) => {
     const where = and(
       eq(solicitudes.empresaId, user.empresaId),
       seqFilter(solicitudes.seq, cursor, exactSeq),
-      cursor === 0
-        ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`)
-        : everVisibleSolicitudes(user),
+      solicitudScope(user, cursor),
     );
+    // Only what decides put or tombstone: the page's records are built apart, as JSON text.
     const rows = await db
-      .select()
+      .select({
+        id: solicitudes.id,
+        seq: solicitudes.seq,
+        empresaId: solicitudes.empresaId,
+        bancoNombre: solicitudes.bancoNombre,
+        createdByUserId: solicitudes.createdByUserId,
+        assignedToUserId: solicitudes.assignedToUserId,
+        deletedAt: solicitudes.deletedAt,
+      })
       .from(solicitudes)
       .where(where)
       .orderBy(asc(solicitudes.seq))
@@ -168,22 +182,34 @@ const sources: Record<SyncEntity, Source> = {
   },
 };
 
+type SolicitudHead = Pick<
+  typeof solicitudes.$inferSelect,
+  'id' | 'empresaId' | 'bancoNombre' | 'createdByUserId' | 'assignedToUserId' | 'deletedAt'
+>;
+
+/** A change of a page: an application's record is the JSON text the database built for it. */
+export type PageChange = Change | { entity: 'solicitud'; id: string; op: 'put'; json: string };
+export interface PullPage extends Omit<PullResponse, 'changes'> {
+  changes: PageChange[];
+}
+
 async function toChanges(
   db: DbOrTx,
   user: AuthUser,
   items: Array<{ entity: SyncEntity; id: string; row: unknown }>,
-): Promise<Change[]> {
-  const sols = items
+): Promise<PageChange[]> {
+  const visible = items
     .filter((i) => i.entity === 'solicitud')
-    .map((i) => i.row as typeof solicitudes.$inferSelect);
-  const visibleSols = sols.filter((r) => !r.deletedAt && canSeeRow(user, r));
-  const records = new Map((await buildRecords(db, visibleSols)).map((r) => [r.id, r]));
-  return items.map((item): Change => {
+    .map((i) => i.row as SolicitudHead)
+    .filter((r) => !r.deletedAt && canSeeRow(user, r))
+    .map((r) => r.id);
+  const records = await recordsJson(db, visible);
+  return items.map((item): PageChange => {
     switch (item.entity) {
       case 'solicitud': {
-        const rec = records.get(item.id);
-        return rec
-          ? { entity: 'solicitud', id: item.id, op: 'put', row: rec }
+        const json = records.get(item.id);
+        return json !== undefined
+          ? { entity: 'solicitud', id: item.id, op: 'put', json }
           : { entity: 'solicitud', id: item.id, op: 'del' };
       }
       case 'notificacion': {
@@ -251,11 +277,20 @@ async function toChanges(
   });
 }
 
-export async function pull(
+/** How many application changes a pull from `cursor` sends, as of the transaction's snapshot. */
+async function countSolicitudChanges(db: DbOrTx, user: AuthUser, cursor: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, user.empresaId), gt(solicitudes.seq, cursor), solicitudScope(user, cursor)));
+  return n;
+}
+
+export async function pullPage(
   db: DbOrTx,
   user: AuthUser,
-  q: { clientId: string; cursor: number; limit: number },
-): Promise<PullResponse> {
+  q: { clientId: string; cursor: number; limit: number; total?: boolean },
+): Promise<PullPage> {
   const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, q.clientId));
   if (client && client.usuarioId !== user.id) {
     throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
@@ -284,9 +319,32 @@ export async function pull(
         more = true;
       }
     }
+    const total = q.total ? await countSolicitudChanges(tx, user, q.cursor) : undefined;
     const changes = await toChanges(tx, user, page);
     const last = page.length ? page[page.length - 1].seq : q.cursor;
     const cursor = more ? last : Math.max(last, changeSeq, q.cursor);
-    return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, scope: visibilityScope(user), changes };
+    return { cursor, more, lastMutationId: client?.lastMutationId ?? 0, scope: visibilityScope(user), total, changes };
   });
+}
+
+/**
+ * The answer's text, `{"ok":true,"data":{...}}`: every part but the records goes through
+ * JSON.stringify, and each record's JSON text is copied in as the database wrote it.
+ */
+export function pullBody(page: PullPage): string {
+  const { changes, ...head } = page;
+  const parts = changes.map((c) =>
+    'json' in c ? `{"entity":"solicitud","id":${JSON.stringify(c.id)},"op":"put","row":${c.json}}` : JSON.stringify(c),
+  );
+  const meta = JSON.stringify(head);
+  return `{"ok":true,"data":${meta.slice(0, -1)}${meta.length > 2 ? ',' : ''}"changes":[${parts.join(',')}]}}`;
+}
+
+/** The page as the device reads it (tests and tools; the route sends `pullBody`). */
+export async function pull(
+  db: DbOrTx,
+  user: AuthUser,
+  q: { clientId: string; cursor: number; limit: number; total?: boolean },
+): Promise<PullResponse> {
+  return (JSON.parse(pullBody(await pullPage(db, user, q))) as { data: PullResponse }).data;
 }

@@ -1,18 +1,32 @@
 /** POST /api/sync/push and GET /api/sync/pull: thin handlers over push.ts and pull.ts. */
 import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PushBodySchema } from '../../../../src/domain/sync-protocol';
 import { push } from './push';
-import { pull } from './pull';
+import { pullBody, pullPage } from './pull';
 
 const PullQuery = v.object({
   clientId: v.pipe(v.string('clientId es obligatorio'), v.uuid('clientId inválido')),
   cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'cursor inválido'), v.transform(Number)), '0'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'limit inválido'), v.transform(Number)), String(PULL_PAGE_DEFAULT)),
+  total: v.optional(v.picklist(['0', '1'], 'total inválido')),
   empresa_id: v.optional(v.string()),
 });
+
+/**
+ * A page is about 4 MB of JSON. Brotli at the global quality 4 took about 180 ms of CPU per page
+ * here, as long as building the page; quality 1 takes about 30 ms and sends 20% more bytes
+ * (720 KB instead of 600 KB). A first sync is dozens of pages, so the CPU wins.
+ */
+const PULL_COMPRESSION = {
+  brotliOptions: {
+    params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+  },
+  zlibOptions: { level: 1 },
+};
 
 export default async function syncRoutes(app: FastifyInstance) {
   app.post('/api/sync/push', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
@@ -21,10 +35,12 @@ export default async function syncRoutes(app: FastifyInstance) {
     return { ok: true, data: await push(app.db, user, body) };
   });
 
-  app.get('/api/sync/pull', async (request) => {
+  app.get('/api/sync/pull', { compress: PULL_COMPRESSION }, async (request, reply) => {
     const user = requireUser(request);
     const q = parseInput(PullQuery, request.query);
     const limit = Math.min(Math.max(Number(q.limit) || PULL_PAGE_DEFAULT, 1), PULL_PAGE_MAX);
-    return { ok: true, data: await pull(app.db, user, { clientId: q.clientId, cursor: Number(q.cursor), limit }) };
+    const page = await pullPage(app.db, user, { clientId: q.clientId, cursor: Number(q.cursor), limit, total: q.total === '1' });
+    // The records are JSON text from the database: the body is written, not serialised again.
+    return reply.type('application/json; charset=utf-8').send(pullBody(page));
   });
 }
