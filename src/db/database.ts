@@ -19,7 +19,7 @@ import Dexie, { type Table } from 'dexie';
 import type { ConflictDetail, ErrorCode } from '../domain/errors';
 import type { HistorialEntry } from '../domain/historial';
 import type { SolicitudRecord } from '../domain/solicitud';
-import type { SyncEntity } from '../domain/sync-protocol';
+import type { RecentPass, SyncEntity } from '../domain/sync-protocol';
 import { createdKey } from './created-key';
 import { solicitudTokens } from './search-tokens';
 import { appendRow, logRow, searchLogMiddleware, type SearchLogRow } from './search-log';
@@ -105,6 +105,8 @@ export interface MetaValues {
   lastError: string | null;
   /** The visibility scope the mirrored rows were pulled under (PullResponse.scope). */
   scope: string;
+  /** Where the first sync's newest-first pass stands (src/sync/pull.ts); absent before it. */
+  recent: RecentPass;
 }
 export type MetaKey = keyof MetaValues;
 export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];

@@ -54,6 +54,23 @@ export interface Change {
   op: 'put' | 'del';
   row?: unknown;
 }
+/** An application's place in the newest-first order of a first sync's pass. */
+export interface RecentPosition {
+  /** The server's text of `solicitud.created_at`, as the record carries it. */
+  created_at: string;
+  id: string;
+}
+
+/**
+ * Where a first sync's newest-first pass stands (`GET /api/sync/pull?recent=1`): the device asks
+ * for the applications before `before` until it is null, then pulls by cursor from 0 with `floor`
+ * (applications changed at or before it came with the pass).
+ */
+export interface RecentPass {
+  floor: number;
+  before: RecentPosition | null;
+}
+
 export interface PullResponse {
   cursor: number;
   more: boolean;
@@ -69,6 +86,8 @@ export interface PullResponse {
    * shows 'Descargando N de M solicitudes' with it.
    */
   total?: number;
+  /** Present on the pages of a newest-first pass (which hold applications only). */
+  recent?: RecentPass;
   changes: Change[];
 }
 

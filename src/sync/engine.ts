@@ -193,7 +193,7 @@ export class SyncEngine {
       const clientId = await ensureClientId(this.db);
       await pushOutbox(this.db, this.transport, clientId);
       await uploadReadyFiles(this.db, this.transport);
-      await pullAll(this.db, this.transport, clientId, this.pullLimit);
+      await pullAll(this.db, this.transport, clientId, this.pullLimit, (progress) => void this.update({ progress }));
       const at = new Date(this.now()).toISOString();
       this.attempt = 0;
       this.nextAttemptMs = null;
@@ -208,6 +208,7 @@ export class SyncEngine {
         lastSyncAt: at,
         nextAttemptAt: undefined,
         message: undefined,
+        progress: undefined,
       });
       return true;
     } catch (error) {

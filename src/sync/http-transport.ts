@@ -40,6 +40,23 @@ function defaultMessage(status: number): string {
   return BAD_ANSWER;
 }
 
+/** The query string of GET /api/sync/pull for `request`. */
+export function pullQuery({ clientId, cursor, limit, total, recent, floor }: PullRequest): string {
+  const query = new URLSearchParams({ clientId, cursor: String(cursor), limit: String(limit) });
+  if (total) query.set('total', '1');
+  if (recent) {
+    query.set('recent', '1');
+    if (recent.floor !== undefined) query.set('floor', String(recent.floor));
+    if (recent.before) {
+      query.set('before', recent.before.created_at);
+      query.set('beforeId', recent.before.id);
+    }
+  } else if (floor !== undefined) {
+    query.set('floor', String(floor));
+  }
+  return query.toString();
+}
+
 export class HttpTransport implements SyncTransport {
   private token: string;
   private readonly baseUrl: string;
@@ -67,9 +84,8 @@ export class HttpTransport implements SyncTransport {
     });
   }
 
-  pull({ clientId, cursor, limit }: PullRequest): Promise<PullResponse> {
-    const query = new URLSearchParams({ clientId, cursor: String(cursor), limit: String(limit) });
-    return this.request<PullResponse>(`/api/sync/pull?${query.toString()}`, { method: 'GET' });
+  pull(request: PullRequest): Promise<PullResponse> {
+    return this.request<PullResponse>(`/api/sync/pull?${pullQuery(request)}`, { method: 'GET' });
   }
 
   async upload(file: UploadRequest): Promise<void> {

@@ -112,6 +112,11 @@ export class ModelServer implements SyncTransport {
    */
   scope: string | undefined = undefined;
   sees: (record: SolicitudRecord) => boolean = () => true;
+  /**
+   * Serves a first sync's newest-first pass (`recent`) and the floor after it, like this project's
+   * server; off, it is an older server that ignores both.
+   */
+  passes = false;
 
   setToken(token: string): void {
     this.token = token;
@@ -240,25 +245,53 @@ export class ModelServer implements SyncTransport {
   async pull(request: PullRequest): Promise<PullResponse> {
     this.auth();
     this.fault('pull', 'before');
-    this.pulls.push({ ...request });
-    const after = this.log.filter((c) => c.seq > request.cursor);
-    const page = after.slice(0, request.limit);
-    const changes: Change[] = page.flatMap((c): Change[] => {
+    this.pulls.push(structuredClone(request));
+    const response = this.passes && request.recent ? this.passPage(request, request.recent) : this.cursorPage(request);
+    this.fault('pull', 'after');
+    return response;
+  }
+
+  private cursorPage(request: PullRequest): PullResponse {
+    const from = this.passes ? Math.max(request.cursor, request.floor ?? 0) : request.cursor;
+    const toChange = (c: { id: string }): Change[] => {
       const row = this.solicitudes.get(c.id);
-      if (row && !this.sees(row)) return request.cursor === 0 ? [] : [{ entity: 'solicitud', id: c.id, op: 'del' }];
+      if (row && !this.sees(row)) return from === 0 ? [] : [{ entity: 'solicitud', id: c.id, op: 'del' }];
       return row
         ? [{ entity: 'solicitud', id: c.id, op: 'put', row: structuredClone(row) }]
         : [{ entity: 'solicitud', id: c.id, op: 'del' }];
-    });
-    const response: PullResponse = {
-      cursor: page.length ? page[page.length - 1].seq : request.cursor,
+    };
+    const after = this.log.filter((c) => c.seq > from);
+    const page = after.slice(0, request.limit);
+    return {
+      cursor: page.length ? page[page.length - 1].seq : Math.max(request.cursor, from),
       more: after.length > page.length,
       lastMutationId: this.lastMutationId(request.clientId),
       ...(this.scope === undefined ? {} : { scope: this.scope }),
-      changes,
+      ...(this.passes && request.total ? { total: after.flatMap(toChange).length } : {}),
+      changes: page.flatMap(toChange),
     };
-    this.fault('pull', 'after');
-    return response;
+  }
+
+  /** Newest first (created_at, then id), the visible applications after `before`. */
+  private passPage(request: PullRequest, recent: NonNullable<PullRequest['recent']>): PullResponse {
+    const key = (r: SolicitudRecord) => `${r.solicitud.created_at} ${r.id}`;
+    const visible = [...this.solicitudes.values()].filter(this.sees).sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    const before = recent.before;
+    const rest = before ? visible.filter((r) => key(r) < `${before.created_at} ${before.id}`) : visible;
+    const page = rest.slice(0, request.limit);
+    const last = page[page.length - 1];
+    return {
+      cursor: 0,
+      more: true,
+      lastMutationId: this.lastMutationId(request.clientId),
+      ...(this.scope === undefined ? {} : { scope: this.scope }),
+      ...(request.total ? { total: visible.length } : {}),
+      recent: {
+        floor: recent.floor ?? this.seq,
+        before: page.length === request.limit ? { created_at: last.solicitud.created_at, id: last.id } : null,
+      },
+      changes: page.map((r) => ({ entity: 'solicitud', id: r.id, op: 'put', row: structuredClone(r) })),
+    };
   }
 
   async upload(file: UploadRequest): Promise<void> {

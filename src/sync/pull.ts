@@ -12,6 +12,12 @@
  *   the mirror of the server's rows is emptied in the same transaction, the cursor goes back to 0
  *   and the pull starts again. The outbox, shadows, files, drafts and problems stay, so nothing
  *   unsent is lost and the rebase redraws what is still pending.
+ * - A first sync (cursor 0, no pass finished) begins with the server's newest-first pass
+ *   (server/src/modules/sync/pull-recent.ts): applications newest first, so the list's first page
+ *   is right from the first page written. Each pass page saves the pass's position (`recent`) in
+ *   its own transaction, so a stopped pass goes on where it was; once its position is null the
+ *   pull goes on by cursor from 0 with the pass's floor. A scope change forgets the pass.
+ *   A server that ignores the pass answers a page by cursor, which is written as any other.
  */
 import {
   ENTITY_TABLES,
@@ -26,8 +32,8 @@ import {
 } from '../db/database';
 import { rebase, syncPendingFlags } from '../db/tracked-tx';
 import type { SolicitudRecord } from '../domain/solicitud';
-import { PULL_PAGE_DEFAULT, type Change, type PullResponse } from '../domain/sync-protocol';
-import { TransportError, type SyncTransport } from './transport';
+import { PULL_PAGE_DEFAULT, type Change, type PullResponse, type RecentPass, type RecentPosition } from '../domain/sync-protocol';
+import { TransportError, type PullRequest, type SyncTransport } from './transport';
 
 function serverRow(change: Change): unknown {
   if (change.op === 'del') return null;
@@ -90,13 +96,15 @@ export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<b
     if (page.scope !== undefined && page.scope !== scope) {
       await setMeta(db, 'scope', page.scope);
       // A database from before scopes were sent keeps its rows: their scope is unknown.
-      if (scope !== undefined && (cursor ?? 0) > 0) {
+      if (scope !== undefined && ((cursor ?? 0) > 0 || (await getMeta(db, 'recent')) !== undefined)) {
         await Promise.all(MIRROR_TABLES.map((t) => db.table(t).clear()));
         await setMeta(db, 'cursor', 0);
+        await db.meta.delete('recent');
         await rebase(db);
         return false;
       }
     }
+    if (page.recent) await setMeta(db, 'recent', page.recent);
     await writeServerRows(db, page.changes, new Set(shadowKeys));
     const last = Math.max(lastMutationId ?? 0, page.lastMutationId);
     await Promise.all([
@@ -115,43 +123,88 @@ export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<b
   });
 }
 
+/** Applications received against those the server said the pull holds ('Descargando N de M'). */
+export interface PullProgress {
+  done: number;
+  total: number;
+}
+
+const samePosition = (a: RecentPosition | null | undefined, b: RecentPosition | null | undefined) =>
+  !!a && !!b && a.id === b.id && a.created_at === b.created_at;
+
+/** The request that goes on from the saved cursor and pass. */
+function nextRequest(clientId: string, limit: number, cursor: number, pass: RecentPass | undefined): PullRequest {
+  if (cursor === 0 && (!pass || pass.before !== null)) {
+    return { clientId, cursor: 0, limit, recent: pass ? { floor: pass.floor, before: pass.before ?? undefined } : {} };
+  }
+  return { clientId, cursor, limit, floor: pass && cursor < pass.floor ? pass.floor : undefined };
+}
+
 /**
- * Pulls every page since the saved cursor. The next page is requested before the current one is
- * written, so the transfer of one page overlaps the write of the previous one (a first sync takes
- * about the longer of the two, not their sum). Pages are still written strictly in order, and a
- * failure anywhere leaves the cursor at the last page written, so a retry resumes there.
+ * Pulls every page since the saved cursor (after the newest-first pass, on a first sync). The
+ * next page is requested before the current one is written, so the transfer of one page overlaps
+ * the write of the previous one (a first sync takes about the longer of the two, not their sum).
+ * Pages are still written strictly in order, and a failure anywhere leaves the cursor (and the
+ * pass) at the last page written, so a retry resumes there. `onProgress` follows a pass: its
+ * total comes from the server on the pass's first request and on the first one after it.
  */
 export async function pullAll(
   db: RadicaDB,
   transport: SyncTransport,
   clientId: string,
   limit: number = PULL_PAGE_DEFAULT,
+  onProgress?: (progress: PullProgress) => void,
 ): Promise<void> {
-  const request = (from: number): Promise<PullResponse> => {
-    const pending = transport.pull({ clientId, cursor: from, limit });
+  let cursor = (await getMeta(db, 'cursor')) ?? 0;
+  let pass = await getMeta(db, 'recent');
+  const progress: PullProgress = { done: 0, total: 0 };
+  // The total is asked on a pass's requests until one answers it, and on the first one after it.
+  let passCounted = false;
+  let afterPass = false;
+  if (cursor === 0 && pass?.before) progress.done = await db.solicitudes.count();
+  const request = (from: number, at: RecentPass | undefined): Promise<PullResponse> => {
+    const next = nextRequest(clientId, limit, from, at);
+    if (next.recent ? !passCounted : afterPass) next.total = true;
+    const pending = transport.pull(next);
     // A prefetch abandoned because the loop stopped must not surface as an unhandled rejection.
     pending.catch(() => undefined);
     return pending;
   };
-  let cursor = (await getMeta(db, 'cursor')) ?? 0;
-  let next = request(cursor);
+  let next = request(cursor, pass);
   for (;;) {
     const page = await next;
-    const advances = page.more && page.cursor > cursor;
-    if (advances) next = request(page.cursor);
+    const inPass = page.recent !== undefined;
+    const state = { cursor: Math.max(cursor, page.cursor), pass: page.recent ?? pass };
+    if (page.total !== undefined) {
+      progress.total += page.total;
+      if (inPass) passCounted = true;
+      else afterPass = false;
+    }
+    if (inPass && page.recent?.before === null) afterPass = true;
+    const stuck = inPass && !!page.recent?.before && samePosition(page.recent.before, pass?.before);
+    const goesOn = inPass ? !stuck : page.more && page.cursor > cursor;
+    if (goesOn) next = request(state.cursor, state.pass);
     if (!(await applyPullPage(db, page))) {
       cursor = 0;
-      next = request(0);
+      pass = undefined;
+      progress.done = progress.total = 0;
+      passCounted = afterPass = false;
+      next = request(0, undefined);
       continue;
     }
-    if (!page.more) return;
-    if (!advances) {
+    ({ cursor, pass } = state);
+    if (progress.total > 0) {
+      progress.done += page.changes.filter((c) => c.entity === 'solicitud').length;
+      onProgress?.({ done: Math.min(progress.done, progress.total), total: progress.total });
+    }
+    if (inPass && goesOn) continue;
+    if (!inPass && !page.more) return;
+    if (!goesOn) {
       throw new TransportError(
         500,
         'El servidor devolvió cambios sin avanzar. Se reintentará.',
         'INTERNAL',
       );
     }
-    cursor = page.cursor;
   }
 }

@@ -15,6 +15,11 @@ export interface SyncStatus {
   lastSyncAt?: string;
   nextAttemptAt?: string;
   message?: string;
+  /**
+   * During a first sync: applications written against those the server said it holds. Kept when
+   * the sync fails half-way (the download is paused), dropped when a sync ends.
+   */
+  progress?: { done: number; total: number };
 }
 
 export const SESSION_EXPIRED_MESSAGE =

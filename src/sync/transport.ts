@@ -5,7 +5,7 @@
  * `message` is the server's Spanish `error` when it sent one.
  */
 import type { ErrorCode } from '../domain/errors';
-import type { PullResponse, PushBody, PushResponse } from '../domain/sync-protocol';
+import type { PullResponse, PushBody, PushResponse, RecentPosition } from '../domain/sync-protocol';
 
 export interface UploadRequest {
   id: string;
@@ -20,6 +20,15 @@ export interface PullRequest {
   clientId: string;
   cursor: number;
   limit: number;
+  /** Ask for the page's `total` of application changes. */
+  total?: boolean;
+  /**
+   * A first sync's newest-first pass: `{}` starts it, `{ floor, before }` goes on after the last
+   * application of the previous page (PullResponse.recent).
+   */
+  recent?: { floor?: number; before?: RecentPosition };
+  /** After a pass, by cursor: applications changed at or before the pass's floor are skipped. */
+  floor?: number;
 }
 
 export interface SyncTransport {

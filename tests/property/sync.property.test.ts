@@ -19,6 +19,7 @@ import { RadicaDB } from '../../src/db/database';
 import { mutate } from '../../src/db/mutate';
 import { SyncEngine } from '../../src/sync/engine';
 import { TransportError, type SyncTransport } from '../../src/sync/transport';
+import { pullQuery } from '../../src/sync/http-transport';
 import type { PushBody } from '../../src/domain/sync-protocol';
 import type { FastifyInstance } from 'fastify';
 
@@ -61,7 +62,7 @@ function injectTransport(app: FastifyInstance, token: string, faults: { dropNext
       return res.json().data;
     },
     async pull(q) {
-      const res = await app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${q.clientId}&cursor=${q.cursor}&limit=${q.limit}`, headers: bearer(token) });
+      const res = await app.inject({ method: 'GET', url: `/api/sync/pull?${pullQuery(q)}`, headers: bearer(token) });
       if (res.statusCode !== 200) throw fail(res);
       return res.json().data;
     },

@@ -24,6 +24,7 @@ import { useCreditList } from './use-credit-list';
 import { useOnline } from '../../lib/use-online';
 import { useColumns, useEstados } from './use-list-config';
 import { resultadosTexto } from './resultados';
+import { SyncProgress } from './sync-progress';
 
 export interface CreditsPageProps {
   /** Called with the solicitud id when a row is activated (the edit modal opens it). */
@@ -192,6 +193,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         </label>
       </div>
 
+      <SyncProgress />
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="resultados">
         {loading
           ? 'Cargando...'

@@ -48,24 +48,29 @@ type Source = (
   cursor: number,
   limit: number,
   exactSeq?: number,
+  floor?: number,
 ) => Promise<Array<{ seq: number; entity: SyncEntity; id: string; row: unknown }>>;
 
 const seqFilter = (col: AnyPgColumn, cursor: number, exactSeq?: number): SQL =>
   exactSeq !== undefined ? eq(col, exactSeq) : gt(col, cursor);
 
 /**
- * The applications a pull from `cursor` considers: on a first pull those visible now and not
- * deleted; later, those the user could see at some time (the rest become tombstones).
+ * The applications a pull from `after` (the cursor, or the floor of a newest-first pass when
+ * higher) considers: on a first pull those visible now and not deleted; later, those the user
+ * could see at some time (the rest become tombstones).
  */
-const solicitudScope = (user: AuthUser, cursor: number): SQL | undefined =>
-  cursor === 0 ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`) : everVisibleSolicitudes(user);
+const solicitudScope = (user: AuthUser, after: number): SQL | undefined =>
+  after === 0 ? and(visibleSolicitudes(user), sql`${solicitudes.deletedAt} is null`) : everVisibleSolicitudes(user);
 
 const sources: Record<SyncEntity, Source> = {
-  solicitud: async (db, user, cursor, limit, exactSeq) => {
+  // After a newest-first pass (pull-recent.ts), the applications up to its floor are on the
+  // device already: only later changes come by cursor, tombstones included.
+  solicitud: async (db, user, cursor, limit, exactSeq, floor = 0) => {
+    const after = Math.max(cursor, floor);
     const where = and(
       eq(solicitudes.empresaId, user.empresaId),
-      seqFilter(solicitudes.seq, cursor, exactSeq),
-      solicitudScope(user, cursor),
+      seqFilter(solicitudes.seq, after, exactSeq),
+      solicitudScope(user, after),
     );
     // Only what decides put or tombstone: the page's records are built apart, as JSON text.
     const rows = await db
@@ -277,24 +282,40 @@ async function toChanges(
   });
 }
 
-/** How many application changes a pull from `cursor` sends, as of the transaction's snapshot. */
-async function countSolicitudChanges(db: DbOrTx, user: AuthUser, cursor: number): Promise<number> {
+/**
+ * How many application changes a pull from `after` (cursor or floor) sends, as of the
+ * transaction's snapshot.
+ */
+export async function countSolicitudChanges(db: DbOrTx, user: AuthUser, after: number): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(solicitudes)
-    .where(and(eq(solicitudes.empresaId, user.empresaId), gt(solicitudes.seq, cursor), solicitudScope(user, cursor)));
+    .where(and(eq(solicitudes.empresaId, user.empresaId), gt(solicitudes.seq, after), solicitudScope(user, after)));
   return n;
 }
 
-export async function pullPage(
-  db: DbOrTx,
-  user: AuthUser,
-  q: { clientId: string; cursor: number; limit: number; total?: boolean },
-): Promise<PullPage> {
-  const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, q.clientId));
+/** The device's sync client row, refused when it belongs to another user. */
+export async function syncClientOf(db: DbOrTx, user: AuthUser, clientId: string) {
+  const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, clientId));
   if (client && client.usuarioId !== user.id) {
     throw new AppError('FORBIDDEN', 'Este dispositivo está registrado para otro usuario.');
   }
+  return client;
+}
+
+export interface PullQuery {
+  clientId: string;
+  cursor: number;
+  limit: number;
+  /** Answer `total`. */
+  total?: boolean;
+  /** The floor of the newest-first pass this device made (pull-recent.ts); 0 when none. */
+  floor?: number;
+}
+
+export async function pullPage(db: DbOrTx, user: AuthUser, q: PullQuery): Promise<PullPage> {
+  const client = await syncClientOf(db, user, q.clientId);
+  const floor = q.floor ?? 0;
   return readSnapshot(db, async (tx) => {
     // First statement: it fixes the snapshot every query below reads.
     const [{ changeSeq }] = await tx
@@ -302,7 +323,7 @@ export async function pullPage(
       .from(empresas)
       .where(eq(empresas.id, user.empresaId));
     const fromEvery = (limit: number, exactSeq?: number) =>
-      allQueries(tx, ...(Object.keys(sources) as SyncEntity[]).map((e) => () => sources[e](tx, user, q.cursor, limit, exactSeq)));
+      allQueries(tx, ...(Object.keys(sources) as SyncEntity[]).map((e) => () => sources[e](tx, user, q.cursor, limit, exactSeq, floor)));
     const fetched = (await fromEvery(q.limit + 1)).flat();
     fetched.sort((a, b) => a.seq - b.seq);
     let page = fetched.slice(0, q.limit);
@@ -319,7 +340,7 @@ export async function pullPage(
         more = true;
       }
     }
-    const total = q.total ? await countSolicitudChanges(tx, user, q.cursor) : undefined;
+    const total = q.total ? await countSolicitudChanges(tx, user, Math.max(q.cursor, floor)) : undefined;
     const changes = await toChanges(tx, user, page);
     const last = page.length ? page[page.length - 1].seq : q.cursor;
     const cursor = more ? last : Math.max(last, changeSeq, q.cursor);
@@ -341,10 +362,6 @@ export function pullBody(page: PullPage): string {
 }
 
 /** The page as the device reads it (tests and tools; the route sends `pullBody`). */
-export async function pull(
-  db: DbOrTx,
-  user: AuthUser,
-  q: { clientId: string; cursor: number; limit: number; total?: boolean },
-): Promise<PullResponse> {
+export async function pull(db: DbOrTx, user: AuthUser, q: PullQuery): Promise<PullResponse> {
   return (JSON.parse(pullBody(await pullPage(db, user, q))) as { data: PullResponse }).data;
 }

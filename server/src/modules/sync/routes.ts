@@ -7,12 +7,19 @@ import { requireUser } from '../../plugins/auth';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PushBodySchema } from '../../../../src/domain/sync-protocol';
 import { push } from './push';
 import { pullBody, pullPage } from './pull';
+import { pullRecentPage } from './pull-recent';
+import { AppError } from '../../../../src/domain/errors';
 
 const PullQuery = v.object({
   clientId: v.pipe(v.string('clientId es obligatorio'), v.uuid('clientId inválido')),
   cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'cursor inválido'), v.transform(Number)), '0'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'limit inválido'), v.transform(Number)), String(PULL_PAGE_DEFAULT)),
   total: v.optional(v.picklist(['0', '1'], 'total inválido')),
+  floor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'floor inválido'), v.transform(Number))),
+  // A first sync's newest-first pass (pull-recent.ts): recent=1, then floor, before and beforeId.
+  recent: v.optional(v.picklist(['1'], 'recent inválido')),
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d(:?\d\d)?)$/, 'before inválido'))),
+  beforeId: v.optional(v.pipe(v.string(), v.uuid('beforeId inválido'))),
   empresa_id: v.optional(v.string()),
 });
 
@@ -39,7 +46,19 @@ export default async function syncRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const q = parseInput(PullQuery, request.query);
     const limit = Math.min(Math.max(Number(q.limit) || PULL_PAGE_DEFAULT, 1), PULL_PAGE_MAX);
-    const page = await pullPage(app.db, user, { clientId: q.clientId, cursor: Number(q.cursor), limit, total: q.total === '1' });
+    const total = q.total === '1';
+    if ((q.before === undefined) !== (q.beforeId === undefined) || (q.before !== undefined && (q.floor === undefined || !q.recent))) {
+      throw new AppError('VALIDATION', 'before y beforeId van juntos, con recent=1 y floor.');
+    }
+    const page = q.recent
+      ? await pullRecentPage(app.db, user, {
+          clientId: q.clientId,
+          limit,
+          total,
+          floor: q.floor,
+          before: q.before === undefined ? undefined : { created_at: q.before, id: q.beforeId! },
+        })
+      : await pullPage(app.db, user, { clientId: q.clientId, cursor: Number(q.cursor), limit, total, floor: q.floor });
     // The records are JSON text from the database: the body is written, not serialised again.
     return reply.type('application/json; charset=utf-8').send(pullBody(page));
   });
