@@ -1,20 +1,34 @@
 import { Provider as JotaiProvider } from 'jotai';
-import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ConfirmHost } from '../components/ui/confirm-dialog';
+import { ToasterHost } from '../components/ui/toast';
+import { NavigationGuard } from './navigation-guard';
 import { SessionBootstrap } from './session-bootstrap';
 import { AppRoutes } from './routes';
 import { PwaUpdate } from './pwa-update';
 
+function Root() {
+  return (
+    <>
+      <SessionBootstrap>
+        <AppRoutes />
+      </SessionBootstrap>
+      <NavigationGuard />
+      <PwaUpdate />
+      <ConfirmHost />
+      <ToasterHost position="top-right" duration={3000} containerAriaLabel="Avisos" />
+    </>
+  );
+}
+
+// A data router (one catch-all route holding the app's <Routes>) so a route change can be held
+// back while a form has unsaved edits (useBlocker in NavigationGuard).
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
 export function App() {
   return (
     <JotaiProvider>
-      <BrowserRouter>
-        <SessionBootstrap>
-          <AppRoutes />
-        </SessionBootstrap>
-        <PwaUpdate />
-        <Toaster position="top-right" duration={3000} richColors closeButton containerAriaLabel="Avisos" toastOptions={{ closeButtonAriaLabel: 'Cerrar aviso' }} />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </JotaiProvider>
   );
 }

@@ -8,7 +8,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../components/ui/modal-dialog';
+import { Button } from '../components/ui/button';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deleteUserDb, wipeBlockedReason, wipeBlockers, type WipeBlockers } from '../db/device-data';
 import { localDbAtom, syncClientAtom } from '../state/local-data';
 import { readErrorsAtom } from '../state/read-errors';
@@ -68,15 +69,15 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
       <p className="mt-1 text-sm text-slate-700">
         En una tableta compartida, borra tus datos guardados aquí cuando termines. Se cierra la sesión y el próximo inicio vuelve a descargar todo.
       </p>
-      <button
-        type="button"
+      <Button
+        variant="danger-outline"
+        className="mt-2"
         disabled={!!reason || busy}
         aria-describedby={reason ? reasonId : undefined}
         onClick={() => setConfirming(true)}
-        className="mt-2 min-h-11 rounded-md border border-red-300 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-2 focus:outline-blue-700 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
       >
         {WIPE_LABEL}
-      </button>
+      </Button>
       {reason && (
         <p id={reasonId} className="mt-1 text-sm text-amber-900" data-testid="borrar-datos-motivo">
           {reason}

@@ -1,14 +1,29 @@
+/**
+ * The signed-in frame. A top bar on every screen and at every width holds the product name, the
+ * sync chip, the notification bell and (below 1024 px) the ☰ menu button, which carries a red
+ * badge while the server refused a change. The side menu (a drawer below 1024 px) has the spec's
+ * entries, the company and user, and 'Salir': logging out with unsent changes asks in the app's
+ * dialog, saying how many would wait on this device.
+ */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isAdminOrSupervisor, ROLE_LABELS } from '../domain/roles';
+import { plural } from '../domain/format';
 import { clearStoredSession, sessionAtom } from '../state/session';
 import { Badge } from '../components/ui/badge';
+import { askConfirm } from '../components/ui/confirm-dialog';
 import { Spinner } from '../components/ui/spinner';
-import { SessionExpiredBanner, SyncIndicator } from './sync-status';
-import { syncStatusAtom } from '../state/local-data';
+import { localDbAtom } from '../state/local-data';
+import { readCounts } from '../sync/status';
 import { NotificationBell } from '../features/notificaciones/notification-bell';
 import { readErrorsAtom } from '../state/read-errors';
+import { forgetHeldLogin } from '../state/device-session';
+import { ConflictAnnouncer, ConflictBanner } from './conflict-banner';
+import { DeliveryReports } from './delivery-reports';
+import { DeviceLoginResume, SessionBanner } from './session-banner';
+import { SyncChip, useSyncView } from './sync-chip';
+import { SyncPanelHost } from './sync-panel';
 
 interface MenuItem {
   to: string;
@@ -25,117 +40,144 @@ const MENU: MenuItem[] = [
   { to: '/users', label: 'Usuarios', adminOnly: true },
 ];
 
-/** Side menu plus the outlet; on small screens a top bar with a hamburger toggle. */
+export const logoutMessage = (pending: number) =>
+  `Tienes ${plural(pending, 'cambio sin enviar', 'cambios sin enviar')}. Se quedan guardados en este dispositivo y se enviarán cuando vuelvas a iniciar sesión con este usuario.`;
+
 export function Shell() {
   const [state, setState] = useAtom(sessionAtom);
   const [open, setOpen] = useState(false);
-  const syncStatus = useAtomValue(syncStatusAtom);
+  const db = useAtomValue(localDbAtom);
+  const view = useSyncView();
   const setReadErrors = useSetAtom(readErrorsAtom);
   const navigate = useNavigate();
   const location = useLocation();
 
   useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
 
   if (state.status !== 'authenticated') return null;
   const { user } = state.session;
   const items = MENU.filter((m) => !m.adminOnly || isAdminOrSupervisor(user.rol));
 
-  const logout = () => {
-    const pending = syncStatus?.pending ?? 0;
-    if (
-      pending > 0 &&
-      !window.confirm(
-        `Tienes ${pending} cambios sin enviar. Se guardarán en este dispositivo y se enviarán cuando vuelvas a iniciar sesión. ¿Cerrar sesión?`,
-      )
-    ) {
-      return;
+  const logout = async () => {
+    const { pending } = db ? await readCounts(db).catch(() => ({ pending: 0 })) : { pending: 0 };
+    if (pending > 0) {
+      const ok = await askConfirm({
+        title: '¿Cerrar sesión?',
+        message: logoutMessage(pending),
+        confirmLabel: 'Cerrar sesión',
+        tone: 'primary',
+      });
+      if (!ok) return;
     }
     clearStoredSession();
+    forgetHeldLogin();
     setReadErrors([]); // they quote this user's data; the next user must not see them
     setState({ status: 'unauthenticated' });
     void navigate('/login', { replace: true });
   };
 
+  const rejected = view.problems > 0;
+
   return (
-    <div className="min-h-screen lg:flex">
-      <header className="sticky top-0 z-30 flex items-center justify-between bg-blue-900 px-4 py-2 text-white lg:hidden">
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-30 flex h-[60px] items-center gap-2 bg-blue-900 px-3 text-white sm:px-4">
         <span className="text-lg font-bold">Radica</span>
-        <div className="flex items-center gap-1">
-        <NotificationBell />
-        <button
-          type="button"
-          className="flex h-11 w-11 items-center justify-center rounded-md hover:bg-blue-800"
-          aria-label={open ? 'Cerrar menú' : 'Abrir menú'}
-          aria-expanded={open}
-          aria-controls="menu-lateral"
-          onClick={() => setOpen((o) => !o)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
-          </svg>
-        </button>
+        <div className="ml-auto flex min-w-0 items-center gap-1">
+          <SyncChip />
+          <NotificationBell watchRejections />
+          <button
+            type="button"
+            className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
+            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${rejected ? ' (hay cambios rechazados)' : ''}`}
+            aria-expanded={open}
+            aria-controls="menu-lateral"
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+            </svg>
+            {rejected && (
+              <span
+                data-testid="menu-badge"
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-blue-900"
+              >
+                {view.problems > 99 ? '99+' : view.problems}
+              </span>
+            )}
+          </button>
         </div>
       </header>
 
-      <aside
-        id="menu-lateral"
-        className={`${open ? 'block' : 'hidden'} fixed inset-x-0 top-[60px] bottom-0 z-20 overflow-y-auto bg-blue-950 text-white lg:static lg:block lg:w-64 lg:shrink-0 lg:min-h-screen`}
-      >
-        <div className="flex items-center gap-3 border-b border-blue-800 p-4">
-          <img
-            src={user.imagen_aliado || '/favicon.svg'}
-            alt={`Logo de ${user.empresa}`}
-            className="h-12 w-12 rounded-full bg-white object-contain p-1"
-          />
-          <div className="min-w-0">
-            <p className="truncate font-semibold" data-testid="empresa-nombre">{user.empresa}</p>
-            <p className="truncate text-sm text-blue-100" data-testid="usuario-nombre">{user.nombre}</p>
-            <Badge color="blue">
-              <span data-testid="rol-badge">{ROLE_LABELS[user.rol]}</span>
-            </Badge>
+      <div className="lg:flex">
+        <aside
+          id="menu-lateral"
+          className={`${open ? 'block' : 'hidden'} fixed inset-x-0 top-[60px] bottom-0 z-20 overflow-y-auto bg-blue-950 text-white lg:sticky lg:block lg:h-[calc(100vh-60px)] lg:w-64 lg:shrink-0`}
+        >
+          <div className="flex items-center gap-3 border-b border-blue-800 p-4">
+            <img
+              src={user.imagen_aliado || '/favicon.svg'}
+              alt={`Logo de ${user.empresa}`}
+              className="h-12 w-12 rounded-full bg-white object-contain p-1"
+            />
+            <div className="min-w-0">
+              <p className="truncate font-semibold" data-testid="empresa-nombre">
+                {user.empresa}
+              </p>
+              <p className="truncate text-sm text-blue-100" data-testid="usuario-nombre">
+                {user.nombre}
+              </p>
+              <Badge color="blue">
+                <span data-testid="rol-badge">{ROLE_LABELS[user.rol]}</span>
+              </Badge>
+            </div>
           </div>
-        </div>
-        <div className="flex items-center justify-between gap-2 border-b border-blue-800 px-4 py-2" id="shell-tools">
-          {/* On small screens the bell sits in the top bar; this one also raises rejection toasts. */}
-          <div className="hidden lg:block">
-            <NotificationBell watchRejections />
+          <nav aria-label="Menú principal" className="p-2">
+            <ul className="space-y-1">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === '/'}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center rounded-md px-3 py-2 font-medium ${isActive ? 'bg-blue-700 text-white' : 'text-blue-50 hover:bg-blue-800'}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="p-4">
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="min-h-11 w-full rounded-md border border-blue-300 px-3 py-2 font-medium text-white hover:bg-blue-800"
+            >
+              Salir
+            </button>
           </div>
-          <SyncIndicator />
-        </div>
-        <nav aria-label="Menú principal" className="p-2">
-          <ul className="space-y-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === '/'}
-                  className={({ isActive }) =>
-                    `flex min-h-11 items-center rounded-md px-3 py-2 font-medium ${isActive ? 'bg-blue-700 text-white' : 'text-blue-50 hover:bg-blue-800'}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="p-4">
-          <button
-            type="button"
-            onClick={logout}
-            className="min-h-11 w-full rounded-md border border-blue-300 px-3 py-2 font-medium text-white hover:bg-blue-800"
-          >
-            Salir
-          </button>
-        </div>
-      </aside>
+        </aside>
 
-      <main className="min-w-0 flex-1 p-4 lg:p-8">
-        <SessionExpiredBanner />
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
+        <main className="min-w-0 flex-1 p-4 lg:p-8">
+          <SessionBanner />
+          <ConflictBanner />
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <DeviceLoginResume />
+      <ConflictAnnouncer />
+      <DeliveryReports />
+      <SyncPanelHost />
     </div>
   );
 }

@@ -30,7 +30,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 export interface ConflictDetail {
-  fields: Record<string, { base: unknown; server: unknown; mine: unknown }>;
+  /** Per field: what the author saw, what the server holds, what the author wanted, and (from the
+   * audit trail, when the server knows) who last changed it there and when. */
+  fields: Record<string, { base: unknown; server: unknown; mine: unknown; changedBy?: string | null; changedAt?: string }>;
 }
 
 export class AppError extends Error {

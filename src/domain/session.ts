@@ -31,6 +31,12 @@ export const LOGIN_ERRORS = {
   unknown: 'Error desconocido. Por favor, intente nuevamente.',
 } as const;
 
+/** Offline, with a verifier for the e-mail on this device that the password does not match. */
+export const DEVICE_WRONG_PASSWORD =
+  'Sin conexión: la contraseña no coincide con la guardada en este dispositivo. Escribe la última contraseña con la que entraste aquí.';
+/** Shown after a login this device verified while the server could not be asked. */
+export const DEVICE_LOGIN_OFFLINE = 'Sin conexión: tus cambios se enviarán cuando vuelva la conexión';
+
 const ACCESS_OK = new Set(['autorizado', 'authorized', 'true', 'success']);
 
 function accessGranted(body: Record<string, unknown>): boolean {

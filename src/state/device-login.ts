@@ -88,3 +88,8 @@ export function forgetDeviceLogin(email: string, storage: Storage = localStorage
   delete entries[normal(email)];
   storage.setItem(KEY, JSON.stringify(entries));
 }
+
+/** Whether this device keeps a verifier for the e-mail (someone logged in here with it before). */
+export function hasDeviceLogin(email: string, storage: Storage = localStorage): boolean {
+  return normal(email) in read(storage);
+}

@@ -65,6 +65,18 @@ describe('conflicts and problems', () => {
     expect(server.solicitudes.get(A)?.solicitante.nombres).toBe('Lucía');
   });
 
+  it('re-queues a merged value (part mine, part the server) with the server value as base', async () => {
+    const { db, server, engine } = await conflicted();
+    await resolveConflict(db, 1, { 'solicitud.banco_nombre': { value: 'Banco de Bogotá' } });
+    expect((await db.outbox.get(2))?.args).toEqual({
+      solicitudId: A,
+      changes: { 'solicitante.nombres': 'Lucía', 'solicitud.banco_nombre': 'Banco de Bogotá' },
+      base: { 'solicitante.nombres': 'Ana María', 'solicitud.banco_nombre': 'Nu Bank' },
+    });
+    await engine.sync();
+    expect(server.solicitudes.get(A)?.solicitud.banco_nombre).toBe('Banco de Bogotá');
+  });
+
   it('asks for a choice on every conflicting field', async () => {
     const { db } = await conflicted();
     await expect(resolveConflict(db, 1, {})).rejects.toMatchObject({ code: 'VALIDATION' });

@@ -8,14 +8,18 @@
  * - resolveConflict never drops a change silently: every conflicting field needs a choice, the
  *   non-conflicting changes of the same mutation are re-queued with their original base (the
  *   whole mutation was rejected), and 'mine' fields are re-queued with base = the server's current
- *   value so they apply; 'theirs' fields are dropped (the screen already shows the server value).
+ *   value so they apply; 'theirs' fields are dropped (the screen already shows the server value);
+ *   `{ value }` re-queues a merged value (some leaves of a nested field kept, others taken from the
+ *   server) with base = the server's current value, like 'mine'.
  */
 import { AppError } from '../domain/errors';
 import type { CambiarEstadoArgs, EditarSolicitudArgs, EditarUsuarioArgs } from '../domain/mutations';
 import type { FileRow, ProblemRow, RadicaDB } from '../db/database';
 import { mutateByName } from '../db/mutate';
 
-export type ConflictChoice = 'mine' | 'theirs';
+export type ConflictChoice = 'mine' | 'theirs' | { value: unknown };
+
+const isMerged = (c: ConflictChoice | undefined): c is { value: unknown } => typeof c === 'object' && c !== null && 'value' in c;
 
 /** Open problems, oldest first. */
 export async function listProblems(db: RadicaDB): Promise<ProblemRow[]> {
@@ -59,7 +63,7 @@ export async function discardProblem(db: RadicaDB, id: number): Promise<void> {
 function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictChoice>): unknown {
   const fields = problem.conflict?.fields ?? {};
   for (const name of Object.keys(fields)) {
-    if (choices[name] !== 'mine' && choices[name] !== 'theirs') {
+    if (choices[name] !== 'mine' && choices[name] !== 'theirs' && !isMerged(choices[name])) {
       throw new AppError('VALIDATION', 'Elige qué valor conservar en cada campo en conflicto.');
     }
   }
@@ -77,8 +81,9 @@ function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictCh
     const base: Record<string, unknown> = {};
     for (const [path, value] of Object.entries(args.changes)) {
       const conflict = fields[path];
-      if (conflict && choices[path] !== 'mine') continue;
-      changes[path] = value;
+      const choice = choices[path];
+      if (conflict && choice === 'theirs') continue;
+      changes[path] = isMerged(choice) && conflict ? choice.value : value;
       if (conflict) base[path] = conflict.server;
       else if (Object.prototype.hasOwnProperty.call(args.base, path)) base[path] = args.base[path];
     }
@@ -92,8 +97,9 @@ function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictCh
       // The password was redacted when the change was rejected (never re-sent from storage).
       if (field === 'contraseña' || value === undefined) continue;
       const conflict = fields[field];
-      if (conflict && choices[field] !== 'mine') continue;
-      changes[field] = value;
+      const choice = choices[field];
+      if (conflict && choice === 'theirs') continue;
+      changes[field] = isMerged(choice) && conflict ? choice.value : value;
       const seen = (args.base as Record<string, unknown> | undefined)?.[field];
       if (conflict) base[field] = conflict.server;
       else if (seen !== undefined) base[field] = seen;

@@ -61,7 +61,7 @@ test('Borrar datos de este dispositivo: disabled while a change is unsent, then 
   await modal.open(radicado, documento);
   await modal.field('Barrio').fill('Sin enviar');
   await modal.save();
-  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
   await page.getByTestId('sync-status').click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
   const wipe = panel.getByRole('button', { name: 'Borrar datos de este dispositivo' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LoginPage } from './fixtures/app';
+import { answerConfirm, LoginPage } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
 
 const headers = (page: Page) => page.getByRole('table').locator('thead th').allTextContents();
@@ -67,11 +67,8 @@ test('columns: add, reorder by drag, toggle and delete; the credits list follows
   await page.getByRole('switch', { name: 'Columna Estado activa' }).click();
   await expect(page.getByRole('switch', { name: 'Columna Estado activa' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByText('Guardando cambios...')).toHaveCount(0);
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('¿Estás seguro de eliminar esta columna?');
-    void d.accept();
-  });
   await page.getByRole('button', { name: 'Eliminar columna Banco' }).click();
+  await answerConfirm(page, '¿Estás seguro de eliminar esta columna?', 'confirm');
   await expect(page.getByTestId('columna-banco_nombre')).toHaveCount(0);
   await expect(page.getByTestId('columna-nombres').getByTestId('columna-orden')).toHaveText('1');
   await expect(page.getByTestId('columna-estado').getByTestId('columna-orden')).toHaveText('2');
@@ -137,11 +134,8 @@ test('categories: create one as a simple list and one as complex JSON, convert, 
   await expect(config.dialog('Editar categoría: tipos_vivienda').getByLabel('Elemento 2')).toHaveValue('Arrendada');
   await page.keyboard.press('Escape');
 
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('¿Eliminar la categoría "tasas"?');
-    void d.accept();
-  });
   await page.getByRole('button', { name: 'Eliminar tasas' }).click();
+  await answerConfirm(page, '¿Eliminar la categoría "tasas"?', 'confirm');
   await expect(config.toast('Categoría eliminada')).toBeVisible();
   await expect(page.getByTestId('categoria-tasas')).toHaveCount(0);
 });
@@ -251,8 +245,8 @@ test('fixed fields refuse edit and delete; field reorder saves indexes from 1; o
 
   await context.setOffline(true);
   await expect(page.getByText('Sin conexión: los cambios de configuración necesitan internet.', { exact: false })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Eliminar Referencias' }).click();
+  await answerConfirm(page, '¿Eliminar toda la configuración de Referencias?', 'confirm');
   await expect(config.toast('Sin conexión: los cambios de configuración necesitan internet.')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByTestId('grupo-referencia').getByTestId('grupo-conteo')).not.toHaveText('0');

@@ -32,7 +32,7 @@ test('both devices changed the same fields: the conflict is shown in Cambios pen
   await modal.field('Nombres').fill('Tableta Nombre');
   await modal.field('Barrio').fill('Barrio Tableta');
   await modal.save();
-  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
   await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
 
   // Meanwhile, at the office, the supervisor's device changes the same two fields.
@@ -91,7 +91,7 @@ test('Descartar drops the tablet change: the device shows the office value and t
   await modal.open(radicado, documento);
   await modal.field('Barrio').fill('Barrio Descartado');
   await modal.save();
-  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
   await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, { 'ubicacion.barrio': 'Barrio Oficina Dos' });
 
   await context.setOffline(false);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD, resultadosDe, waitForServiceWorker, waitForRows } from './fixtures/app';
+import { chooseStatus, currentStatus, LoginPage, PASSWORD, resultadosDe, statusControl, waitForServiceWorker, waitForRows } from './fixtures/app';
 
 // Rows arrive with the sync engine's first pull after login.
 async function resultCount(page: Page): Promise<number> {
@@ -61,19 +61,18 @@ test('a status changed offline survives a reload and reaches the server once onl
   const radicado = ((await first.getByTestId('radicado').textContent()) ?? '').trim();
   expect(radicado).not.toBe('');
   const row = page.getByTestId('credit-row').filter({ hasText: radicado });
-  const select = row.getByLabel('Cambiar estado');
-  const before = await select.inputValue();
+  const before = await currentStatus(row);
   const target = before === 'Desistido' ? 'Aprobado' : 'Desistido';
 
   await context.setOffline(true);
-  await select.selectOption(target);
+  await chooseStatus(page, row, target);
   await expect(row.getByTestId('estado-badge')).toHaveText(target);
   await expect(row.getByText('Sin sincronizar')).toBeVisible();
 
   await page.reload();
   await waitForRows(page);
   await expect(row.getByTestId('estado-badge')).toHaveText(target);
-  await expect(row.getByLabel('Cambiar estado')).toHaveValue(target);
+  await expect(statusControl(row)).toHaveText(target);
   await expect(row.getByText('Sin sincronizar')).toBeVisible();
 
   await context.setOffline(false);

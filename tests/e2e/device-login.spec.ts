@@ -5,6 +5,8 @@ import { waitForRows, waitForServiceWorker } from './fixtures/registro';
 const DENIED = 'Credenciales inválidas. Por favor, verifique su email y contraseña.';
 const NETWORK = 'Error de conexión. Verifique su conexión a internet.';
 const EXPIRED = 'Tu sesión expiró. Inicia sesión para sincronizar.';
+const OPENED_OFFLINE = 'Sin conexión: tus cambios se enviarán cuando vuelva la conexión';
+const WRONG_HERE = 'Sin conexión: la contraseña no coincide con la guardada en este dispositivo.';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
@@ -38,11 +40,14 @@ test('offline, a user who logged in here before opens the local data; the server
   await login.login(correo, 'clave-segura-1');
   await expect(menu(page)).toBeVisible();
   await waitForRows(page);
-  await expect(page.getByText(EXPIRED)).toBeVisible();
+  // The data opens with what is true: offline, and the work will be sent; not 'Tu sesión expiró'.
+  await expect(page.getByText(OPENED_OFFLINE)).toBeVisible();
+  await expect(page.getByText(EXPIRED)).toHaveCount(0);
+  await expect(page.getByTestId('sync-status')).toHaveText('Sin conexión');
 
+  // When the connection returns, the same login reaches the server without asking again.
   await context.setOffline(false);
-  await page.getByLabel(`Contraseña de ${correo}`).fill('clave-segura-1');
-  await page.getByRole('alert').getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page.getByText(OPENED_OFFLINE)).toHaveCount(0);
   await expect(page.getByText(EXPIRED)).toHaveCount(0);
   await expect(page.getByText(/^Sincronizado/).first()).toBeVisible({ timeout: 30_000 });
 });
@@ -59,7 +64,9 @@ test('a wrong password opens nothing offline, and a password the server refuses 
 
   await context.setOffline(true);
   await login.login(correo, 'otra-clave-9');
-  await expect(page.getByText(NETWORK)).toBeVisible();
+  // This device knows the user: the password is what is wrong, not the connection.
+  await expect(page.getByRole('alert')).toContainText(WRONG_HERE);
+  await expect(page.getByText(NETWORK)).toHaveCount(0);
   await expect(menu(page)).toHaveCount(0);
   await context.setOffline(false);
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LoginPage, PASSWORD, waitForServiceWorker } from './fixtures/app';
+import { answerConfirm, LoginPage, PASSWORD, waitForServiceWorker } from './fixtures/app';
 import { NotificationBellPanel } from './fixtures/notificaciones';
 
 // Notifications arrive with the sync engine's first pull after login.
@@ -102,7 +102,7 @@ test('the bell counts and orders the pending notifications; offline read, comple
     'Editada sin conexión',
   );
   await expect(page.getByTestId('sync-status').first()).toContainText(
-    'Sin conexión · 3 cambios pendientes',
+    'Sin conexión · 3 cambios sin enviar',
   );
 
   // Still there after a reload without a connection.
@@ -203,16 +203,11 @@ test('delete asks for confirmation; a change the server rejects shows its toast'
   await bell.open();
   await expect(bell.item(keep.id)).toBeVisible({ timeout: FIRST_PULL });
 
-  let message = '';
-  page.once('dialog', (d) => {
-    message = d.message();
-    void d.dismiss();
-  });
   await bell.item(keep.id).getByRole('button', { name: 'Eliminar' }).click();
-  expect(message).toBe('¿Estás seguro de que quieres eliminar esta notificación?');
+  await answerConfirm(page, '¿Estás seguro de que quieres eliminar esta notificación?', 'cancel');
   await expect(bell.item(keep.id)).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
   await bell.item(keep.id).getByRole('button', { name: 'Eliminar' }).click();
+  await answerConfirm(page, '¿Estás seguro de que quieres eliminar esta notificación?', 'confirm');
   await expect(bell.item(keep.id)).toHaveCount(0);
   await expect
     .poll(async () => (await server.get(keep.id)).status(), { timeout: 30_000 })

@@ -8,7 +8,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer } from '../../server/src/server';
-import { LoginPage } from './fixtures/app';
+import { answerConfirm, chooseStatus, currentStatus, LoginPage } from './fixtures/app';
 import { FormularioPage } from './fixtures/formulario';
 import { waitForRows } from './fixtures/registro';
 import { waitForServiceWorker } from './fixtures/pwa';
@@ -80,10 +80,10 @@ test('a new service worker shows Nueva versión disponible; Actualizar waits for
   // A queued change, made offline: it waits in the outbox through the update.
   await context.setOffline(true);
   const radicado = ((await page.getByTestId('credit-row').first().getByTestId('radicado').textContent()) ?? '').trim();
-  const select = page.getByTestId('credit-row').filter({ hasText: radicado }).getByLabel('Cambiar estado');
-  const target = (await select.inputValue()) === 'Pagado' ? 'En estudio' : 'Pagado';
-  await select.selectOption(target);
-  const pending = page.getByRole('button', { name: 'Sin conexión · 1 cambios pendientes' });
+  const row = page.getByTestId('credit-row').filter({ hasText: radicado });
+  const target = (await currentStatus(row)) === 'Pagado' ? 'En estudio' : 'Pagado';
+  await chooseStatus(page, row, target);
+  const pending = page.getByRole('button', { name: 'Sin conexión · 1 cambio sin enviar' });
   await expect(pending).toBeVisible();
 
   // A form is open with unsaved typing: choosing Actualizar does not reload now.
@@ -101,6 +101,8 @@ test('a new service worker shows Nueva versión disponible; Actualizar waits for
   // Closing the form lets the update happen: the page reloads under the new worker.
   const reloaded = page.waitForEvent('load', { timeout: 30_000 });
   await form.dialog().getByRole('button', { name: 'Cerrar' }).first().click();
+  // Closing a filled form asks first; the draft stays on the device.
+  await answerConfirm(page, 'borrador', 'confirm');
   await reloaded;
   expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)).toBe(false);
   await waitForRows(page);
@@ -115,6 +117,7 @@ test('a new service worker shows Nueva versión disponible; Actualizar waits for
   await page.getByRole('button', { name: 'Continuar borrador' }).click();
   await expect(form.section('Información del Solicitante').getByLabel('Nombres', { exact: true })).toHaveValue('Borrador Actualización');
   await form.dialog().getByRole('button', { name: 'Cerrar' }).first().click();
+  await answerConfirm(page, 'borrador', 'confirm');
 
   // Back online, the queued change reaches the server.
   await context.setOffline(false);

@@ -71,7 +71,7 @@ test('a PDF chosen offline is queued and reaches the server after reconnecting',
   await context.setOffline(true);
   await modal.dialog().locator('input[type="file"][aria-label="Subir archivos"]').setInputFiles({ name: 'extracto-bancario.pdf', mimeType: 'application/pdf', buffer: PDF });
   const item = modal.dialog().getByTestId('archivo').filter({ hasText: 'extracto-bancario.pdf' });
-  await expect(item.getByTestId('archivo-estado')).toHaveText('Pendiente de subir');
+  await expect(item.getByTestId('archivo-estado')).toHaveText('En cola');
   expect((await api.documentos(row.solicitud.id)).map((d) => d.nombre)).not.toContain('extracto-bancario.pdf');
 
   await context.setOffline(false);
@@ -97,7 +97,7 @@ test('an offline edit and observation survive a reload and reach the server once
   await add.click();
   await expect(modal.dialog().getByTestId('observacion').first()).toContainText(nota);
   await modal.save();
-  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
   await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
 
   await page.reload();

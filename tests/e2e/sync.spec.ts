@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
+import { chooseStatus, currentStatus, LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
 
 async function serverEstado(request: APIRequestContext, email: string, radicado: string): Promise<string | undefined> {
   const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -21,9 +21,8 @@ async function changeFirstStatus(page: Page): Promise<{ radicado: string; target
   const first = page.getByTestId('credit-row').first();
   const radicado = ((await first.getByTestId('radicado').textContent()) ?? '').trim();
   const row = page.getByTestId('credit-row').filter({ hasText: radicado });
-  const select = row.getByLabel('Cambiar estado');
-  const target = (await select.inputValue()) === 'Pagado' ? 'En estudio' : 'Pagado';
-  await select.selectOption(target);
+  const target = (await currentStatus(row)) === 'Pagado' ? 'En estudio' : 'Pagado';
+  await chooseStatus(page, row, target);
   await expect(row.getByTestId('estado-badge')).toHaveText(target);
   await expect(row.getByText('Sin sincronizar')).toBeVisible();
   return { radicado, target };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
+import { answerConfirm, LoginPage, PASSWORD } from './fixtures/app';
 import { UsersScreen } from './fixtures/usuarios';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -68,8 +68,7 @@ test('the admin creates a user who can log in, edits and deletes them', async ({
 
   // Delete with the spec's confirmation; the user can no longer log in and their session ends.
   await detail.getByRole('button', { name: 'Eliminar' }).click();
-  await expect(detail.getByText(`Estás seguro de que deseas eliminar al usuario "Camila Editada ${id}"? Esta acción no se puede deshacer.`)).toBeVisible();
-  await detail.getByRole('button', { name: 'Sí, eliminar' }).click();
+  await answerConfirm(page, `Estás seguro de que deseas eliminar al usuario "Camila Editada ${id}"? Esta acción no se puede deshacer.`, 'confirm');
   await expect(detail).toHaveCount(0);
   await expect(users.row(correo)).toHaveCount(0);
   await expect.poll(async () => (await apiLogin(page.request, correo, 'clave-segura-1')).status, { timeout: 30_000 }).toBe(401);
@@ -89,7 +88,10 @@ test('a duplicate e-mail shows its message, locally and as a rejected change fro
   await expect(page.getByText('Error creando usuario')).toBeVisible();
   await expect(page.getByText('Ya existe un usuario registrado con el correo supervisor@demo.co.')).toBeVisible();
   await expect(dialog).toBeVisible();
+  // The form holds typed data: Cancelar asks before dropping it.
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await answerConfirm(page, 'Hay cambios sin guardar en este formulario.', 'confirm');
+  await expect(dialog).toHaveCount(0);
 
   // Another company's e-mail: only the server knows it; the creation comes back rejected.
   await users.create({ nombre: 'Doble Otra', cedula: '556', correo: 'admin@otra.co', contraseña: 'clave-segura-1', rol: 'asesor' });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { estadoColor, type BadgeColor } from '../../domain/estados';
+import type { BadgeColor } from '../../domain/estados';
 
 const COLORS: Record<BadgeColor, string> = {
   yellow: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
@@ -17,13 +17,5 @@ export function Badge({ color = 'gray', children }: { color?: BadgeColor; childr
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${COLORS[color]}`}>
       {children}
     </span>
-  );
-}
-
-export function EstadoBadge({ estado }: { estado: string | null | undefined }) {
-  return (
-    <Badge color={estadoColor(estado)}>
-      <span data-testid="estado-badge">{estado || 'Pendiente'}</span>
-    </Badge>
   );
 }

@@ -1,93 +1,134 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+/**
+ * The kit's modal dialog, on the native <dialog> with showModal(): the browser makes the page
+ * behind inert (no Tab, no click, no screen reader escape) and stacks dialogs opened on top of
+ * each other. Rendered in a portal on <body>, so a dialog opened from inside a form is not part
+ * of that form.
+ *
+ * Closing is always a request: Escape, the ✕ button (and the backdrop when `closeOnBackdrop`) call
+ * `onClose`, and the caller decides (a form with unsaved edits asks first, see use-discard-guard).
+ * Escape is taken on keydown so the browser's own cancel never closes a dialog behind the caller's
+ * back; if the browser closes it anyway, it is opened again and the close is requested.
+ * Focus goes to the element marked `data-autofocus`, else to the dialog itself (no on-screen
+ * keyboard popping up on tablets), and back to where it was when the dialog goes.
+ */
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon, IconButton } from './button';
+import { pushDialog, removeDialog } from './dialog-stack';
 
-interface DialogProps {
+export type DialogSize = 'sm' | 'md' | 'lg' | 'full';
+
+export interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Buttons at the bottom, right-aligned. */
+  /** Buttons at the bottom. */
   footer?: ReactNode;
-  /** The spec's dialogs are extra-large; small ones (confirmations) use 'md'. */
-  size?: 'md' | 'xl';
+  /** A line under the title (the applicant and filing number). */
+  subtitle?: ReactNode;
+  /** sm: confirmations; md/lg: forms; full: full screen below 1024 px, a large panel above. */
+  size?: DialogSize;
+  role?: 'dialog' | 'alertdialog';
+  testId?: string;
+  closeOnBackdrop?: boolean;
+  /** Hide the ✕ (a confirmation answers with its own buttons). */
+  hideClose?: boolean;
+  /** id of the element that describes the dialog (alertdialogs). */
+  describedBy?: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const SIZES: Record<DialogSize, string> = {
+  sm: 'w-[calc(100%-2rem)] max-w-md max-h-[calc(100%-2rem)] rounded-xl',
+  md: 'w-[calc(100%-1.5rem)] max-w-xl max-h-[calc(100%-1.5rem)] rounded-xl',
+  lg: 'w-[calc(100%-1.5rem)] max-w-3xl max-h-[calc(100%-1.5rem)] rounded-xl',
+  full: 'h-full max-h-none w-full max-w-none lg:h-auto lg:max-h-[calc(100%-3rem)] lg:w-[calc(100%-3rem)] lg:max-w-6xl lg:rounded-xl',
+};
 
-/**
- * A modal dialog: labelled by its title, closed with Escape or the ✕ button, focus moved inside on
- * open, kept inside with Tab, and given back to the opener on close.
- */
-export function Dialog({ title, onClose, children, footer, size = 'xl' }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  subtitle,
+  size = 'lg',
+  role = 'dialog',
+  testId,
+  closeOnBackdrop = false,
+  hideClose = false,
+  describedBy,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
+  const requestClose = useRef(onClose);
   useEffect(() => {
-    closeRef.current = onClose;
+    requestClose.current = onClose;
   }, [onClose]);
+  const unmounting = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    unmounting.current = false;
     const opener = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        closeRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) return;
-      const [head, tail] = [items[0], items[items.length - 1]];
-      if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
+    if (!el.open) el.showModal();
+    pushDialog(el);
+    const first = el.querySelector<HTMLElement>('[data-autofocus]');
+    (first ?? el).focus({ preventScroll: true });
     return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
+      unmounting.current = true;
+      removeDialog(el);
+      if (el.open) el.close();
+      if (opener && opener.isConnected) opener.focus({ preventScroll: true });
     };
   }, []);
 
-  return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/40 p-3 sm:p-6">
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className={`my-auto w-full ${size === 'xl' ? 'max-w-3xl' : 'max-w-md'} rounded-xl bg-white text-slate-900 shadow-xl`}
-      >
-        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
-          <h2 id={titleId} className="text-xl font-bold">
+  return createPortal(
+    <dialog
+      ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      tabIndex={-1}
+      data-testid={testId}
+      className={`m-auto flex-col overflow-hidden border-0 bg-white p-0 text-slate-900 shadow-2xl outline-none backdrop:bg-slate-900/50 open:flex ${SIZES[size]}`}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        requestClose.current();
+      }}
+      onCancel={(e) => {
+        e.preventDefault();
+        requestClose.current();
+      }}
+      onClose={() => {
+        // Closed by the browser, not by us: keep it on screen and ask the caller instead.
+        const el = ref.current;
+        if (unmounting.current || !el || !el.isConnected) return;
+        el.showModal();
+        requestClose.current();
+      }}
+      onMouseDown={(e) => {
+        if (closeOnBackdrop && e.target === e.currentTarget) {
+          const r = e.currentTarget.getBoundingClientRect();
+          const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+          if (!inside) requestClose.current();
+        }
+      }}
+    >
+      <header className="flex shrink-0 items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 md:px-6">
+        <div className="min-w-0 pt-1.5">
+          <h2 id={titleId} className="text-xl font-bold text-slate-900">
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className="flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
-            aria-label="Cerrar"
-          >
-            ✕
-          </button>
+          {subtitle && <div className="text-sm text-slate-600">{subtitle}</div>}
         </div>
-        <div className="px-5 py-4">{children}</div>
-        {footer && (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
-        )}
-      </div>
-    </div>
+        {!hideClose && <IconButton label="Cerrar" icon={<CloseIcon />} onClick={() => requestClose.current()} />}
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 md:px-6">{children}</div>
+      {footer && <footer className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-4 py-3 md:px-6">{footer}</footer>}
+    </dialog>,
+    document.body,
   );
 }
-
-export const BUTTON_PRIMARY =
-  'min-h-11 rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 disabled:cursor-not-allowed disabled:opacity-60';
-export const BUTTON_SECONDARY =
-  'min-h-11 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
-export const BUTTON_DANGER =
-  'min-h-11 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';

@@ -1,4 +1,5 @@
 /** 'Gestión Categorías': the company's categories from the local mirror, with create, edit and delete. */
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -90,7 +91,7 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
   };
 
   const remove = async (name: string) => {
-    if (!window.confirm(`¿Eliminar la categoría "${name}"?`)) return;
+    if (!(await askConfirm({ title: 'Eliminar categoría', message: `¿Eliminar la categoría "${name}"?`, confirmLabel: 'Eliminar' }))) return;
     try {
       await write('DELETE', `/configuraciones/${encodeURIComponent(name)}`);
       toast.success('Categoría eliminada');

@@ -5,6 +5,7 @@
  * the REST routes and announced with `fieldConfigChanged`; the list re-reads the local mirror.
  * The fixed fields are read-only; only their order can change, and it is kept in this browser.
  */
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FIELD_TYPE_LABELS, type FieldCondition, type FieldDefinition } from '../../domain/field-definition';
@@ -138,7 +139,7 @@ export function EntityConfigurator({
       toast.error(FIXED_NOT_DELETABLE);
       return;
     }
-    if (!window.confirm(`¿Eliminar el campo ${f.description || f.key}?`)) return;
+    if (!(await askConfirm({ title: 'Eliminar campo', message: `¿Eliminar el campo ${f.description || f.key}?`, confirmLabel: 'Eliminar' }))) return;
     setBusy(true);
     try {
       await write('DELETE', `/json/definitions/${group.entity}/${group.jsonColumn}/${encodeURIComponent(f.key)}`);

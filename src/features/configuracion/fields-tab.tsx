@@ -1,4 +1,5 @@
 /** 'Configuración Campos': the seven groups (a table on wide screens, cards on small ones). */
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import { toast } from 'sonner';
 import { FIXED_NOT_DELETABLE } from '../../domain/definicion-config';
 import type { FieldDefinition } from '../../domain/field-definition';
@@ -28,7 +29,7 @@ export function FieldsTab({
       toast.error(FIXED_NOT_DELETABLE);
       return;
     }
-    if (!window.confirm(`¿Eliminar toda la configuración de ${g.title}?`)) return;
+    if (!(await askConfirm({ title: 'Eliminar configuración', message: `¿Eliminar toda la configuración de ${g.title}?`, confirmLabel: 'Eliminar' }))) return;
     try {
       await write('DELETE', `/json/definitions/${g.entity}/${g.jsonColumn}`);
       toast.success('Configuración eliminada');

@@ -5,6 +5,7 @@
  * Drag: dnd-kit with a 5 px mouse threshold, a 120 ms long-press on touch, keyboard support, and
  * auto-scroll from 25% of the list's height at up to 28 px per step (spec 02 §9).
  */
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import {
   closestCenter,
   DndContext,
@@ -235,10 +236,11 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
                   col={col}
                   disabled={saving}
                   onToggle={() => void save(items.map((c) => (c.nombre_interno === col.nombre_interno ? { ...c, activo: !c.activo } : c)))}
-                  onDelete={() => {
-                    if (!window.confirm(DELETE_COLUMN_CONFIRM)) return;
-                    void save(reindex(items.filter((c) => c.nombre_interno !== col.nombre_interno)));
-                  }}
+                  onDelete={() =>
+                    void askConfirm({ title: 'Eliminar columna', message: DELETE_COLUMN_CONFIRM, confirmLabel: 'Eliminar' }).then((ok) => {
+                      if (ok) void save(reindex(items.filter((c) => c.nombre_interno !== col.nombre_interno)));
+                    })
+                  }
                 />
               ))}
             </ul>

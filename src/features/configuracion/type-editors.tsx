@@ -1,4 +1,5 @@
 /** The type-specific parts of the field editor: array options, object sub-fields, file_config. */
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useId, useState } from 'react';
 import { ALLOWED_FILE_TYPES, FIELD_TYPE_LABELS, type FileConfig, type SubField } from '../../domain/field-definition';
 import { addOption, clampMaxSize, SUBFIELD_EDITOR_TYPES } from '../../domain/definicion-config';
@@ -78,10 +79,14 @@ const emptySub = (): SubField => ({ key: '', type: 'string', required: false, is
 
 export function SubFieldsEditor({ subFields, onChange }: { subFields: SubField[]; onChange: (s: SubField[]) => void }) {
   const update = (i: number, patch: Partial<SubField>) => onChange(subFields.map((s, j) => (j === i ? { ...s, ...patch } : s)));
-  const remove = (i: number) => {
+  const remove = async (i: number) => {
     const key = subFields[i].key || '(sin nombre)';
-    if (!window.confirm(`¿Estás seguro de que quieres eliminar el sub-campo "${key}"? Esta acción no se puede deshacer.`)) return;
-    onChange(subFields.filter((_, j) => j !== i));
+    const ok = await askConfirm({
+      title: 'Eliminar sub-campo',
+      message: `¿Estás seguro de que quieres eliminar el sub-campo "${key}"? Esta acción no se puede deshacer.`,
+      confirmLabel: 'Eliminar',
+    });
+    if (ok) onChange(subFields.filter((_, j) => j !== i));
   };
   return (
     <fieldset className="rounded-md border border-slate-200 p-3">
@@ -130,7 +135,7 @@ export function SubFieldsEditor({ subFields, onChange }: { subFields: SubField[]
                 <input type="checkbox" className="h-5 w-5" checked={s.isActive !== false} onChange={(e) => update(i, { isActive: e.target.checked })} />
                 Activo
               </label>
-              <button type="button" className={`${btn.danger} ml-auto`} onClick={() => remove(i)}>
+              <button type="button" className={`${btn.danger} ml-auto`} onClick={() => void remove(i)}>
                 Eliminar sub-campo
               </button>
             </div>

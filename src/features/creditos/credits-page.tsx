@@ -8,13 +8,14 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
-import { EstadoBadge } from '../../components/ui/badge';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import type { SolicitudRow } from '../../db/database';
 import { normalizeEstado } from '../../domain/estados';
 import { can } from '../../domain/roles';
 import type { Session } from '../../domain/session';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
+import { useConflictsBySolicitud } from '../../state/problems';
 import { sessionAtom } from '../../state/session';
 import { cellText, primaryColumnIndex, type CreditColumn } from './columns';
 import { Pagination, pageCount } from '../../components/ui/pagination';
@@ -70,6 +71,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
   const { rows, total, loading } = useCreditList(db, { query: deferredQuery, desde, hasta, page, pageSize });
   const columns = useColumns(db);
   const estados = useEstados(db);
+  const conflicts = useConflictsBySolicitud();
   const wide = useWide();
   // The first page after a login may come before its count (see useCreditList).
   const counted = total !== null;
@@ -105,7 +107,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
       const estado = normalizeEstado(row.solicitud?.estado, estados);
       content = (
         <div className="flex flex-wrap items-center gap-2">
-          <EstadoBadge estado={estado} />
+          <StatusBadge estado={estado} />
           {canChange && <StatusSelect row={row} estados={estados} />}
         </div>
       );
@@ -126,7 +128,10 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
             {row.solicitud.radicado}
           </div>
         )}
-        {row.pending === 1 && <PendingBadge />}
+        <div className="flex flex-wrap gap-1">
+          {conflicts.has(row.id) && <ConflictBadge />}
+          {row.pending === 1 && <PendingBadge />}
+        </div>
       </div>
     );
   };
@@ -291,6 +296,17 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         />
       )}
     </section>
+  );
+}
+
+function ConflictBadge() {
+  return (
+    <span
+      data-testid="conflicto-badge"
+      className="mt-1 inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900 ring-1 ring-red-300 ring-inset"
+    >
+      Conflicto
+    </span>
   );
 }
 

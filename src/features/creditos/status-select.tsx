@@ -1,55 +1,73 @@
-import { useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+/**
+ * The status control of one row (users with change_status). A Listbox, not a bare <select>: the
+ * arrow keys only move the highlight, nothing changes until Enter or a tap. The final statuses
+ * (Negado, Desistido, Desembolsado, Pagado) ask first. The change is queued at once (also offline;
+ * never held back for the undo window) and its toast offers 'Deshacer' for 10 seconds, which
+ * queues the change back.
+ */
+import { useState } from 'react';
+import { askConfirm } from '../../components/ui/confirm-dialog';
+import { Listbox } from '../../components/ui/listbox';
+import { toast, toastWithUndo } from '../../components/ui/toast';
 import type { SolicitudRow } from '../../db/database';
 import { mutate } from '../../db/mutate';
 import { normalizeEstado } from '../../domain/estados';
+import { fullName } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
+
+/** Statuses that close or settle an application: changing to one asks for confirmation. */
+export const FINAL_ESTADOS = ['Negado', 'Desistido', 'Desembolsado', 'Pagado'] as const;
+const isFinal = (estado: string) => (FINAL_ESTADOS as readonly string[]).includes(estado);
 
 function errorMessage(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
 }
 
-/** The status dropdown of one row (users with change_status); the change is queued offline too. */
+/** Where the change is: sent right away when online, kept on this device otherwise. */
+export const whereText = (online: boolean) =>
+  online ? 'Se está enviando al servidor.' : 'Guardado en este dispositivo; se enviará cuando haya conexión.';
+
 export function StatusSelect({ row, estados }: { row: SolicitudRow; estados: readonly string[] }) {
   const db = useLocalDb();
   const [saving, setSaving] = useState(false);
   const current = normalizeEstado(row.solicitud?.estado, estados);
-  const options = estados.includes(current) ? estados : [current, ...estados];
+  const options = (estados.includes(current) ? estados : [current, ...estados]).map((e) => ({ value: e, label: e }));
+  const who = `${fullName(row.solicitante ?? {})} · ${row.solicitud?.radicado ?? 'sin radicar'}`;
 
-  const onChange = async (event: ChangeEvent<HTMLSelectElement>) => {
-    const estado = event.target.value;
-    if (estado === current) return;
+  const queue = (estado: string, seen: string | null) =>
+    mutate(db, 'solicitud.cambiarEstado', { solicitudId: row.id, estado, base: { estado: seen } });
+
+  const change = async (estado: string) => {
+    if (isFinal(estado)) {
+      const ok = await askConfirm({
+        title: `¿Cambiar el estado a ${estado}?`,
+        message: `La solicitud de ${who} pasará de ${current} a ${estado}.`,
+        confirmLabel: `Cambiar a ${estado}`,
+        tone: estado === 'Negado' || estado === 'Desistido' ? 'danger' : 'primary',
+      });
+      if (!ok) return;
+    }
     setSaving(true);
     try {
-      await mutate(db, 'solicitud.cambiarEstado', {
-        solicitudId: row.id,
-        estado,
-        base: { estado: row.solicitud?.estado ?? null },
-      });
-      toast.success('Estado actualizado');
-    } catch (error) {
-      toast.error('Error al actualizar el estado', { description: errorMessage(error) });
+      await apply(estado, row.solicitud?.estado ?? null, current, `Estado cambiado a ${estado}`);
     } finally {
       setSaving(false);
     }
   };
 
-  return (
-    <select
-      aria-label="Cambiar estado"
-      value={current}
-      disabled={saving}
-      onChange={(e) => void onChange(e)}
-      // The row opens the record on click and Enter/Space; the select keeps those to itself.
-      onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
-      className="min-h-11 max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:outline-2 focus:outline-blue-700"
-    >
-      {options.map((e) => (
-        <option key={e} value={e}>
-          {e}
-        </option>
-      ))}
-    </select>
-  );
+  /** Queues `estado` over `seen` and offers to queue `previous` back; the undo toast offers the same. */
+  const apply = async (estado: string, seen: string | null, previous: string, title: string): Promise<void> => {
+    try {
+      await queue(estado, seen);
+    } catch (error) {
+      toast.error('Error al actualizar el estado', { description: errorMessage(error) });
+      return;
+    }
+    toastWithUndo(title, {
+      description: `${who}. ${whereText(navigator.onLine)}`,
+      onUndo: () => void apply(previous, estado, estado, `Estado devuelto a ${previous}`),
+    });
+  };
+
+  return <Listbox label="Cambiar estado" value={current} options={options} disabled={saving} onChange={(e) => void change(e)} />;
 }

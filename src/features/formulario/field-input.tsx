@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { specialOptionsFor } from '../../domain/listas';
 import { FilePicker } from '../../components/ui/file-picker';
+import { formatFileSize } from '../../domain/format';
 import type { StoredFile, Values } from './form-state';
 
 export const INPUT =
@@ -187,11 +188,7 @@ export function FieldError({ id, message }: { id: string; message: string }) {
   );
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export const formatSize = formatFileSize;
 
 export function FileList({ files, onRemove }: { files: StoredFile[]; onRemove?: (id: string) => void }) {
   if (files.length === 0) return null;

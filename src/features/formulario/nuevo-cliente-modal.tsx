@@ -5,12 +5,16 @@
  * dialog closes, so the creation message after saving stays visible.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
+import { ToasterHost } from '../../components/ui/toast';
 import type { DraftRow } from '../../db/database';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
+import { formatDateTime } from '../../domain/format';
 import { newFormState, type FormState } from './form-state';
 import { FORM_TOASTER, RegistroForm } from './registro-form';
 import { useFormSchemas } from './use-form-schemas';
@@ -23,21 +27,29 @@ interface Props {
 export function NuevoClienteModal({ open, onClose }: Props) {
   return (
     <>
-      <Toaster id={FORM_TOASTER} position="top-center" visibleToasts={20} richColors closeButton containerAriaLabel="Avisos del formulario" toastOptions={{ closeButtonAriaLabel: 'Cerrar aviso' }} />
-      {open && <Dialog onClose={onClose} />}
+      <ToasterHost id={FORM_TOASTER} position="top-center" visibleToasts={20} containerAriaLabel="Avisos del formulario" />
+      {open && <FormDialog onClose={onClose} />}
     </>
   );
 }
 
 type Start = { status: 'checking' } | { status: 'ask'; draft: DraftRow } | { status: 'ready'; state: FormState };
 
-function Dialog({ onClose }: { onClose: () => void }) {
+export const CLOSE_WITH_DRAFT = {
+  title: '¿Cerrar el formulario?',
+  message: 'Lo que escribiste queda guardado como borrador en este dispositivo; podrás continuarlo al abrir Nuevo Cliente.',
+  confirmLabel: 'Cerrar',
+  keepsDraft: true,
+};
+
+function FormDialog({ onClose }: { onClose: () => void }) {
   const db = useLocalDb();
   const session = useAtomValue(sessionAtom);
   const token = session.status === 'authenticated' ? session.session.token : null;
   const schemas = useFormSchemas(db, token);
   const [start, setStart] = useState<Start>({ status: 'checking' });
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [filled, setFilled] = useState(false);
+  const guard = useDiscardGuard(filled, onClose, CLOSE_WITH_DRAFT);
 
   useEffect(() => {
     let live = true;
@@ -55,20 +67,6 @@ function Dialog({ onClose }: { onClose: () => void }) {
       live = false;
     };
   }, [db]);
-
-  useEffect(() => {
-    headingRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [onClose]);
 
   let body: React.ReactNode;
   if (schemas.status === 'loading' || start.status === 'checking') {
@@ -89,27 +87,21 @@ function Dialog({ onClose }: { onClose: () => void }) {
           Tienes un borrador sin terminar
         </h3>
         <p className="text-sm text-slate-800">
-          Guardado el {new Date(start.draft.updatedAt).toLocaleString('es-CO', { dateStyle: 'long', timeStyle: 'short' })}
+          Guardado el {formatDateTime(start.draft.updatedAt)}
         </p>
         <p className="text-sm text-slate-800">¿Quieres continuarlo?</p>
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="min-h-11 rounded-md bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800"
-            onClick={() => setStart({ status: 'ready', state: start.draft.values as FormState })}
-          >
+          <Button variant="primary" data-autofocus onClick={() => setStart({ status: 'ready', state: start.draft.values as FormState })}>
             Continuar borrador
-          </button>
-          <button
-            type="button"
-            className="min-h-11 rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-white"
+          </Button>
+          <Button
             onClick={() => {
               void db.drafts.delete(start.draft.id);
               setStart({ status: 'ready', state: newFormState() });
             }}
           >
             Descartar y empezar de nuevo
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -121,44 +113,28 @@ function Dialog({ onClose }: { onClose: () => void }) {
             <p>
               Error al cargar esquemas: {schemas.message}. Se muestran los campos básicos.
             </p>
-            <button
-              type="button"
-              className="min-h-11 rounded-md bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800"
-              onClick={() => window.location.reload()}
-            >
+            <Button variant="danger" onClick={() => window.location.reload()}>
               Reintentar
-            </button>
+            </Button>
           </div>
         )}
-        <RegistroForm db={db} schemas={schemas.schemas} initial={start.state} onSaved={onClose} onCancel={onClose} />
+        <RegistroForm
+          db={db}
+          schemas={schemas.schemas}
+          initial={start.state}
+          onSaved={onClose}
+          onCancel={guard.requestClose}
+          onFilledChange={setFilled}
+        />
       </>
     );
   }
 
   return (
-    <div className="fixed inset-0 z-40 flex items-stretch justify-center bg-slate-900/50 lg:items-start lg:p-6">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="nuevo-cliente-titulo"
-        className="flex h-full w-full flex-col bg-slate-100 lg:h-auto lg:max-h-[calc(100vh-3rem)] lg:max-w-6xl lg:rounded-xl lg:shadow-2xl"
-      >
-        <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 sm:px-6 lg:rounded-t-xl">
-          <h2 id="nuevo-cliente-titulo" ref={headingRef} tabIndex={-1} className="text-lg font-bold text-slate-900 focus:outline-none">
-            Nuevo Cliente
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Cerrar"
-            className="flex min-h-11 min-w-11 items-center justify-center rounded-md text-2xl text-slate-700 hover:bg-slate-100"
-          >
-            ×
-          </button>
-        </div>
-        <div className="flex-1 overflow-y-auto px-4 pt-4 sm:px-6">{body}</div>
-      </div>
-    </div>
+    <Dialog title="Nuevo Cliente" size="full" onClose={guard.requestClose} testId="nuevo-cliente">
+      {body}
+      {guard.prompt}
+    </Dialog>
   );
 }
 

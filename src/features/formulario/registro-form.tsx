@@ -4,7 +4,7 @@
  * `solicitud.crear` mutation plus the files (see save-registro.ts).
  */
 import { useAtomValue } from 'jotai';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { RadicaDB } from '../../db/database';
 import { AppError } from '../../domain/errors';
@@ -12,12 +12,15 @@ import type { FieldDefinition } from '../../domain/field-definition';
 import { MAX_REFERENCIAS, type RegistroSchemas } from '../../domain/registro';
 import { visibleFields, type FileRef } from '../../domain/schema-compiler';
 import { syncClientAtom } from '../../state/local-data';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FilePicker } from '../../components/ui/file-picker';
 import { FieldInput, FileList } from './field-input';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
 import {
   addReferencia,
   clearedFormState,
+  hasContent,
   removeReferencia,
   setEntityValue,
   shownFields,
@@ -43,7 +46,6 @@ const SECTIONS: Array<{ entity: SingleEntity; title: string }> = [
   { entity: 'informacion_financiera', title: 'Información Financiera' },
 ];
 
-const BUTTON = 'min-h-11 rounded-md px-4 text-sm font-semibold focus:outline-2 focus:outline-offset-2 focus:outline-blue-700';
 
 interface Props {
   db: RadicaDB;
@@ -51,10 +53,19 @@ interface Props {
   initial: FormState;
   onSaved: () => void;
   onCancel: () => void;
+  /** Told whether the form holds anything typed or chosen (closing it then asks). */
+  onFilledChange?: (filled: boolean) => void;
 }
 
-export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props) {
+export const CLEAR_TITLE = '¿Limpiar el formulario?';
+export const CLEAR_MESSAGE =
+  'Se borrarán todos los datos escritos, las referencias y los archivos elegidos en este formulario. El borrador se conserva hasta que confirmes.';
+
+export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilledChange }: Props) {
   const [state, setState] = useState<FormState>(initial);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const filled = hasContent(state);
+  useEffect(() => onFilledChange?.(filled), [filled, onFilledChange]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
@@ -196,16 +207,15 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
             <legend className="px-1 text-base font-semibold text-slate-900">Referencia {index + 1}</legend>
             {state.referencias.length > 1 && (
               <div className="mb-2 flex justify-end sm:absolute sm:top-1 sm:right-3 sm:mb-0">
-                <button
-                  type="button"
-                  className={`${BUTTON} text-red-700 hover:bg-red-50`}
+                <Button
+                  variant="danger-outline"
                   onClick={() => {
                     update((s) => removeReferencia(s, ref.id));
                     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('referencias.'))));
                   }}
                 >
                   Eliminar referencia {index + 1}
-                </button>
+                </Button>
               </div>
             )}
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -226,14 +236,9 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
             </div>
           </fieldset>
         ))}
-        <button
-          type="button"
-          className={`${BUTTON} border border-blue-700 text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:opacity-50`}
-          disabled={state.referencias.length >= MAX_REFERENCIAS}
-          onClick={() => update(addReferencia)}
-        >
+        <Button disabled={state.referencias.length >= MAX_REFERENCIAS} onClick={() => update(addReferencia)}>
           Agregar referencia
-        </button>
+        </Button>
       </Section>
 
       <Section title="Información del Crédito">{renderFields('solicitud')}</Section>
@@ -280,11 +285,11 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
         </Consent>
       </div>
 
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
+      <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 md:-mx-6 md:px-6">
         {import.meta.env.DEV && (
-          <button
-            type="button"
-            className={`${BUTTON} mr-auto border border-dashed border-slate-400 text-slate-700`}
+          <Button
+            variant="ghost"
+            className="mr-auto border border-dashed border-slate-400"
             onClick={() => {
               if (import.meta.env.DEV) {
                 void import('./test-data').then((m) => update((s) => m.fillTestData(s, schemas)));
@@ -292,25 +297,34 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel }: Props)
             }}
           >
             Llenar datos de prueba
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className={`${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+        <Button
           onClick={() => {
-            update((s) => clearedFormState(s));
-            setErrors({});
+            if (filled) setConfirmClear(true);
+            else setErrors({});
           }}
         >
           Limpiar Formulario
-        </button>
-        <button type="button" className={`${BUTTON} border border-slate-300 text-slate-800 hover:bg-slate-50`} onClick={onCancel}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={saving} className={`${BUTTON} bg-blue-700 text-white hover:bg-blue-800 disabled:opacity-60`}>
-          {saving ? 'Guardando...' : 'Guardar'}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>Cancelar</Button>
+        <Button type="submit" variant="primary" busy={saving} busyLabel="Guardando...">
+          Guardar
+        </Button>
       </div>
+      {confirmClear && (
+        <ConfirmDialog
+          title={CLEAR_TITLE}
+          message={CLEAR_MESSAGE}
+          confirmLabel="Limpiar formulario"
+          onCancel={() => setConfirmClear(false)}
+          onConfirm={() => {
+            setConfirmClear(false);
+            update((s) => clearedFormState(s));
+            setErrors({});
+          }}
+        />
+      )}
     </form>
   );
 }

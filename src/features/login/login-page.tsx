@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { LOGIN_ERRORS, loginErrorMessage, type SessionUser } from '../../domain/session';
+import { DEVICE_WRONG_PASSWORD, LOGIN_ERRORS, loginErrorMessage, type SessionUser } from '../../domain/session';
 import { serverLogin } from '../../lib/login';
 import {
   clearStoredSession,
@@ -10,7 +10,10 @@ import {
   sessionExpiredAtom,
   storeSession,
 } from '../../state/session';
-import { forgetDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
+import { forgetDeviceLogin, hasDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
+import { forgetHeldLogin, holdForServerLogin } from '../../state/device-session';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
 
 export default function LoginPage() {
   const [state, setState] = useAtom(sessionAtom);
@@ -49,6 +52,7 @@ export default function LoginPage() {
     });
     try {
       const session = await server;
+      forgetHeldLogin();
       storeSession(session);
       setExpired(false);
       setState({ status: 'authenticated', session });
@@ -62,17 +66,21 @@ export default function LoginPage() {
         if (user) openLocally(user);
       }
       if (openedLocally && message !== LOGIN_ERRORS.denied) {
-        // Opened from this device: the work goes on locally and the sync waits for a login the
-        // server accepts.
-        setExpired(true);
+        // Opened from this device: the work goes on locally and the same credentials are sent to
+        // the server when the connection returns (held in memory only, see device-session.ts).
+        holdForServerLogin(mail, password);
       } else {
         // A failed login clears the stored session (spec 01 §4); refused credentials also drop
         // this device's verifier and close what it opened.
         clearStoredSession();
+        forgetHeldLogin();
         if (message === LOGIN_ERRORS.denied) forgetDeviceLogin(mail);
         if (openedLocally) {
           setNotice(message);
           setState({ status: 'unauthenticated' });
+        } else if (message === LOGIN_ERRORS.network && hasDeviceLogin(mail)) {
+          // Offline, this device knows the user: the password is what did not match.
+          setError(DEVICE_WRONG_PASSWORD);
         } else {
           setError(message);
         }
@@ -91,48 +99,34 @@ export default function LoginPage() {
           <p className="text-slate-600">Solicitudes de crédito</p>
         </div>
         <form onSubmit={submit} className="space-y-4" noValidate={false}>
-          <div>
-            <label htmlFor="email" className="mb-1 block font-medium text-slate-800">
-              Email
-            </label>
-            <input
-              id="email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className="min-h-11 w-full rounded-md border border-slate-400 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="mb-1 block font-medium text-slate-800">
-              Contraseña
-            </label>
-            <input
-              id="password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className="min-h-11 w-full rounded-md border border-slate-400 px-3 py-2"
-            />
-          </div>
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            id="password"
+            label="Contraseña"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {shown && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
               {shown}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={loading}
-            className="min-h-11 w-full rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 disabled:opacity-70"
-          >
-            {loading ? 'Iniciando sesión...' : 'Iniciar sesión'}
-          </button>
+          <Button type="submit" variant="primary" className="w-full" busy={loading} busyLabel="Iniciando sesión...">
+            Iniciar sesión
+          </Button>
         </form>
       </div>
     </main>

@@ -93,10 +93,12 @@ export function NotificationBell({ watchRejections = false }: { watchRejections?
       if (editing) return;
       const t = e.target as Node;
       if (panel.current?.contains(t) || button.current?.contains(t)) return;
+      // A confirmation opened from the panel (delete) sits on top of it: answering it keeps the panel.
+      if (t instanceof Element && t.closest('dialog')) return;
       close(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !editing) close(true);
+      if (e.key === 'Escape' && !editing && !document.querySelector('dialog[open]')) close(true);
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('touchstart', onDown);

@@ -23,7 +23,10 @@ import {
   type NotificacionFormInput,
 } from '../../domain/notificacion';
 import { useLocalDb } from '../../state/local-data';
-import { Dialog } from './dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
+import { INPUT_CLASS } from '../../components/ui/text-field';
 import type { NotificacionItem } from './use-notificaciones';
 
 type FormValues = {
@@ -79,8 +82,7 @@ function initialValues(n: NotificacionItem | null): FormValues {
   };
 }
 
-const inputClass =
-  'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-600';
+const inputClass = INPUT_CLASS;
 
 /**
  * 'Nueva Notificación' / 'Editar Notificación'. Saving is a local mutation: it shows at once and
@@ -106,7 +108,7 @@ export function NotificationFormModal({
     register,
     handleSubmit,
     setValue,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormValues, unknown, FormValues>({
     defaultValues: initialValues(notificacion),
     resolver: async (values, context, options) => {
@@ -120,6 +122,8 @@ export function NotificationFormModal({
         : { values, errors: {} };
     },
   });
+
+  const guard = useDiscardGuard(isDirty && !saving, onClose);
 
   const tipoField = register('tipo', {
     onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
@@ -200,24 +204,13 @@ export function NotificationFormModal({
   return (
     <Dialog
       title={editing ? 'Editar Notificación' : 'Nueva Notificación'}
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-11 rounded-md px-4 py-2 font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            Cancelar
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={saving}
-            className="min-h-11 rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 disabled:opacity-60"
-          >
-            {saving ? 'Guardando...' : editing ? 'Guardar cambios' : 'Crear notificación'}
-          </button>
+          <Button onClick={guard.requestClose}>Cancelar</Button>
+          <Button type="submit" form={formId} variant="primary" busy={saving} busyLabel="Guardando...">
+            {editing ? 'Guardar cambios' : 'Crear notificación'}
+          </Button>
         </>
       }
     >
@@ -326,6 +319,7 @@ export function NotificationFormModal({
           />,
         )}
       </form>
+      {guard.prompt}
     </Dialog>
   );
 }

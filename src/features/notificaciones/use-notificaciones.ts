@@ -4,6 +4,7 @@
  * empty list, the spec's toast, and a line in the sync panel; a failed or rejected write gives the
  * spec's toast for that action (spec 01 §8).
  */
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -122,10 +123,13 @@ export function useNotificacionActions() {
         mutate(db, 'notificacion.marcarTodasLeidas', { ids }),
       ),
     /** Asks the spec's confirmation first; false when the user declined or it failed. */
-    eliminar: (id: string) => {
-      if (!window.confirm('¿Estás seguro de que quieres eliminar esta notificación?')) {
-        return Promise.resolve(false);
-      }
+    eliminar: async (id: string) => {
+      const ok = await askConfirm({
+        title: 'Eliminar notificación',
+        message: '¿Estás seguro de que quieres eliminar esta notificación?',
+        confirmLabel: 'Eliminar',
+      });
+      if (!ok) return false;
       return run('notificacion.eliminar', () => mutate(db, 'notificacion.eliminar', { id }));
     },
   };

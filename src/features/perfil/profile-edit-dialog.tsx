@@ -1,9 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
+import { TextField } from '../../components/ui/text-field';
 import { mutate } from '../../db/mutate';
 import type { Session, SessionUser } from '../../domain/session';
 import { PerfilSchema, type Perfil } from '../../domain/usuario';
@@ -15,8 +18,7 @@ export const PERFIL_OK = 'Perfil actualizado correctamente';
 export const PERFIL_ERROR = 'Error al actualizar la información del usuario';
 export const PERFIL_OFFLINE = 'Perfil guardado en este dispositivo; se enviará al servidor cuando haya conexión.';
 
-const INPUT = 'min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900';
-const READONLY = 'min-h-11 w-full rounded-md border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700';
+const READONLY = 'bg-slate-100 text-slate-700 border-slate-200';
 
 /**
  * 'Editar Perfil': nombre and correo editable, cédula and empresa read-only (the server refuses
@@ -29,15 +31,15 @@ export function ProfileEditDialog({ session, onClose }: { session: Session; onCl
   const db = useLocalDb();
   const setSession = useSetAtom(sessionAtom);
   const [busy, setBusy] = useState(false);
-  const ids = { nombre: useId(), correo: useId(), cedula: useId(), empresa: useId() };
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<Perfil>({
     defaultValues: { nombre: user.nombre, correo: user.correo },
     resolver: valibotResolver(PerfilSchema),
   });
+  const guard = useDiscardGuard(isDirty && !busy, onClose);
 
   const apply = (next: SessionUser) => {
     const updated = { token: session.token, user: next };
@@ -81,47 +83,26 @@ export function ProfileEditDialog({ session, onClose }: { session: Session; onCl
   return (
     <Dialog
       title="Editar Perfil"
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
+          <Button onClick={guard.requestClose} disabled={busy}>
             Cancelar
-          </button>
-          <button type="submit" form="perfil-editar" className={BUTTON_PRIMARY} disabled={busy}>
-            {busy ? 'Guardando...' : 'Guardar Cambios'}
-          </button>
+          </Button>
+          <Button type="submit" form="perfil-editar" variant="primary" busy={busy} busyLabel="Guardando...">
+            Guardar Cambios
+          </Button>
         </>
       }
     >
       <form id="perfil-editar" noValidate onSubmit={(e) => void handleSubmit(save)(e)} className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.nombre} className="mb-1 block text-sm font-medium text-slate-800">
-            Nombre
-          </label>
-          <input id={ids.nombre} className={INPUT} aria-invalid={errors.nombre ? true : undefined} autoComplete="name" {...register('nombre')} />
-          {errors.nombre?.message && <p role="alert" className="mt-1 text-sm text-red-700">{errors.nombre.message}</p>}
-        </div>
-        <div>
-          <label htmlFor={ids.correo} className="mb-1 block text-sm font-medium text-slate-800">
-            Correo
-          </label>
-          <input id={ids.correo} type="email" className={INPUT} aria-invalid={errors.correo ? true : undefined} autoComplete="email" {...register('correo')} />
-          {errors.correo?.message && <p role="alert" className="mt-1 text-sm text-red-700">{errors.correo.message}</p>}
-        </div>
-        <div>
-          <label htmlFor={ids.cedula} className="mb-1 block text-sm font-medium text-slate-800">
-            Cédula
-          </label>
-          <input id={ids.cedula} className={READONLY} value={user.cedula} readOnly aria-readonly="true" />
-        </div>
-        <div>
-          <label htmlFor={ids.empresa} className="mb-1 block text-sm font-medium text-slate-800">
-            Empresa
-          </label>
-          <input id={ids.empresa} className={READONLY} value={user.empresa} readOnly aria-readonly="true" />
-        </div>
+        <TextField label="Nombre" autoComplete="name" {...register('nombre')} error={errors.nombre?.message} />
+        <TextField label="Correo" type="email" autoComplete="email" {...register('correo')} error={errors.correo?.message} />
+        <TextField label="Cédula" className={READONLY} value={user.cedula} readOnly aria-readonly="true" />
+        <TextField label="Empresa" className={READONLY} value={user.empresa} readOnly aria-readonly="true" />
         <p className="text-sm text-slate-600 sm:col-span-2">La cédula y la empresa no se pueden modificar.</p>
       </form>
+      {guard.prompt}
     </Dialog>
   );
 }

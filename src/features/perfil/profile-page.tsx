@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { BUTTON_PRIMARY } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
 import { ROLE_LABELS } from '../../domain/roles';
 import { sessionAtom } from '../../state/session';
 import { ProfileEditDialog } from './profile-edit-dialog';
@@ -38,9 +38,9 @@ export default function ProfilePage() {
           </h1>
           <p className="text-slate-700">{ROLE_LABELS[user.rol]}</p>
         </div>
-        <button type="button" className={BUTTON_PRIMARY} onClick={() => setEditing(true)}>
+        <Button variant="primary" onClick={() => setEditing(true)}>
           Editar Perfil
-        </button>
+        </Button>
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <Card label="Correo" value={user.correo} />

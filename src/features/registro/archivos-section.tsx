@@ -3,26 +3,24 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import type { FileRow } from '../../db/database';
 import { mutate, queueFile } from '../../db/mutate';
+import { formatFileSize, plural } from '../../domain/format';
 import { uuidv7 } from '../../domain/ids';
 import type { DocumentoRow } from '../../domain/solicitud';
-import { useLocalDb } from '../../state/local-data';
+import { useAtomValue } from 'jotai';
+import { syncClientAtom, useLocalDb } from '../../state/local-data';
 import { Section } from './field-input';
 
 /** The spec's accepted types (spec 01 §5). */
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
 
 const STATUS_LABEL: Record<FileRow['status'], string> = {
-  pending: 'Pendiente de subir',
+  pending: 'En cola',
   uploading: 'Subiendo...',
   uploaded: 'Subido',
   error: 'Error al subir',
 };
 
-function size(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+const size = formatFileSize;
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
 const BUTTON =
@@ -60,6 +58,7 @@ export function ArchivosSection({
   token: string;
 }) {
   const db = useLocalDb();
+  const client = useAtomValue(syncClientAtom);
   const input = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<DocumentoRow | null>(null);
@@ -68,9 +67,10 @@ export function ArchivosSection({
   // A file uploaded from here shows as 'Subido' until the pulled record lists it.
   const visibleQueued = (local ?? []).filter((f) => !onServer.has(f.id));
 
-  const queue = (file: File) =>
-    queueFile(db, {
-      id: uuidv7(),
+  const queue = async (file: File) => {
+    const id = uuidv7();
+    await queueFile(db, {
+      id,
       blob: file,
       nombre: file.name,
       mime: file.type || undefined,
@@ -78,25 +78,38 @@ export function ArchivosSection({
       ownerSolicitanteId: solicitanteId,
       mutationId: 0,
     });
+    return id;
+  };
 
   const onUpload = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])];
     e.target.value = '';
     if (!files.length) return;
-    let ok = 0;
+    const ids: string[] = [];
     for (const f of files) {
       try {
-        await queue(f);
-        ok += 1;
+        ids.push(await queue(f));
       } catch (error) {
         toast.error('Error al subir archivos', { description: `${f.name}: ${message(error) ?? ''}` });
       }
     }
-    if (ok) {
-      toast.success(`${ok} archivo(s) subido(s)`, {
-        description: navigator.onLine ? undefined : 'Se enviarán al servidor cuando vuelva la conexión.',
-      });
+    if (ids.length) void reportUpload(ids);
+  };
+
+  /** 'en cola' while the files wait on this device; the spec's 'N archivo(s) subido(s)' once the server has them. */
+  const reportUpload = async (ids: string[]) => {
+    const queuedText = `${plural(ids.length, 'archivo')} en cola: se ${ids.length === 1 ? 'subirá' : 'subirán'} al servidor cuando haya conexión.`;
+    if (!navigator.onLine || !client) {
+      toast.info(queuedText);
+      return;
     }
+    const toastId = toast.loading(`Subiendo ${plural(ids.length, 'archivo')}…`);
+    await Promise.race([client.syncNow().catch(() => undefined), new Promise((r) => setTimeout(r, 20_000))]);
+    const rows = await db.files.bulkGet(ids);
+    const uploaded = rows.filter((r) => r?.status === 'uploaded').length;
+    if (rows.some((r) => r?.status === 'error')) toast.error('Error al subir archivos', { id: toastId, description: 'Revísalos en Cambios pendientes.' });
+    else if (uploaded === ids.length) toast.success(`${uploaded} archivo(s) subido(s)`, { id: toastId });
+    else toast.info(queuedText, { id: toastId });
   };
 
   const onReplace = async (e: ChangeEvent<HTMLInputElement>) => {

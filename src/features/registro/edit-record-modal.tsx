@@ -10,8 +10,11 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import { EstadoBadge } from '../../components/ui/badge';
-import { ConfirmDialog, ModalDialog } from '../../components/ui/modal-dialog';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog } from '../../components/ui/dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
 import { toRecord } from '../../db/database';
 import { mutate } from '../../db/mutate';
@@ -24,10 +27,13 @@ import { MAX_REFERENCIAS } from '../../domain/registro-mutations';
 import { can, isAdminOrSupervisor } from '../../domain/roles';
 import type { Session } from '../../domain/session';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
-import { useLocalDb } from '../../state/local-data';
+import { reportDelivery } from '../../state/delivery';
+import { ConflictNotice } from './conflict-notice';
+import { ReferenceSelect, ReferenceText } from './reference-fields';
+import { syncClientAtom, useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { ArchivosSection } from './archivos-section';
-import { FieldInput, INPUT, Section } from './field-input';
+import { FieldInput, Section } from './field-input';
 import { ObservacionesSection } from './observaciones-section';
 import { HistorialSection } from './historial-section';
 import {
@@ -44,6 +50,7 @@ import {
   type FormValues,
 } from './record-form';
 
+export const EDIT_SAVED_OFFLINE = 'Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.';
 export const DELETE_CONFIRMATION = '¿Estás seguro de eliminar este registro? Esta acción no se puede deshacer.';
 const EXTRA_BANCOS = ['Davivienda', 'Banco de Occidente', 'Banco Popular', 'Banco AV Villas', 'Banco Caja Social', 'Scotiabank Colpatria', 'Itaú'];
 const ALL_CITIES = [...new Set(Object.values(DEPARTAMENTOS).flat())].sort((a, b) => a.localeCompare(b, 'es'));
@@ -85,20 +92,20 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
   if (!session) return null;
   if (row === undefined || (row && !initial)) {
     return (
-      <ModalDialog title="Editar Registro" onClose={onClose} testId="editar-registro">
+      <Dialog title="Editar Registro" size="full" onClose={onClose} testId="editar-registro">
         <div className="flex justify-center py-12">
           <Spinner label="Cargando..." />
         </div>
-      </ModalDialog>
+      </Dialog>
     );
   }
   if (!initial || !live) {
     return (
-      <ModalDialog title="Editar Registro" onClose={onClose} testId="editar-registro">
+      <Dialog title="Editar Registro" size="full" onClose={onClose} testId="editar-registro">
         <p role="alert" className="py-8 text-center text-slate-700">
           No se encontró la solicitud. Puede que se haya eliminado o que ya no tengas acceso a ella.
         </p>
-      </ModalDialog>
+      </Dialog>
     );
   }
   return (
@@ -129,6 +136,8 @@ function RecordForm({
   notificationsPanel?: ReactNode;
 }) {
   const db = useLocalDb();
+  const client = useAtomValue(syncClientAtom);
+  const subjectLine = `${fullName(live.solicitante)} · ${live.solicitud.radicado ?? 'sin radicar'}`;
   const rol = session.user.rol;
   const canEdit = can(rol, 'edit_customer');
   const canDelete = can(rol, 'delete_customer');
@@ -143,7 +152,7 @@ function RecordForm({
     clearErrors,
     setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormValues>({
     defaultValues,
     resolver: valibotResolver(RecordSchema) as never,
@@ -152,6 +161,7 @@ function RecordForm({
     reValidateMode: 'onSubmit',
   });
   const refs = useFieldArray({ control, name: 'referencias', keyName: 'key' });
+  const guard = useDiscardGuard(isDirty && !saving && !deleting, onClose);
 
   const defs = useLiveQuery(
     async () =>
@@ -239,13 +249,23 @@ function RecordForm({
     }
     setSaving(true);
     try {
+      const ids: number[] = [];
       if (Object.keys(diff.changes).length) {
-        await mutate(db, 'solicitud.editar', { solicitudId: initial.id, changes: diff.changes, base: diff.base });
+        ids.push(await mutate(db, 'solicitud.editar', { solicitudId: initial.id, changes: diff.changes, base: diff.base }));
       }
-      for (const add of refOps.add) await mutate(db, 'referencia.agregar', { solicitudId: initial.id, ...add });
-      for (const edit of refOps.edit) await mutate(db, 'referencia.editar', { solicitudId: initial.id, ...edit });
-      toast.success(diff.bankChanged ? 'Registro actualizado y notificación enviada' : 'Registro actualizado correctamente');
+      for (const add of refOps.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId: initial.id, ...add }));
+      for (const edit of refOps.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId: initial.id, ...edit }));
       onClose();
+      void reportDelivery(
+        db,
+        ids,
+        {
+          sent: diff.bankChanged ? 'Registro actualizado y notificación enviada' : 'Registro actualizado correctamente',
+          queued: EDIT_SAVED_OFFLINE,
+          description: subjectLine,
+        },
+        { client, online: navigator.onLine },
+      );
     } catch (error) {
       toast.error('Error al guardar', { description: error instanceof Error ? error.message : 'Error desconocido' });
     } finally {
@@ -260,9 +280,9 @@ function RecordForm({
       return;
     }
     try {
-      await mutate(db, 'referencia.eliminar', { solicitudId: initial.id, referenciaId: ref.id });
+      const id = await mutate(db, 'referencia.eliminar', { solicitudId: initial.id, referenciaId: ref.id });
       refs.remove(index);
-      toast.success('Referencia eliminada');
+      void reportDelivery(db, [id], { sent: 'Referencia eliminada', description: subjectLine }, { client, online: navigator.onLine });
     } catch (error) {
       toast.error('No se pudo eliminar la referencia', { description: error instanceof Error ? error.message : undefined });
     }
@@ -271,10 +291,10 @@ function RecordForm({
   const onDelete = async () => {
     setDeleting(true);
     try {
-      await mutate(db, 'solicitud.eliminar', { solicitudId: initial.id });
-      toast.success('Registro eliminado');
+      const id = await mutate(db, 'solicitud.eliminar', { solicitudId: initial.id });
       setConfirming(false);
       onClose();
+      void reportDelivery(db, [id], { sent: 'Registro eliminado', description: subjectLine }, { client, online: navigator.onLine });
     } catch (error) {
       toast.error('Error al eliminar el registro', { description: error instanceof Error ? error.message : undefined });
       setDeleting(false);
@@ -285,43 +305,31 @@ function RecordForm({
   const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
   const footer = (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <div>
+    <div className="flex w-full flex-wrap items-center justify-between gap-3">
+      {/* Desktop only (spec 01 §2): deleting from a tablet in the field is too easy to do by mistake. */}
+      <div className="hidden lg:block">
         {canDelete && (
-          // Desktop only (spec 01 §2): deleting from a tablet in the field is too easy to do by mistake.
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            className="hidden min-h-11 rounded-md border border-red-300 px-4 font-semibold text-red-700 hover:bg-red-50 focus:outline-2 focus:outline-blue-700 lg:inline-flex lg:items-center"
-          >
+          <Button variant="danger-outline" onClick={() => setConfirming(true)}>
             Eliminar
-          </button>
+          </Button>
         )}
       </div>
       <div className="flex flex-1 justify-end gap-3 sm:flex-none">
-        <button
-          type="button"
-          onClick={onClose}
-          className="min-h-11 flex-1 rounded-md border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-2 focus:outline-blue-700 sm:flex-none"
-        >
+        <Button onClick={guard.requestClose} className="flex-1 sm:flex-none">
           Cancelar
-        </button>
+        </Button>
         {canEdit && (
-          <button
-            type="submit"
-            form={formId}
-            disabled={saving}
-            className="min-h-11 flex-1 rounded-md bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800 focus:outline-2 focus:outline-blue-700 disabled:opacity-60 sm:flex-none"
-          >
-            {saving ? 'Guardando...' : 'Guardar'}
-          </button>
+          <Button type="submit" form={formId} variant="primary" busy={saving} busyLabel="Guardando..." className="flex-1 px-6 sm:flex-none">
+            Guardar
+          </Button>
         )}
       </div>
     </div>
   );
 
   return (
-    <ModalDialog title="Editar Registro" subtitle={subtitle} onClose={onClose} footer={footer} testId="editar-registro">
+    <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
+      <ConflictNotice solicitudId={initial.id} />
       <form id={formId} noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="space-y-4">
         <fieldset disabled={!canEdit} className="space-y-4">
           {SECTIONS.map((section) => (
@@ -396,7 +404,7 @@ function RecordForm({
           <Section title="Información del Crédito" testId="seccion-credito">
             <div className="mb-3 flex flex-wrap items-center gap-3 text-sm text-slate-700">
               <span>
-                Estado: <EstadoBadge estado={live.solicitud.estado} />
+                Estado: <StatusBadge estado={live.solicitud.estado} />
               </span>
               {live.solicitud.radicado && <span>Radicado: {live.solicitud.radicado}</span>}
               <span data-testid="tipo-detalle-credito">Detalle: {KIND_LABEL[creditKind(tipoCredito)]}</span>
@@ -447,58 +455,7 @@ function RecordForm({
           onConfirm={() => void onDelete()}
         />
       )}
-    </ModalDialog>
-  );
-}
-
-function ReferenceText({
-  label,
-  id,
-  type = 'text',
-  registration,
-}: {
-  label: string;
-  id: string;
-  type?: string;
-  registration: ReturnType<ReturnType<typeof useForm<FormValues>>['register']>;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={id} type={type} className={INPUT} {...registration} />
-    </div>
-  );
-}
-
-function ReferenceSelect({
-  label,
-  id,
-  options,
-  current,
-  registration,
-}: {
-  label: string;
-  id: string;
-  options: readonly string[];
-  current: string;
-  registration: ReturnType<ReturnType<typeof useForm<FormValues>>['register']>;
-}) {
-  const list = current && !options.includes(current) ? [current, ...options] : options;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={INPUT} {...registration}>
-        <option value="">Seleccionar...</option>
-        {list.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </div>
+      {guard.prompt}
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, changeLines, entityLabel, fieldLabel, formatValue } from './historial-format';
+import { actionLabel, changeLines, entityLabel, fieldLabel, formatValue, leafPaths, leafValue } from './historial-format';
 
 describe('historial wording', () => {
   it('labels fields with the form labels, known keys and a readable fallback', () => {
@@ -21,5 +21,36 @@ describe('historial wording', () => {
       cambios: { solicitante_id: { old: 's', new: null }, tipo_referencia: { old: 'personal', new: null } },
     });
     expect(lines).toEqual([{ field: 'tipo_referencia', label: 'Tipo de referencia', before: 'personal', after: '(vacío)' }]);
+  });
+});
+
+describe('values per field', () => {
+  it('writes amounts as money, days as dd/mm/yyyy', () => {
+    expect(formatValue(222000000, 'solicitud.detalle_credito.monto_solicitado')).toBe('$ 222.000.000');
+    expect(formatValue('5000000', 'informacion_financiera.total_ingresos_mensuales')).toBe('$ 5.000.000');
+    expect(formatValue(12, 'credito.plazo_meses')).toBe('12');
+    expect(formatValue('1990-04-07', 'solicitante.fecha_nacimiento')).toBe('07/04/1990');
+  });
+
+  it('splits a nested value into one line per changed leaf, with its label and formatted value', () => {
+    const lines = changeLines({
+      id: 2, fecha: '2025-01-01T00:00:00Z', usuario_id: 1, usuario_nombre: 'Sara', entidad: 'solicitud', entidad_id: 's', accion: 'editar',
+      cambios: {
+        'solicitud.detalle_credito': {
+          old: { tipo_credito: 'consumo', monto_solicitado: 180000000, plazo_meses: 60 },
+          new: { tipo_credito: 'consumo', monto_solicitado: 222000000, plazo_meses: 72 },
+        },
+      },
+    });
+    expect(lines).toEqual([
+      { field: 'solicitud.detalle_credito.monto_solicitado', label: 'Monto solicitado', before: '$ 180.000.000', after: '$ 222.000.000' },
+      { field: 'solicitud.detalle_credito.plazo_meses', label: 'Plazo (meses)', before: '60', after: '72' },
+    ]);
+  });
+
+  it('finds the leaves that differ between versions, deep', () => {
+    expect(leafPaths('a', ['x', 'y'])).toEqual(['a']);
+    expect(leafPaths('d', [{ x: 1, y: { z: 1 } }, { x: 1, y: { z: 2 } }, { x: 2, y: { z: 1 } }])).toEqual(['d.x', 'd.y.z']);
+    expect(leafValue('d', { y: { z: 3 } }, 'd.y.z')).toBe(3);
   });
 });

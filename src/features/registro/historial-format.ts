@@ -3,6 +3,7 @@
  * where the field is on the form), per entity and per action, and each value as a person would
  * write it. Pure: no React, no Dexie.
  */
+import { formatDate, formatDateTime, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
 import type { HistorialEntry } from '../../domain/historial';
 import { CREDIT_FIELDS, SECTIONS } from './record-form';
 
@@ -80,25 +81,64 @@ export function fieldLabel(path: string): string {
 export const entityLabel = (entidad: string) => ENTITY_LABELS[entidad] ?? humanize(entidad);
 export const actionLabel = (accion: string) => ACTION_LABELS[accion] ?? humanize(accion);
 
-const DATE_TIME = new Intl.DateTimeFormat('es-CO', { dateStyle: 'medium', timeStyle: 'short' });
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** An instant as 'dd/mm/yyyy hh:mm' (Colombian time); text that is not a date stays as it is. */
 export function formatFecha(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : DATE_TIME.format(new Date(t));
+  return formatDateTime(iso) || iso;
 }
 
 export const EMPTY_VALUE = '(vacío)';
 
-/** A value as a person reads it: '(vacío)', 'Sí'/'No', dates, lists and key: value pairs. */
-export function formatValue(value: unknown): string {
+/**
+ * A value as a person reads it: '(vacío)', 'Sí'/'No', dates dd/mm/yyyy, amounts of the money
+ * fields as '$ 222.000.000' (`path` names the field), lists and key: value pairs.
+ */
+export function formatValue(value: unknown, path = ''): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (typeof value === 'number') return value.toLocaleString('es-CO');
-  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatFecha(value) : value;
-  if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : EMPTY_VALUE;
+  const money = path !== '' && isMoneyKey(path);
+  if (typeof value === 'number') {
+    if (money) return formatMoney(value);
+    return Number.isInteger(value) ? formatNumber(value) : formatNumber(value, 2).replace(/,?0+$/, '');
+  }
+  if (typeof value === 'string') {
+    if (money && /^\d+$/.test(value.trim())) return formatMoney(Number(value));
+    if (ISO_DAY.test(value)) return formatDate(value);
+    return ISO_INSTANT.test(value) ? formatFecha(value) : value;
+  }
+  if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(v, path)).join(', ') : EMPTY_VALUE;
   const pairs = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
-  return pairs.length ? pairs.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v)}`).join(' · ') : EMPTY_VALUE;
+  return pairs.length ? pairs.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k)}`).join(' · ') : EMPTY_VALUE;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Splits values that are objects (detalle_credito, detalle_financiera, …) into their leaves: one
+ * entry per leaf path whose value differs between any two of the given versions. A scalar value
+ * is its own single leaf.
+ */
+export function leafPaths(path: string, versions: readonly unknown[]): string[] {
+  if (!versions.some(isPlainObject)) return [path];
+  const keys = new Set<string>();
+  for (const v of versions) if (isPlainObject(v)) for (const k of Object.keys(v)) keys.add(k);
+  const out: string[] = [];
+  for (const k of keys) {
+    const sub = versions.map((v) => (isPlainObject(v) ? v[k] : undefined));
+    const differs = sub.some((x) => JSON.stringify(x ?? null) !== JSON.stringify(sub[0] ?? null));
+    if (differs) out.push(...leafPaths(`${path}.${k}`, sub));
+  }
+  return out;
+}
+
+/** The value at `leaf` inside a value stored at `root` (`leaf` starts with `root`). */
+export function leafValue(root: string, value: unknown, leaf: string): unknown {
+  if (leaf === root) return value;
+  let node: unknown = value;
+  for (const k of leaf.slice(root.length + 1).split('.')) node = isPlainObject(node) ? node[k] : undefined;
+  return node;
 }
 
 export interface ChangeLine {
@@ -111,5 +151,12 @@ export interface ChangeLine {
 export function changeLines(entry: HistorialEntry): ChangeLine[] {
   return Object.entries(entry.cambios)
     .filter(([field]) => !HIDDEN_FIELDS.has(field))
-    .map(([field, c]) => ({ field, label: fieldLabel(field), before: formatValue(c.old), after: formatValue(c.new) }));
+    .flatMap(([field, c]) =>
+      leafPaths(field, [c.old, c.new]).map((leaf) => ({
+        field: leaf,
+        label: fieldLabel(leaf),
+        before: formatValue(leafValue(field, c.old, leaf), leaf),
+        after: formatValue(leafValue(field, c.new, leaf), leaf),
+      })),
+    );
 }

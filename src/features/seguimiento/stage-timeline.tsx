@@ -1,6 +1,6 @@
 /** The 'Proceso del Crédito' timeline: one entry per stage, in the server's order. */
 import type { ReactNode } from 'react';
-import { EstadoBadge } from '../../components/ui/badge';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { StageIcon } from './stage-icon';
 import { formatFecha, nombreEtapa, type Etapa } from './tracking-api';
 
@@ -45,7 +45,7 @@ function StageItem({ etapa, estados, children }: { etapa: Etapa; estados: readon
       <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 className="font-semibold text-slate-900">{nombre}</h3>
-          <EstadoBadge estado={etapa.estado} />
+          <StatusBadge estado={etapa.estado} />
         </div>
         {etapa.comentarios && <p className="mt-2 text-sm text-slate-700">{etapa.comentarios}</p>}
 

@@ -4,7 +4,7 @@
  * selects are shown disabled: edit mode is permanently off on this page.
  */
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { EstadoBadge } from '../../components/ui/badge';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { ESTADOS_DEFAULT } from '../../domain/estados';
 import { DocumentUpload } from './document-upload';
 import { StageTimeline } from './stage-timeline';
@@ -87,7 +87,7 @@ export default function TrackingPage() {
                 <h2 id="resultado-titulo" ref={resultRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
                   Radicado {data.id_radicado}
                 </h2>
-                <EstadoBadge estado={data.estado_global} />
+                <StatusBadge estado={data.estado_global} />
               </div>
               <dl className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
                 <div>

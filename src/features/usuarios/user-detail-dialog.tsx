@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
-import { BUTTON_DANGER, BUTTON_PRIMARY, BUTTON_SECONDARY, Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog } from '../../components/ui/dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
 import type { RadicaDB } from '../../db/database';
 import { assignableRoles, canManageUsuario, INFO_EXTRA_KEYS, INFO_EXTRA_LABELS, type UsuarioRow } from '../../domain/usuario';
@@ -28,6 +31,14 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
   const user = useUsuario(db, id);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
   const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const leaveEdit = useCallback(() => {
+    setDirty(false);
+    setMode('view');
+  }, []);
+  // In edit mode Cancelar goes back to the details, ✕ and Escape close: both ask while edited.
+  const cancelEdit = useDiscardGuard(mode === 'edit' && dirty && !busy, leaveEdit);
+  const closeEdit = useDiscardGuard(mode === 'edit' && dirty && !busy, onClose);
 
   if (user === undefined) {
     return (
@@ -38,7 +49,7 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
   }
   if (user === null) {
     return (
-      <Dialog title="Detalles del Usuario" onClose={onClose} footer={<button type="button" className={BUTTON_SECONDARY} onClick={onClose}>Cerrar</button>}>
+      <Dialog title="Detalles del Usuario" onClose={onClose} footer={<Button onClick={onClose}>Cerrar</Button>}>
         <p role="alert">{USER_ERRORS.get}: el usuario ya no existe.</p>
       </Dialog>
     );
@@ -52,7 +63,7 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
       const queued = await editarUsuario(db, user, values);
       onQueued(queued);
       if (queued !== null) toast.success('Usuario actualizado');
-      setMode('view');
+      leaveEdit();
     } catch (error) {
       console.error(USER_ERRORS.update, error);
       toast.error(USER_ERRORS.update, { description: errorText(error) });
@@ -79,19 +90,28 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
       <Dialog
         key="edit"
         title="Detalles del Usuario"
-        onClose={onClose}
+        onClose={closeEdit.requestClose}
         footer={
           <>
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode('view')} disabled={busy}>
+            <Button onClick={cancelEdit.requestClose} disabled={busy}>
               Cancelar
-            </button>
-            <button type="submit" form="usuario-editar" className={BUTTON_PRIMARY} disabled={busy}>
-              {busy ? 'Guardando...' : 'Guardar'}
-            </button>
+            </Button>
+            <Button type="submit" form="usuario-editar" variant="primary" busy={busy} busyLabel="Guardando...">
+              Guardar
+            </Button>
           </>
         }
       >
-        <UserForm mode="edit" formId="usuario-editar" defaults={userFormValues(user)} roles={assignableRoles(actor.rol)} onSubmit={save} />
+        <UserForm
+          mode="edit"
+          formId="usuario-editar"
+          defaults={userFormValues(user)}
+          roles={assignableRoles(actor.rol)}
+          onSubmit={save}
+          onDirtyChange={setDirty}
+        />
+        {cancelEdit.prompt}
+        {closeEdit.prompt}
       </Dialog>
     );
   }
@@ -107,35 +127,19 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
       title="Detalles del Usuario"
       onClose={onClose}
       footer={
-        mode === 'confirm-delete' ? (
-          <div role="alertdialog" aria-labelledby="confirmar-eliminar" className="flex w-full flex-wrap items-center justify-end gap-2">
-            <p id="confirmar-eliminar" className="mr-auto font-medium text-red-900">
-              Estás seguro de que deseas eliminar al usuario "{user.nombre}"? Esta acción no se puede deshacer.
-            </p>
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode('view')} disabled={busy}>
-              Cancelar
-            </button>
-            <button type="button" className={BUTTON_DANGER} onClick={() => void remove()} disabled={busy} autoFocus>
-              Sí, eliminar
-            </button>
-          </div>
-        ) : (
-          <>
-            {allowed.delete && (
-              <button type="button" className={`${BUTTON_DANGER} sm:mr-auto`} onClick={() => setMode('confirm-delete')}>
-                Eliminar
-              </button>
-            )}
-            <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
-              Cerrar
-            </button>
-            {allowed.edit && (
-              <button type="button" className={BUTTON_PRIMARY} onClick={() => setMode('edit')}>
-                Editar
-              </button>
-            )}
-          </>
-        )
+        <>
+          {allowed.delete && (
+            <Button variant="danger" className="sm:mr-auto" onClick={() => setMode('confirm-delete')}>
+              Eliminar
+            </Button>
+          )}
+          <Button onClick={onClose}>Cerrar</Button>
+          {allowed.edit && (
+            <Button variant="primary" onClick={() => setMode('edit')}>
+              Editar
+            </Button>
+          )}
+        </>
       }
     >
       {user.local && (
@@ -159,6 +163,16 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
           <Item key={k} label={INFO_EXTRA_LABELS[k]} value={info(k)} />
         ))}
       </dl>
+      {mode === 'confirm-delete' && (
+        <ConfirmDialog
+          title="Eliminar usuario"
+          message={`Estás seguro de que deseas eliminar al usuario "${user.nombre}"? Esta acción no se puede deshacer.`}
+          confirmLabel="Sí, eliminar"
+          busy={busy}
+          onCancel={() => setMode('view')}
+          onConfirm={() => void remove()}
+        />
+      )}
     </Dialog>
   );
 }

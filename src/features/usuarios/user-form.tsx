@@ -1,8 +1,9 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
+import { SelectField, TextField } from '../../components/ui/text-field';
 import {
   ContrasenaEdicionSchema,
   INFO_EXTRA_KEYS,
@@ -36,56 +37,6 @@ export const EMPTY_USER_FORM: UserFormValues = {
   info_extra: { ciudad: '', banco_nombre: '', linea_credito: '' },
 };
 
-const INPUT =
-  'min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600';
-
-function Field({
-  label,
-  error,
-  registration,
-  type = 'text',
-  required,
-  hint,
-  autoComplete,
-}: {
-  label: string;
-  error?: FieldError;
-  registration: UseFormRegisterReturn;
-  type?: string;
-  required?: boolean;
-  hint?: string;
-  autoComplete?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-        {required && <span aria-hidden="true" className="text-red-700"> *</span>}
-      </label>
-      <input
-        id={id}
-        type={type}
-        className={INPUT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        autoComplete={autoComplete}
-        {...registration}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error?.message && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
 interface UserFormProps {
   mode: 'create' | 'edit';
   /** The form's id, so the dialog footer's submit button can sit outside the form. */
@@ -93,6 +44,8 @@ interface UserFormProps {
   defaults?: UserFormValues;
   roles: readonly Role[];
   onSubmit: (values: UserFormOutput) => Promise<void> | void;
+  /** Told whether the form holds edits not yet saved (the dialog asks before discarding them). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -100,64 +53,56 @@ interface UserFormProps {
  * cédula, correo, contraseña and rol required (on edit a blank password keeps the current one),
  * plus info_extra {ciudad, banco_nombre, linea_credito}; validated with the server's schema.
  */
-export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, onSubmit }: UserFormProps) {
+export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, onSubmit, onDirtyChange }: UserFormProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    setFocus,
+    formState: { errors, isDirty },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
     defaultValues: defaults,
     resolver: valibotResolver(mode === 'create' ? CreateSchema : EditSchema) as never,
+    shouldFocusError: false,
   });
-  const rolId = useId();
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const options = roles.includes(defaults.rol as Role) || !defaults.rol ? roles : [...roles, defaults.rol as Role];
 
+  const onInvalid = (errs: typeof errors) => {
+    // After a failed save the first invalid field gets the focus, scrolled into view.
+    const first = FIELD_ORDER.find((k) => (k === 'info_extra' ? false : errs[k]));
+    if (first) setFocus(first);
+  };
+
   return (
-    <form id={formId} noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="grid gap-4 sm:grid-cols-2">
-      <Field label="Nombre" required registration={register('nombre')} error={errors.nombre} autoComplete="off" />
-      <Field label="Cédula" required registration={register('cedula')} error={errors.cedula} autoComplete="off" />
-      <Field label="Correo" type="email" required registration={register('correo')} error={errors.correo} autoComplete="off" />
-      <Field
+    <form id={formId} noValidate onSubmit={(e) => void handleSubmit(onSubmit, onInvalid)(e)} className="grid gap-4 sm:grid-cols-2">
+      <TextField label="Nombre" required {...register('nombre')} error={errors.nombre?.message} autoComplete="off" />
+      <TextField label="Cédula" required {...register('cedula')} error={errors.cedula?.message} autoComplete="off" />
+      <TextField label="Correo" type="email" required {...register('correo')} error={errors.correo?.message} autoComplete="off" />
+      <TextField
         label="Contraseña"
         type="password"
         required={mode === 'create'}
-        registration={register('contraseña')}
-        error={errors.contraseña}
+        {...register('contraseña')}
+        error={errors.contraseña?.message}
         autoComplete="new-password"
         hint={mode === 'edit' ? 'Déjala en blanco para conservar la actual.' : `Mínimo ${PASSWORD_MIN} caracteres.`}
       />
-      <div>
-        <label htmlFor={rolId} className="mb-1 block text-sm font-medium text-slate-800">
-          Rol<span aria-hidden="true" className="text-red-700"> *</span>
-        </label>
-        <select
-          id={rolId}
-          className={INPUT}
-          aria-invalid={errors.rol ? true : undefined}
-          aria-describedby={errors.rol ? `${rolId}-error` : undefined}
-          {...register('rol')}
-        >
-          <option value="">Selecciona un rol</option>
-          {options.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r] ?? r}
-            </option>
-          ))}
-        </select>
-        {errors.rol?.message && (
-          <p id={`${rolId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {errors.rol.message}
-          </p>
-        )}
-      </div>
+      <SelectField
+        label="Rol"
+        required
+        {...register('rol')}
+        error={errors.rol?.message}
+        placeholder="Selecciona un rol"
+        options={options.map((r) => ({ value: r, label: ROLE_LABELS[r] ?? r }))}
+      />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-700">Información adicional</legend>
         {INFO_EXTRA_KEYS.map((key) => (
-          <Field
+          <TextField
             key={key}
             label={INFO_EXTRA_LABELS[key]}
-            registration={register(`info_extra.${key}`)}
-            error={errors.info_extra?.[key]}
+            {...register(`info_extra.${key}`)}
+            error={errors.info_extra?.[key]?.message}
             autoComplete="off"
           />
         ))}
@@ -165,6 +110,8 @@ export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, onSu
     </form>
   );
 }
+
+const FIELD_ORDER = ['nombre', 'cedula', 'correo', 'contraseña', 'rol', 'info_extra'] as const;
 
 /** Form values for an existing user (the password always starts blank). */
 export function userFormValues(u: { nombre: string; cedula: string; correo: string; rol: string; info_extra: Record<string, unknown> }): UserFormValues {

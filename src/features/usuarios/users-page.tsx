@@ -2,7 +2,10 @@ import { useAtomValue } from 'jotai';
 import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, Dialog } from '../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
+import { INPUT_CLASS } from '../../components/ui/text-field';
 import { Pagination, pageCount } from '../../components/ui/pagination';
 import { Spinner } from '../../components/ui/spinner';
 import type { RadicaDB } from '../../db/database';
@@ -74,9 +77,9 @@ function UsersView({ actor }: { actor: SessionUser }) {
           </p>
         </div>
         {canCreate && (
-          <button type="button" className={BUTTON_PRIMARY} onClick={() => setCreating(true)}>
+          <Button variant="primary" onClick={() => setCreating(true)}>
             Nuevo Usuario
-          </button>
+          </Button>
         )}
       </div>
 
@@ -91,7 +94,7 @@ function UsersView({ actor }: { actor: SessionUser }) {
               setPage(1);
             }}
             placeholder="Nombre, correo, cédula, rol…"
-            className="mt-1 min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+            className={`${INPUT_CLASS} mt-1`}
           />
         </label>
       </div>
@@ -195,11 +198,14 @@ function CreateUserDialog({
   onQueued: (id: number) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty && !busy, onClose);
   const submit = async (values: UserFormOutput) => {
     setBusy(true);
     try {
       onQueued(await crearUsuario(db, values));
       toast.success('Usuario creado');
+      setDirty(false);
       onClose();
     } catch (error) {
       console.error(USER_ERRORS.create, error);
@@ -212,19 +218,20 @@ function CreateUserDialog({
   return (
     <Dialog
       title="Crear Nuevo Usuario"
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button type="button" className={BUTTON_SECONDARY} onClick={onClose} disabled={busy}>
+          <Button onClick={guard.requestClose} disabled={busy}>
             Cancelar
-          </button>
-          <button type="submit" form="usuario-crear" className={BUTTON_PRIMARY} disabled={busy}>
-            {busy ? 'Creando...' : 'Crear Usuario'}
-          </button>
+          </Button>
+          <Button type="submit" form="usuario-crear" variant="primary" busy={busy} busyLabel="Creando...">
+            Crear Usuario
+          </Button>
         </>
       }
     >
-      <UserForm mode="create" formId="usuario-crear" roles={assignableRoles(actor.rol)} onSubmit={submit} />
+      <UserForm mode="create" formId="usuario-crear" roles={assignableRoles(actor.rol)} onSubmit={submit} onDirtyChange={setDirty} />
+      {guard.prompt}
     </Dialog>
   );
 }

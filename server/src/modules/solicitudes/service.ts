@@ -31,6 +31,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
 import { cleanChanges } from './edit-values';
 import { buildRecords } from './repository';
+import { withLastChanges } from '../audit/last-change';
 import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
 
@@ -146,9 +147,8 @@ export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEst
   if (args.base.estado !== null) {
     const base = normalizeEstado(args.base.estado, allowed);
     if (base !== current && current !== estado) {
-      throw new AppError('CONFLICT', 'Otra persona cambió el estado de esta solicitud mientras tanto.', {
-        conflict: { fields: { estado: { base, server: current, mine: estado } } },
-      });
+      const fields = await withLastChanges(tx, user.empresaId, 'solicitud', row.id, { estado: { base, server: current, mine: estado } });
+      throw new AppError('CONFLICT', 'Otra persona cambió el estado de esta solicitud mientras tanto.', { conflict: { fields } });
     }
   }
   if (current === estado) return { id: row.id, estado };
@@ -187,7 +187,8 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
     }
   }
   if (Object.keys(conflicts).length) {
-    throw new AppError('CONFLICT', 'Otra persona cambió estos campos mientras tanto.', { conflict: { fields: conflicts } });
+    const fields = await withLastChanges(tx, user.empresaId, 'solicitud', row.id, conflicts);
+    throw new AppError('CONFLICT', 'Otra persona cambió estos campos mientras tanto.', { conflict: { fields } });
   }
 
   const changes: FieldChanges = {};

@@ -1,0 +1,50 @@
+/**
+ * Who last changed each field of one entity, and when, read from the audit trail: a conflict
+ * answer carries it so the person resolving sees 'cambiado por Sara, hoy 10:42' (issue 27).
+ * Invariants: read-only; company-scoped (the audit rows and the author's name both of the
+ * caller's company); a field never audited is absent from the answer.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+export interface LastChange {
+  by: string | null;
+  at: string;
+}
+
+export async function lastChanges(
+  tx: DbOrTx,
+  empresaId: number,
+  entidad: string,
+  entidadId: string,
+  fields: readonly string[],
+): Promise<Record<string, LastChange>> {
+  if (fields.length === 0) return {};
+  const { rows } = (await tx.execute(sql`
+    select distinct on (k.key) k.key as field, a.fecha as at, u.nombre as by
+    from auditoria a
+    cross join lateral jsonb_object_keys(a.cambios) as k(key)
+    left join usuarios u on u.id = a.usuario_id and u.empresa_id = a.empresa_id
+    where a.empresa_id = ${empresaId} and a.entidad = ${entidad} and a.entidad_id = ${entidadId}
+      and k.key in (${sql.join(fields.map((f) => sql`${f}`), sql`, `)})
+    order by k.key, a.id desc`)) as unknown as { rows: Array<{ field: string; at: string | Date; by: string | null }> };
+  const out: Record<string, LastChange> = {};
+  for (const r of rows) out[r.field] = { by: r.by, at: new Date(r.at).toISOString() };
+  return out;
+}
+
+/** Adds `changedBy`/`changedAt` from the audit trail to each field of a conflict. */
+export async function withLastChanges<F extends Record<string, { base: unknown; server: unknown; mine: unknown }>>(
+  tx: DbOrTx,
+  empresaId: number,
+  entidad: string,
+  entidadId: string,
+  fields: F,
+): Promise<F> {
+  const last = await lastChanges(tx, empresaId, entidad, entidadId, Object.keys(fields));
+  const out = {} as Record<string, unknown>;
+  for (const [k, f] of Object.entries(fields)) {
+    out[k] = last[k] ? { ...f, changedBy: last[k].by, changedAt: last[k].at } : f;
+  }
+  return out as F;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { describeChange, type Subjects } from './change-description';
+
+const subjects: Subjects = {
+  solicitudes: new Map([
+    ['0190a000-0000-7000-8000-000000000001', { nombre: 'Ana Pérez', radicado: 'RAD-7K2M9QXD' }],
+    ['0190a000-0000-7000-8000-000000000002', { nombre: 'Luis Gómez', radicado: null }],
+  ]),
+  notificaciones: new Map([['0190a000-0000-7000-8000-00000000000a', 'Llamar al cliente']]),
+  usuarios: new Map([[7, 'Camila Ruiz']]),
+};
+
+describe('what Cambios pendientes says about a change', () => {
+  it('names the applicant and radicado, or sin radicar', () => {
+    expect(describeChange('solicitud.cambiarEstado', { solicitudId: '0190a000-0000-7000-8000-000000000001', estado: 'Aprobado' }, subjects)).toEqual({
+      title: 'Cambio de estado',
+      subject: 'Ana Pérez · RAD-7K2M9QXD',
+      detail: 'Estado: Aprobado',
+    });
+    expect(describeChange('solicitud.editar', { solicitudId: '0190a000-0000-7000-8000-000000000002', changes: { 'solicitante.nombres': 'L', 'ubicacion.barrio': 'B' } }, subjects)).toEqual({
+      title: 'Edición de solicitud',
+      subject: 'Luis Gómez · sin radicar',
+      detail: 'Nombres, Barrio',
+    });
+  });
+
+  it('names a new application by the applicant in the change', () => {
+    const d = describeChange('solicitud.crear', { solicitudId: '0190a000-0000-7000-8000-000000000009', solicitante: { nombres: 'Marta', primer_apellido: 'Díaz' } }, subjects);
+    expect(d.subject).toBe('Marta Díaz · sin radicar');
+  });
+
+  it('names notifications and users, never the password value', () => {
+    expect(describeChange('notificacion.marcarLeida', { id: '0190a000-0000-7000-8000-00000000000a' }, subjects).subject).toBe('Notificación «Llamar al cliente»');
+    expect(describeChange('usuario.editar', { usuarioId: 7, changes: { rol: 'admin', contraseña: 'x' } }, subjects)).toEqual({
+      title: 'Edición de usuario',
+      subject: 'Usuario Camila Ruiz',
+      detail: 'Rol, Contraseña',
+    });
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * After the connection (or a login the server accepted) returns, one toast says what reached the
+ * server: 'Conexión restablecida: 3 cambios y 1 archivo enviados al servidor', naming the first
+ * changes, and how many the server refused (those stay in 'Cambios pendientes'). What waited is
+ * noted when sending becomes possible again and compared once the engine is idle.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { toast } from '../components/ui/toast';
+import { plural } from '../domain/format';
+import { localDbAtom } from '../state/local-data';
+import { describeChange } from './change-description';
+import { useSyncView } from './sync-chip';
+import { loadSubjects } from './subjects';
+
+interface Waiting {
+  ids: number[];
+  files: string[];
+  names: Map<number, string>;
+}
+
+export function reconnectText(changes: number, files: number): string {
+  const parts = [changes ? plural(changes, 'cambio') : '', files ? plural(files, 'archivo') : ''].filter(Boolean);
+  const sent = changes + files === 1 ? 'enviado' : 'enviados';
+  return `Conexión restablecida: ${parts.join(' y ')} ${sent} al servidor`;
+}
+
+export function DeliveryReports() {
+  const db = useAtomValue(localDbAtom);
+  const view = useSyncView();
+  const blocked = !view.online || view.state === 'offline' || view.state === null || view.state === 'unauthenticated';
+  const wasBlocked = useRef(blocked);
+  const waiting = useRef<Waiting | null>(null);
+
+  // While nothing can be sent, what waits is kept up to date; it is what the toast reports on.
+  const queued = useLiveQuery(async () => {
+    if (!db || !blocked) return null;
+    const [outbox, files] = await Promise.all([db.outbox.orderBy('id').toArray(), db.files.where('status').anyOf('pending', 'uploading').primaryKeys()]);
+    const subjects = await loadSubjects(db, outbox.map((m) => m.args));
+    const names = new Map(
+      outbox.map((m) => {
+        const d = describeChange(m.name, m.args, subjects);
+        return [m.id, [d.title, d.subject].filter(Boolean).join(' · ')] as const;
+      }),
+    );
+    return { ids: outbox.map((m) => m.id), files: files.map(String), names };
+  }, [db, blocked]);
+  const lastQueued = useRef<Waiting | null>(null);
+  if (blocked && queued) lastQueued.current = queued;
+
+  useEffect(() => {
+    const reopened = wasBlocked.current && !blocked;
+    wasBlocked.current = blocked;
+    if (!reopened) return;
+    const w = lastQueued.current;
+    lastQueued.current = null;
+    if (w && (w.ids.length || w.files.length)) waiting.current = w;
+  }, [blocked]);
+
+  useEffect(() => {
+    const w = waiting.current;
+    if (view.state !== 'idle' || !w || !db) return;
+    void (async () => {
+      const [left, refused, files] = await Promise.all([db.outbox.bulkGet(w.ids), db.problems.bulkGet(w.ids), db.files.bulkGet(w.files)]);
+      const sent = w.ids.filter((_, i) => !left[i] && !refused[i]);
+      const rejected = w.ids.filter((_, i) => refused[i]).length;
+      const uploaded = w.files.filter((_, i) => !files[i] || files[i]!.status === 'uploaded').length;
+      const still = w.ids.filter((_, i) => left[i]);
+      const stillFiles = w.files.filter((_, i) => files[i] && files[i]!.status !== 'uploaded' && files[i]!.status !== 'error');
+      waiting.current = still.length || stillFiles.length ? { ids: still, files: stillFiles, names: w.names } : null;
+      if (!sent.length && !uploaded && !rejected) return;
+      const listed = sent.slice(0, 3).map((id) => w.names.get(id));
+      if (sent.length > 3) listed.push(`y ${plural(sent.length - 3, 'cambio')} más`);
+      const notes = [listed.join('; '), rejected ? `${plural(rejected, 'cambio rechazado', 'cambios rechazados')}: revísalos en Cambios pendientes.` : '']
+        .filter(Boolean)
+        .join('. ');
+      const title = sent.length || uploaded ? reconnectText(sent.length, uploaded) : 'Conexión restablecida';
+      (rejected ? toast.warning : toast.success)(title, { description: notes || undefined, duration: 5000 });
+    })().catch(() => undefined);
+  }, [view.state, db]);
+  return null;
+}

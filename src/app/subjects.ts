@@ -1,0 +1,23 @@
+/** Looks up, in the local store, whom queued and rejected changes are about (change-description.ts). */
+import type { RadicaDB } from '../db/database';
+import { fullName } from '../domain/solicitud';
+import { subjectIds, type Subjects } from './change-description';
+
+export async function loadSubjects(db: RadicaDB, argsList: readonly unknown[]): Promise<Subjects> {
+  const ids = argsList.map(subjectIds);
+  const solIds = [...new Set(ids.flatMap((i) => (i.solicitud ? [i.solicitud] : [])))];
+  const notIds = [...new Set(ids.flatMap((i) => (i.notificacion ? [i.notificacion] : [])))];
+  const userIds = [...new Set(ids.flatMap((i) => (i.usuario !== null ? [i.usuario] : [])))];
+  const [sols, nots, users] = await Promise.all([
+    db.solicitudes.bulkGet(solIds),
+    db.notificaciones.bulkGet(notIds),
+    db.usuarios.bulkGet(userIds),
+  ]);
+  return {
+    solicitudes: new Map(
+      sols.flatMap((r) => (r ? [[r.id, { nombre: fullName(r.solicitante ?? {}), radicado: r.solicitud?.radicado ?? null }] as const] : [])),
+    ),
+    notificaciones: new Map(nots.flatMap((n) => (n && typeof n.titulo === 'string' ? [[n.id, n.titulo] as const] : []))),
+    usuarios: new Map(users.flatMap((u) => (u && typeof u.nombre === 'string' ? [[Number(u.id), u.nombre] as const] : []))),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The sync chip of the top bar, on every signed-in screen and at every width: what the engine is
+ * doing ('Sin conexión · 3 cambios sin enviar', 'Enviando…', 'Sincronizado 10:42') and, in red,
+ * how many changes were refused. Tapping it opens 'Cambios pendientes'.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { readCounts } from '../sync/status';
+import { localDbAtom, syncStatusAtom } from '../state/local-data';
+import { syncPanelAtom } from '../state/sync-panel';
+import { useOnline } from '../lib/use-online';
+import { problemsText, syncChipText, syncChipWarns, type SyncView } from './sync-text';
+
+/** The engine's status; while no engine runs (a login verified on this device only) the counts come from the local store. */
+export function useSyncView(): SyncView {
+  const status = useAtomValue(syncStatusAtom);
+  const db = useAtomValue(localDbAtom);
+  const online = useOnline();
+  const local = useLiveQuery(async () => (status || !db ? null : readCounts(db)), [db, status === null]);
+  if (status) return { online, state: status.state, pending: status.pending, problems: status.problems, lastSyncAt: status.lastSyncAt };
+  return { online, state: null, pending: local?.pending ?? 0, problems: local?.problems ?? 0 };
+}
+
+export function SyncChip() {
+  const view = useSyncView();
+  const openPanel = useSetAtom(syncPanelAtom);
+  const warn = syncChipWarns(view);
+  return (
+    <button
+      type="button"
+      onClick={() => openPanel({ open: true })}
+      aria-haspopup="dialog"
+      className={`flex min-h-11 min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-0.5 rounded-full px-3 py-1 text-left text-sm leading-tight font-semibold focus-visible:outline-2 focus-visible:outline-white ${
+        warn ? 'bg-amber-200 text-amber-950 hover:bg-amber-100' : 'bg-blue-800 text-white hover:bg-blue-700'
+      }`}
+    >
+      <span data-testid="sync-status">{syncChipText(view)}</span>
+      {view.problems > 0 && (
+        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white" data-testid="sync-problemas">
+          {problemsText(view.problems)}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * 'Cambios pendientes': what waits on this device and what the server refused. Each entry names
+ * the kind of change, the applicant and radicado ('sin radicar' before filing) or the user or
+ * notification, what it changes, and when it was made. Rejected changes can be retried or
+ * discarded, conflicts resolved field by field; attachments show 'en cola' until uploaded. It
+ * also shows the storage this device uses (es-CO figures) and 'Borrar datos de este dispositivo'.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Button } from '../components/ui/button';
+import { Dialog } from '../components/ui/dialog';
+import { toast } from '../components/ui/toast';
+import { formatMegabytes, formatTime, formatWhen } from '../domain/format';
+import { discardFile, discardProblem, retryFile, retryProblem } from '../sync/problems';
+import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
+import { readErrorsAtom } from '../state/read-errors';
+import { syncPanelAtom } from '../state/sync-panel';
+import { describeChange, NOT_FILED, type Subjects } from './change-description';
+import { ConflictResolver } from './conflict-resolver';
+import { DeviceWipe } from './device-wipe';
+import { loadSubjects } from './subjects';
+
+const FIVE_DAYS = 5 * 24 * 3600 * 1000;
+
+function fileSubject(subjects: Subjects | undefined, solicitudId: string): string | null {
+  const s = subjects?.solicitudes.get(solicitudId);
+  return s ? `${s.nombre} · ${s.radicado ?? NOT_FILED}` : null;
+}
+
+export function SyncPanelHost() {
+  const [panel, setPanel] = useAtom(syncPanelAtom);
+  if (!panel.open) return null;
+  return <SyncPanel focusProblem={panel.problemId} onClose={() => setPanel({ open: false })} />;
+}
+
+function usePanelAction() {
+  const client = useAtomValue(syncClientAtom);
+  return (action: Promise<unknown>) =>
+    void action.then(
+      () => client?.notify(),
+      (e: Error) => toast.error(e.message),
+    );
+}
+
+export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focusProblem?: number }) {
+  const db = useAtomValue(localDbAtom);
+  const client = useAtomValue(syncClientAtom);
+  const status = useAtomValue(syncStatusAtom);
+  const act = usePanelAction();
+  const [resolving, setResolving] = useState<number | null>(focusProblem ?? null);
+  const [estimate, setEstimate] = useState<{ usage?: number; quota?: number } | null>(null);
+  const data = useLiveQuery(async () => {
+    if (!db) return null;
+    const [outbox, problems, files] = await Promise.all([
+      db.outbox.orderBy('id').toArray(),
+      db.problems.filter((p) => !p.resolvedAt).toArray(),
+      db.files.toArray(),
+    ]);
+    const waiting = files.filter((f) => f.status !== 'uploaded');
+    const subjects = await loadSubjects(db, [
+      ...outbox.map((m) => m.args),
+      ...problems.map((p) => p.args),
+      ...waiting.map((f) => ({ solicitudId: f.ownerSolicitudId })),
+    ]);
+    return { outbox, problems, files: waiting, subjects };
+  }, [db]);
+
+  useEffect(() => {
+    navigator.storage?.estimate?.().then(setEstimate, () => undefined);
+  }, []);
+
+  const oldest = data?.outbox[0]?.at;
+  const stale = oldest ? Date.now() - new Date(oldest).getTime() > FIVE_DAYS : false;
+  const queuedFiles = data?.files.filter((f) => f.status !== 'error') ?? [];
+  const failedFiles = data?.files.filter((f) => f.status === 'error') ?? [];
+  const queued = (data?.outbox.length ?? 0) + queuedFiles.length;
+  const mb = (n?: number) => (n === undefined ? '?' : formatMegabytes(n));
+
+  return (
+    <Dialog title="Cambios pendientes" size="md" onClose={onClose} closeOnBackdrop testId="cambios-pendientes">
+      {status?.message && <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{status.message}</p>}
+      {status?.nextAttemptAt && <p className="mt-1 text-sm text-slate-700">Próximo intento: {formatTime(status.nextAttemptAt)}</p>}
+      {stale && (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-900">
+          Tienes cambios sin enviar desde hace más de 5 días. Conéctate pronto: algunos navegadores borran los datos guardados tras 7 días sin uso.
+        </p>
+      )}
+      <div className="mt-3 flex gap-2">
+        <Button variant="primary" disabled={!client} onClick={() => void client?.syncNow()}>
+          Sincronizar ahora
+        </Button>
+      </div>
+
+      <ReadErrors />
+      <h3 className="mt-4 font-semibold">Con problemas</h3>
+      {!data?.problems.length && !failedFiles.length && <p className="text-sm text-slate-700">Ningún cambio rechazado.</p>}
+      <ul className="space-y-2">
+        {data?.problems.map((p) => {
+          const d = describeChange(p.name, p.args, data.subjects);
+          const conflict = p.code === 'CONFLICT';
+          return (
+            <li key={p.id} className="rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="cambio-con-problema">
+              <p className="font-semibold">
+                {d.title} <span className="font-normal text-slate-700">· {formatWhen(p.at)}</span>
+              </p>
+              {d.subject && <p className="text-sm text-slate-800">{d.subject}</p>}
+              {d.detail && <p className="text-sm text-slate-700">{d.detail}</p>}
+              <p className="text-sm text-red-900">
+                {conflict ? 'Conflicto: ' : 'Rechazado: '}
+                {p.error}
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {conflict ? (
+                  <Button aria-expanded={resolving === p.id} onClick={() => setResolving(resolving === p.id ? null : p.id)}>
+                    Resolver
+                  </Button>
+                ) : (
+                  <Button onClick={() => db && act(retryProblem(db, p.id))}>Reintentar</Button>
+                )}
+                <Button variant="danger-outline" onClick={() => db && act(discardProblem(db, p.id))}>
+                  Descartar
+                </Button>
+              </div>
+              {resolving === p.id && <ConflictResolver problem={p} onDone={() => setResolving(null)} />}
+            </li>
+          );
+        })}
+        {failedFiles.map((f) => (
+          <li key={f.id} className="rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
+            <p className="font-semibold">Archivo {f.nombre}</p>
+            {fileSubject(data?.subjects, f.ownerSolicitudId) && <p className="text-sm text-slate-800">{fileSubject(data?.subjects, f.ownerSolicitudId)}</p>}
+            <p className="text-sm text-red-900">{f.error ?? 'Error al subir archivos'}</p>
+            <div className="mt-2 flex gap-2">
+              <Button onClick={() => db && act(retryFile(db, f.id))}>Reintentar</Button>
+              <Button variant="danger-outline" onClick={() => db && act(discardFile(db, f.id))}>
+                Descartar
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <h3 className="mt-4 font-semibold">En cola ({queued})</h3>
+      {queued === 0 && <p className="text-sm text-slate-700">Nada por enviar: todo está en el servidor.</p>}
+      <ul className="divide-y divide-slate-200 text-sm" aria-label="Cambios en cola">
+        {data?.outbox.map((m) => {
+          const d = describeChange(m.name, m.args, data.subjects);
+          return (
+            <li key={m.id} className="py-2" data-testid="cambio-en-cola">
+              <p>
+                <span className="font-semibold">{d.title}</span>
+                {d.subject && <span> · {d.subject}</span>}
+              </p>
+              {d.detail && <p className="text-slate-700">{d.detail}</p>}
+              <p className="text-slate-600">{formatWhen(m.at)}</p>
+            </li>
+          );
+        })}
+        {queuedFiles.map((f) => (
+          <li key={f.id} className="py-2" data-testid="cambio-en-cola">
+            <p>
+              <span className="font-semibold">Archivo {f.nombre}</span>
+              {fileSubject(data?.subjects, f.ownerSolicitudId) && <span> · {fileSubject(data?.subjects, f.ownerSolicitudId)}</span>}
+            </p>
+            <p className="text-slate-600">{f.status === 'uploading' ? 'subiendo' : 'en cola'}</p>
+          </li>
+        ))}
+      </ul>
+
+      <p className="mt-4 text-sm text-slate-700" data-testid="almacenamiento">
+        Almacenamiento usado: {mb(estimate?.usage)} de {mb(estimate?.quota)} disponibles.
+      </p>
+      <DeviceWipe blockers={data ? { outbox: data.outbox.length, files: data.files.length, problems: data.problems.length } : null} />
+    </Dialog>
+  );
+}
+
+/** Local reads that failed (the screen showed an empty list instead). */
+function ReadErrors() {
+  const errors = useAtomValue(readErrorsAtom);
+  if (!errors.length) return null;
+  return (
+    <ul className="mt-3 space-y-1" aria-label="Errores de lectura">
+      {errors.map((e) => (
+        <li key={e.at + e.text} className="rounded-md bg-red-50 p-2 text-sm text-red-900">
+          {e.text} · {formatTime(e.at)} <span className="text-red-800">({e.detail})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+

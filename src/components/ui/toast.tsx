@@ -1,0 +1,50 @@
+/**
+ * Toasts over sonner. A native modal dialog covers everything outside the browser's top layer, so
+ * the toast area is drawn inside the topmost open dialog (and on <body> when none is open): a
+ * toast raised while 'Editar Registro' is open is seen and its 'Deshacer' can be tapped. Sonner
+ * replays the toasts still showing when the area moves, so none is lost when a dialog closes.
+ */
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { toast, Toaster, type ToasterProps } from 'sonner';
+import { subscribeDialogs, topDialog } from './dialog-stack';
+
+export { toast };
+
+/** How long a toast offering 'Deshacer' stays (issue 27: 10 seconds). */
+export const UNDO_MS = 10_000;
+export const UNDO_LABEL = 'Deshacer';
+
+// Below the 60 px top bar (and a dialog's title bar), so a toast never covers the sync chip, the
+// bell or a dialog's ✕.
+const DEFAULTS: ToasterProps = {
+  richColors: true,
+  closeButton: true,
+  offset: { top: 72, right: 16, bottom: 16, left: 16 },
+  mobileOffset: { top: 68, right: 8, bottom: 8, left: 8 },
+  toastOptions: { closeButtonAriaLabel: 'Quitar aviso' },
+};
+
+/** A sonner Toaster that follows the topmost modal dialog. */
+export function ToasterHost(props: ToasterProps) {
+  const target = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
+  return createPortal(<Toaster {...DEFAULTS} {...props} />, target ?? document.body);
+}
+
+/** A success toast with a 'Deshacer' button for UNDO_MS; `onUndo` runs at most once. */
+export function toastWithUndo(message: string, options: { description?: string; onUndo: () => void; toasterId?: string }): string | number {
+  let undone = false;
+  return toast.success(message, {
+    description: options.description,
+    duration: UNDO_MS,
+    toasterId: options.toasterId,
+    action: {
+      label: UNDO_LABEL,
+      onClick: () => {
+        if (undone) return;
+        undone = true;
+        options.onUndo();
+      },
+    },
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Toasts that say where a saved change is (CONVENTIONS 'Screens'): never 'actualizado' for
+ * something still queued. Offline, the change is 'guardado en este dispositivo' and will be sent;
+ * online, a 'Enviando…' toast waits for one sync and then says what the server did with these
+ * mutations: applied (the success text), refused (its reason, kept in 'Cambios pendientes'), or
+ * still waiting (saved on this device).
+ */
+import { toast } from 'sonner';
+import type { RadicaDB } from '../db/database';
+import type { SyncClient } from '../workers/sync-client';
+
+export const SAVED_ON_DEVICE = 'Guardado en este dispositivo. Se enviará al servidor cuando haya conexión.';
+const SYNC_WAIT_MS = 15_000;
+
+export interface DeliveryTexts {
+  /** Shown once the server applied every mutation ('Registro actualizado correctamente'). */
+  sent: string;
+  /** Shown while they wait on this device. */
+  queued?: string;
+  description?: string;
+}
+
+export async function reportDelivery(
+  db: RadicaDB,
+  ids: readonly number[],
+  texts: DeliveryTexts,
+  opts: { client: SyncClient | null; online: boolean },
+): Promise<'sent' | 'queued' | 'rejected'> {
+  const queued = texts.queued ?? SAVED_ON_DEVICE;
+  if (!opts.online || !opts.client || ids.length === 0) {
+    toast.info(queued, { description: texts.description, duration: 5000 });
+    return 'queued';
+  }
+  const id = toast.loading('Enviando al servidor…', { description: texts.description });
+  try {
+    await Promise.race([opts.client.syncNow(), new Promise((resolve) => setTimeout(resolve, SYNC_WAIT_MS))]);
+  } catch {
+    // The outbox still holds them: reported as waiting below.
+  }
+  const [problems, left] = await Promise.all([db.problems.bulkGet([...ids]), db.outbox.bulkGet([...ids])]);
+  const refused = problems.find((p) => p && !p.resolvedAt);
+  if (refused?.code === 'CONFLICT') {
+    // The conflict has its own toast and banner, with 'Resolver' (app/conflict-banner.tsx).
+    toast.dismiss(id);
+    return 'rejected';
+  }
+  if (refused) {
+    toast.error(`El servidor rechazó el cambio: ${refused.error}`, {
+      id,
+      description: 'Revísalo en Cambios pendientes.',
+      duration: 8000,
+    });
+    return 'rejected';
+  }
+  if (left.some(Boolean)) {
+    toast.info(queued, { id, description: texts.description, duration: 5000 });
+    return 'queued';
+  }
+  toast.success(texts.sent, { id, description: texts.description, duration: 3000 });
+  return 'sent';
+}
