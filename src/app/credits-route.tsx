@@ -44,7 +44,7 @@ export default function CreditsRoute() {
       )}
       {formLoaded && (
         <Suspense fallback={null}>
-          <NuevoClienteModal open={creating} onClose={() => setCreating(false)} />
+          <NuevoClienteModal open={creating} onClose={() => setCreating(false)} onOpenExisting={setOpenId} />
         </Suspense>
       )}
     </>

@@ -11,13 +11,13 @@ test('edit and save: a validation error first, then the change reaches the serve
   const nombres = modal.field('Nombres');
   await nombres.fill('');
   await modal.save();
-  await expect(modal.dialog().getByText('El nombre es obligatorio')).toBeVisible();
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'El nombre es obligatorio' })).toBeVisible();
   await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
   await expect(nombres).toBeFocused();
 
   // The error clears as soon as the field is edited.
   await nombres.fill('Mariana');
-  await expect(modal.dialog().getByText('El nombre es obligatorio')).toHaveCount(0);
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'El nombre es obligatorio' })).toHaveCount(0);
   await modal.field('Barrio').fill('La Candelaria');
   await modal.save();
   await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();

@@ -25,10 +25,14 @@ const DEFAULTS: ToasterProps = {
   toastOptions: { closeButtonAriaLabel: 'Quitar aviso' },
 };
 
-/** A sonner Toaster that follows the topmost modal dialog. */
+/**
+ * A sonner Toaster that follows the topmost modal dialog. Inside a dialog the toasts sit at the top
+ * centre, clear of the dialog's ✕ (top right) and of its buttons (bottom).
+ */
 export function ToasterHost(props: ToasterProps) {
   const target = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
-  return createPortal(<Toaster {...DEFAULTS} {...props} />, target ?? document.body);
+  const position = target ? 'top-center' : props.position;
+  return createPortal(<Toaster {...DEFAULTS} {...props} position={position} />, target ?? document.body);
 }
 
 /** A success toast with a 'Deshacer' button for UNDO_MS; `onUndo` runs at most once. */

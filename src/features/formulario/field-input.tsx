@@ -7,11 +7,12 @@ import type { ReactNode } from 'react';
 import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { specialOptionsFor } from '../../domain/listas';
 import { FilePicker } from '../../components/ui/file-picker';
-import { formatFileSize } from '../../domain/format';
+import { MoneyField } from '../../components/ui/money-field';
+import { FieldError, INPUT_CLASS, RequiredMark } from '../../components/ui/text-field';
+import { formatFileSize, isMoneyKey } from '../../domain/format';
 import type { StoredFile, Values } from './form-state';
 
-export const INPUT =
-  'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-600';
+export const INPUT = INPUT_CLASS;
 
 export function labelOf(field: Pick<FieldDefinition, 'key' | 'description'>): string {
   if (field.description) return field.description;
@@ -42,18 +43,11 @@ function Label({ id, field }: { id: string; field: FieldDefinition }) {
   return (
     <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
       <label htmlFor={id}>{labelOf(field)}</label>
-      {field.required && <Required />}
+      {field.required && <RequiredMark />}
     </div>
   );
 }
 
-function Required() {
-  return (
-    <span className="text-red-700" aria-hidden="true" title="Obligatorio">
-      *
-    </span>
-  );
-}
 
 const asText = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
@@ -83,7 +77,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
             onChange={(e) => onChange(e.target.checked)}
           />
           <label htmlFor={id}>{labelOf(field)}</label>
-          {field.required && <Required />}
+          {field.required && <RequiredMark />}
         </div>
         {error && <FieldError id={errorId} message={error} />}
       </div>
@@ -125,7 +119,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
       <fieldset className="rounded-md border border-slate-200 p-3 sm:col-span-2">
         <legend className="px-1 text-sm font-medium text-slate-800">
           {labelOf(field)}
-          {field.required && <Required />}
+          {field.required && <RequiredMark />}
         </legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {lv.object_structure
@@ -154,6 +148,19 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
         onChange={(e) => onChange(e.target.value)}
       />
     );
+  } else if ((field.type === 'number' || field.type === 'integer') && isMoneyKey(field.key)) {
+    // Amounts in pesos: '$ 180.000.000' while typing, a whole number in the form's values.
+    return (
+      <MoneyField
+        id={id}
+        name={field.key}
+        label={labelOf(field)}
+        required={field.required}
+        error={error}
+        value={typeof value === 'number' || typeof value === 'string' ? value : null}
+        onValueChange={(n) => onChange(n)}
+      />
+    );
   } else {
     const numeric = field.type === 'number' || field.type === 'integer';
     const k = field.key;
@@ -180,13 +187,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
   );
 }
 
-export function FieldError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700" data-testid="field-error">
-      {message}
-    </p>
-  );
-}
+export { FieldError };
 
 export const formatSize = formatFileSize;
 

@@ -22,13 +22,15 @@ import { useFormSchemas } from './use-form-schemas';
 interface Props {
   open: boolean;
   onClose: () => void;
+  /** Opens an existing application ('Editar Registro'), offered when the document already exists. */
+  onOpenExisting?: (solicitudId: string) => void;
 }
 
-export function NuevoClienteModal({ open, onClose }: Props) {
+export function NuevoClienteModal({ open, onClose, onOpenExisting }: Props) {
   return (
     <>
       <ToasterHost id={FORM_TOASTER} position="top-center" visibleToasts={20} containerAriaLabel="Avisos del formulario" />
-      {open && <FormDialog onClose={onClose} />}
+      {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} />}
     </>
   );
 }
@@ -42,7 +44,7 @@ export const CLOSE_WITH_DRAFT = {
   keepsDraft: true,
 };
 
-function FormDialog({ onClose }: { onClose: () => void }) {
+function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenExisting?: (id: string) => void }) {
   const db = useLocalDb();
   const session = useAtomValue(sessionAtom);
   const token = session.status === 'authenticated' ? session.session.token : null;
@@ -125,6 +127,14 @@ function FormDialog({ onClose }: { onClose: () => void }) {
           onSaved={onClose}
           onCancel={guard.requestClose}
           onFilledChange={setFilled}
+          onOpenExisting={
+            onOpenExisting &&
+            ((id) => {
+              // The draft stays on the device (autosave): closing loses nothing.
+              onClose();
+              onOpenExisting(id);
+            })
+          }
         />
       </>
     );

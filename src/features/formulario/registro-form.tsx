@@ -9,11 +9,13 @@ import { toast } from 'sonner';
 import type { RadicaDB } from '../../db/database';
 import { AppError } from '../../domain/errors';
 import type { FieldDefinition } from '../../domain/field-definition';
-import { MAX_REFERENCIAS, type RegistroSchemas } from '../../domain/registro';
+import { MAX_REFERENCIAS, validateRegistro, type RegistroSchemas } from '../../domain/registro';
+import { findSameDocument } from '../../state/duplicates';
 import { visibleFields, type FileRef } from '../../domain/schema-compiler';
 import { syncClientAtom } from '../../state/local-data';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { DuplicateDocumentDialog, type DuplicateMatch } from '../../components/ui/duplicate-document-dialog';
 import { FilePicker } from '../../components/ui/file-picker';
 import { FieldInput, FileList } from './field-input';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
@@ -24,6 +26,7 @@ import {
   removeReferencia,
   setEntityValue,
   shownFields,
+  toArgs,
   type FormState,
   type SingleEntity,
   type StoredFile,
@@ -55,15 +58,20 @@ interface Props {
   onCancel: () => void;
   /** Told whether the form holds anything typed or chosen (closing it then asks). */
   onFilledChange?: (filled: boolean) => void;
+  /** Opens an existing application (offered when the document is already in the company). */
+  onOpenExisting?: (solicitudId: string) => void;
 }
 
 export const CLEAR_TITLE = '¿Limpiar el formulario?';
 export const CLEAR_MESSAGE =
   'Se borrarán todos los datos escritos, las referencias y los archivos elegidos en este formulario. El borrador se conserva hasta que confirmes.';
 
-export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilledChange }: Props) {
+export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilledChange, onOpenExisting }: Props) {
   const [state, setState] = useState<FormState>(initial);
   const [confirmClear, setConfirmClear] = useState(false);
+  const [duplicates, setDuplicates] = useState<{ documento: string; matches: DuplicateMatch[] } | null>(null);
+  // The document the person already chose to save despite a match (not asked again for it).
+  const acknowledged = useRef<string | null>(null);
   const filled = hasContent(state);
   useEffect(() => onFilledChange?.(filled), [filled, onFilledChange]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -141,20 +149,53 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
       return { ...s, files, values: { ...s.values, [entity]: { ...s.values[entity], [key]: refs } } };
     });
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const showInvalid = (fields: Record<string, string>) => {
+    setErrors(fields);
+    const keys = Object.keys(fields);
+    const consentOnly = keys.every((k) => k.startsWith('acepta_'));
+    // The first message names its field by the form label ('Celular: debe tener 10 dígitos…').
+    const first = firstInvalid(keys);
+    const more = keys.length > 1 ? ` (y ${keys.length - 1} más)` : '';
+    toast.error(consentOnly ? fields[keys[0]] : 'Revisa los campos marcados', {
+      ...toastOpts('error'),
+      description: consentOnly ? undefined : `${fields[first]}${more}`,
+    });
+    requestAnimationFrame(() => focusFirstError(first));
+  };
+
+  /** Another application of the company with the same document: asked about once per number. */
+  const duplicatesOf = async (): Promise<boolean> => {
+    const s = state.values.solicitante;
+    const tipo = typeof s.tipo_identificacion === 'string' ? s.tipo_identificacion : null;
+    const numero = typeof s.numero_documento === 'string' ? s.numero_documento.trim() : '';
+    const key = `${tipo ?? ''}|${numero}`;
+    if (!numero || acknowledged.current === key) return false;
+    const matches = await findSameDocument(db, tipo, numero).catch(() => []);
+    if (!matches.length) return false;
+    setDuplicates({ documento: [tipo, numero].filter(Boolean).join(' '), matches });
+    return true;
+  };
+
+  const onSubmit = async (e?: FormEvent) => {
+    e?.preventDefault();
     if (savingRef.current) return; // a double tap saves once
     savingRef.current = true;
     setSaving(true);
     try {
+      const checked = validateRegistro(schemas, toArgs(state, new Date().toISOString()));
+      if (!checked.ok) {
+        savingRef.current = false;
+        showInvalid(checked.fields);
+        return;
+      }
+      if (await duplicatesOf()) {
+        savingRef.current = false;
+        return;
+      }
       const outcome = await saveRegistro(db, schemas, state, { client, online: navigator.onLine });
       if (outcome.kind === 'invalid') {
         savingRef.current = false;
-        setErrors(outcome.fields);
-        const keys = Object.keys(outcome.fields);
-        const consentOnly = keys.every((k) => k.startsWith('acepta_'));
-        toast.error(consentOnly ? outcome.fields[keys[0]] : 'Revisa los campos marcados', toastOpts('error'));
-        focusFirstError(keys[0]);
+        showInvalid(outcome.fields);
         return;
       }
       toast[outcome.tone === 'info' ? 'message' : outcome.tone](outcome.message, toastOpts(outcome.tone));
@@ -312,6 +353,20 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
           Guardar
         </Button>
       </div>
+      {duplicates && (
+        <DuplicateDocumentDialog
+          documento={duplicates.documento}
+          matches={duplicates.matches}
+          onBack={() => setDuplicates(null)}
+          onOpen={onOpenExisting ? (id) => onOpenExisting(id) : undefined}
+          onSave={() => {
+            const s = state.values.solicitante;
+            acknowledged.current = `${typeof s.tipo_identificacion === 'string' ? s.tipo_identificacion : ''}|${String(s.numero_documento ?? '').trim()}`;
+            setDuplicates(null);
+            void onSubmit();
+          }}
+        />
+      )}
       {confirmClear && (
         <ConfirmDialog
           title={CLEAR_TITLE}
@@ -333,9 +388,19 @@ export function fieldId(path: string): string {
   return `f-${path.replace(/\./g, '-')}`;
 }
 
+/** The invalid field that comes first on the screen (errors are keyed by entity, not in screen order). */
+function firstInvalid(paths: string[]): string {
+  const els = paths
+    .map((p) => ({ p, el: document.getElementById(p.startsWith('acepta_') ? p : fieldId(p)) }))
+    .filter((x): x is { p: string; el: HTMLElement } => x.el !== null);
+  els.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return els[0]?.p ?? paths[0];
+}
+
+/** After a failed save the first invalid field gets the focus, scrolled to the middle of the view. */
 function focusFirstError(path: string | undefined) {
   if (!path) return;
   const el = document.getElementById(path.startsWith('acepta_') ? path : fieldId(path));
-  el?.focus();
-  el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  el?.focus({ preventScroll: true });
+  el?.scrollIntoView({ block: 'center' });
 }

@@ -7,13 +7,15 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
+import { DuplicateDocumentDialog } from '../../components/ui/duplicate-document-dialog';
+import { MoneyField } from '../../components/ui/money-field';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
 import { toRecord } from '../../db/database';
@@ -28,6 +30,8 @@ import { can, isAdminOrSupervisor } from '../../domain/roles';
 import type { Session } from '../../domain/session';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { reportDelivery } from '../../state/delivery';
+import { findSameDocument, type SameDocument } from '../../state/duplicates';
+import { isMoneyKey } from '../../domain/format';
 import { ConflictNotice } from './conflict-notice';
 import { ReferenceSelect, ReferenceText } from './reference-fields';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
@@ -46,6 +50,7 @@ import {
   diffReferences,
   getIn,
   toFormValues,
+  validateEdits,
   type FieldDef,
   type FormValues,
 } from './record-form';
@@ -150,6 +155,7 @@ function RecordForm({
     handleSubmit,
     control,
     clearErrors,
+    setError,
     setValue,
     watch,
     formState: { errors, isDirty },
@@ -161,6 +167,20 @@ function RecordForm({
     reValidateMode: 'onSubmit',
   });
   const refs = useFieldArray({ control, name: 'referencias', keyName: 'key' });
+  const [duplicates, setDuplicates] = useState<{ documento: string; matches: SameDocument[]; values: FormValues } | null>(null);
+  const acknowledged = useRef<string | null>(null);
+
+  /** A changed document that another applicant of the company already has: asked about once. */
+  const askDuplicate = async (changes: Record<string, unknown>, values: FormValues): Promise<boolean> => {
+    if (!('solicitante.numero_documento' in changes) && !('solicitante.tipo_identificacion' in changes)) return false;
+    const tipo = String(getIn(values, 'solicitante.tipo_identificacion') ?? '');
+    const numero = String(getIn(values, 'solicitante.numero_documento') ?? '').trim();
+    if (acknowledged.current === `${tipo}|${numero}`) return false;
+    const matches = await findSameDocument(db, tipo, numero, initial.solicitante.id).catch(() => []);
+    if (!matches.length) return false;
+    setDuplicates({ documento: [tipo, numero].filter(Boolean).join(' '), matches, values });
+    return true;
+  };
   const guard = useDiscardGuard(isDirty && !saving && !deleting, onClose);
 
   const defs = useLiveQuery(
@@ -205,6 +225,33 @@ function RecordForm({
 
   const field = (def: FieldDef) => {
     const path = def.path as FieldPath<FormValues>;
+    if (def.kind === 'number' && isMoneyKey(def.path)) {
+      // Amounts in pesos: '$ 180.000.000' while typing; the form keeps the digits as text.
+      return (
+        <Controller
+          key={def.path}
+          control={control}
+          name={path}
+          render={({ field: f }) => (
+            <MoneyField
+              id={`campo-${def.path.replace(/\./g, '-')}`}
+              label={def.label}
+              required={def.required}
+              error={errorOf(def.path)}
+              name={f.name}
+              ref={f.ref}
+              onBlur={f.onBlur}
+              value={f.value as string}
+              wrapperClassName={def.wide ? 'sm:col-span-2' : undefined}
+              onValueChange={(n) => {
+                clearErrors(path);
+                f.onChange(n === null ? '' : String(n));
+              }}
+            />
+          )}
+        />
+      );
+    }
     const registration = register(path, {
       onChange: () => {
         clearErrors(path);
@@ -231,7 +278,15 @@ function RecordForm({
     }
   };
 
-  const onInvalid = () => toast.error('Por favor corrige los errores antes de continuar');
+  /** The spec's toast, the first message (named by its label) and the focus on the first invalid field. */
+  const onInvalid = (first?: string) => {
+    toast.error('Por favor corrige los errores antes de continuar', { description: first });
+    requestAnimationFrame(() => {
+      const el = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      el?.focus({ preventScroll: true });
+      el?.scrollIntoView({ block: 'center' });
+    });
+  };
 
   const onValid = async (values: FormValues) => {
     const cedula = session.user.cedula || localStorage.getItem('cedula');
@@ -239,8 +294,16 @@ function RecordForm({
       toast.error('No se encontró la información del asesor');
       return;
     }
+    const invalid = validateEdits(initial, values);
+    const paths = Object.keys(invalid);
+    if (paths.length) {
+      for (const p of paths) setError(p as FieldPath<FormValues>, { type: 'validate', message: invalid[p] });
+      onInvalid(invalid[paths[0]]);
+      return;
+    }
     const diff = diffRecord(initial, values, defs ?? []);
     const refOps = diffReferences(initial, values.referencias);
+    if (await askDuplicate(diff.changes, values)) return;
     const hasChanges = Object.keys(diff.changes).length > 0 || refOps.add.length > 0 || refOps.edit.length > 0;
     if (!hasChanges) {
       toast.info('No hay cambios para guardar');
@@ -330,7 +393,7 @@ function RecordForm({
   return (
     <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
       <ConflictNotice solicitudId={initial.id} />
-      <form id={formId} noValidate onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)} className="space-y-4">
+      <form id={formId} noValidate onSubmit={(e) => void handleSubmit(onValid, (errs) => onInvalid(firstMessage(errs)))(e)} className="space-y-4">
         <fieldset disabled={!canEdit} className="space-y-4">
           {SECTIONS.map((section) => (
             <Section key={section.id} title={section.title} testId={`seccion-${section.id}`}>
@@ -356,7 +419,7 @@ function RecordForm({
                       current={ref.tipo_referencia}
                       registration={register(`referencias.${i}.tipo_referencia`)}
                     />
-                    <ReferenceText label="Nombre" id={`ref-${ref.key}-nombre`} registration={register(`referencias.${i}.nombre`)} />
+                    <ReferenceText label="Nombre" id={`ref-${ref.key}-nombre`} registration={register(`referencias.${i}.nombre`, { onChange: () => clearErrors(`referencias.${i}.nombre`) })} error={errorOf(`referencias.${i}.nombre`)} />
                     <ReferenceSelect
                       label="Relación"
                       id={`ref-${ref.key}-relacion`}
@@ -364,9 +427,9 @@ function RecordForm({
                       current={ref.relacion}
                       registration={register(`referencias.${i}.relacion`)}
                     />
-                    <ReferenceText label="Celular" id={`ref-${ref.key}-celular`} type="tel" registration={register(`referencias.${i}.celular`)} />
-                    <ReferenceText label="Dirección" id={`ref-${ref.key}-direccion`} registration={register(`referencias.${i}.direccion`)} />
-                    <ReferenceText label="Ciudad" id={`ref-${ref.key}-ciudad`} registration={register(`referencias.${i}.ciudad`)} />
+                    <ReferenceText label="Celular" id={`ref-${ref.key}-celular`} type="tel" registration={register(`referencias.${i}.celular`, { onChange: () => clearErrors(`referencias.${i}.celular`) })} error={errorOf(`referencias.${i}.celular`)} />
+                    <ReferenceText label="Dirección" id={`ref-${ref.key}-direccion`} registration={register(`referencias.${i}.direccion`, { onChange: () => clearErrors(`referencias.${i}.direccion`) })} error={errorOf(`referencias.${i}.direccion`)} />
+                    <ReferenceText label="Ciudad" id={`ref-${ref.key}-ciudad`} registration={register(`referencias.${i}.ciudad`, { onChange: () => clearErrors(`referencias.${i}.ciudad`) })} error={errorOf(`referencias.${i}.ciudad`)} />
                   </div>
                   {canEdit && (
                     <div className="mt-3 flex justify-end">
@@ -455,7 +518,32 @@ function RecordForm({
           onConfirm={() => void onDelete()}
         />
       )}
+      {duplicates && (
+        <DuplicateDocumentDialog
+          documento={duplicates.documento}
+          matches={duplicates.matches}
+          onBack={() => setDuplicates(null)}
+          onSave={() => {
+            const values = duplicates.values;
+            acknowledged.current = `${String(getIn(values, 'solicitante.tipo_identificacion') ?? '')}|${String(getIn(values, 'solicitante.numero_documento') ?? '').trim()}`;
+            setDuplicates(null);
+            void onValid(values);
+          }}
+        />
+      )}
       {guard.prompt}
     </Dialog>
   );
+}
+
+/** The first message of react-hook-form's nested errors. */
+function firstMessage(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const e = errors as { message?: unknown };
+  if (typeof e.message === 'string') return e.message;
+  for (const v of Object.values(errors)) {
+    const m = firstMessage(v);
+    if (m) return m;
+  }
+  return undefined;
 }

@@ -67,7 +67,7 @@ export function FieldInput({
         />
       )}
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700" data-testid="field-error">
           {error}
         </p>
       )}

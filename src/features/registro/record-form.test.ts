@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { record } from '../creditos/test-records.test-util';
-import { RecordSchema, diffRecord, diffReferences, toFormValues, type FormValues } from './record-form';
+import { RecordSchema, diffRecord, diffReferences, toFormValues, validateEdits, type FormValues } from './record-form';
 
 function full(): SolicitudRecord {
   return record('0190a0a0-0000-7000-8000-000000000001', {
@@ -114,5 +114,38 @@ describe('the record form', () => {
       add: [{ referenciaId: 'n1', tipo_referencia: 'personal', detalle_referencia: { nombre: 'Luis' } }],
       edit: [{ referenciaId: 'r1', detalle_referencia: { relacion: 'Tía' } }],
     });
+  });
+});
+
+describe('the shared rules in the edit form', () => {
+  it('judges what the edit changes, with the form labels, and leaves untouched old values alone', () => {
+    const rec = full();
+    // An implausible old value (monto 100 is fine, but an old bad phone) does not block other edits.
+    rec.solicitante.info_extra = { ...rec.solicitante.info_extra, celular: '12345' };
+    const untouched = edit(rec, (v) => {
+      v.solicitante.nombres = 'Josefina';
+    });
+    expect(validateEdits(rec, untouched)).toEqual({});
+
+    const bad = edit(rec, (v) => {
+      (v.solicitante.info_extra as Record<string, unknown>).celular = '2001234567';
+      v.solicitante.correo = 'no-es-correo';
+      v.credito.monto_solicitado = '0';
+      v.credito.plazo_meses = '400';
+      v.referencias[0].celular = '123';
+    });
+    expect(validateEdits(rec, bad)).toEqual({
+      'solicitante.info_extra.celular': 'Celular: debe tener 10 dígitos y empezar por 3',
+      'solicitante.correo': 'Correo electrónico: no es un correo electrónico válido',
+      'credito.monto_solicitado': 'Monto solicitado: debe ser un valor en pesos mayor que cero, sin decimales',
+      'credito.plazo_meses': 'Plazo (meses): debe ser un número entero de meses entre 1 y 360',
+      'referencias.0.celular': 'Celular: debe tener 10 dígitos y empezar por 3',
+    });
+
+    const good = edit(rec, (v) => {
+      (v.solicitante.info_extra as Record<string, unknown>).celular = '3001234567';
+      v.credito.monto_solicitado = '222000000';
+    });
+    expect(validateEdits(rec, good)).toEqual({});
   });
 });

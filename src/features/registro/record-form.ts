@@ -9,6 +9,7 @@ import { clearDependentFields, type ConditionalDef } from '../../domain/activida
 import { replaceCreditType } from '../../domain/credito';
 import { readPath, type SolicitudRecord } from '../../domain/solicitud';
 import { fold } from '../../domain/text';
+import { validarCampo } from '../../domain/validacion';
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'date' | 'number' | 'select' | 'checkbox';
 
@@ -134,6 +135,14 @@ export interface ReferenceValues {
   ciudad: string;
 }
 export const REFERENCE_KEYS = ['nombre', 'relacion', 'celular', 'direccion', 'ciudad'] as const;
+export const REFERENCE_LABELS: Record<(typeof REFERENCE_KEYS)[number] | 'tipo_referencia', string> = {
+  tipo_referencia: 'Tipo de referencia',
+  nombre: 'Nombre',
+  relacion: 'Relación',
+  celular: 'Celular',
+  direccion: 'Dirección',
+  ciudad: 'Ciudad',
+};
 
 type Nested = { [k: string]: unknown };
 export interface FormValues {
@@ -216,6 +225,32 @@ export const RecordSchema = v.looseObject({
     numero_documento: required('El número de documento es obligatorio'),
   }),
 });
+
+/**
+ * The shared plausibility rules (src/domain/validacion.ts: celular, teléfono fijo, amounts, plazo,
+ * e-mail, age) on what this edit changes, as the server judges it: a value left as it was is never
+ * refused. Keyed by form path; each message names the field by its form label.
+ */
+export function validateEdits(record: SolicitudRecord, values: FormValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of ALL_FIELDS) {
+    if (f.kind === 'checkbox' || f.kind === 'select') continue;
+    const value = fromInput(f.kind, getIn(values, f.path));
+    if (same(fromInput(f.kind, toInput(f.kind, recordValue(record, f.path))), value)) continue;
+    const r = validarCampo(f.path, value, f.label);
+    if (!r.ok) out[f.path] = r.message;
+  }
+  values.referencias.forEach((ref, i) => {
+    const old = ref.isNew ? undefined : (record.referencias ?? []).find((x) => x.id === ref.id);
+    for (const k of REFERENCE_KEYS) {
+      const value = ref[k]?.trim() || null;
+      if (old && same(old.detalle_referencia?.[k], value)) continue;
+      const r = validarCampo(k, value, REFERENCE_LABELS[k]);
+      if (!r.ok) out[`referencias.${i}.${k}`] = r.message;
+    }
+  });
+  return out;
+}
 
 // ---- diff -------------------------------------------------------------------------------------
 

@@ -1,26 +1,21 @@
 /** The inputs of one reference in 'Editar Registro' (registered with the record form). */
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { INPUT } from './field-input';
+import { SelectField, TextField } from '../../components/ui/text-field';
 
 export function ReferenceText({
   label,
   id,
   type = 'text',
   registration,
+  error,
 }: {
   label: string;
   id: string;
   type?: string;
   registration: UseFormRegisterReturn;
+  error?: string;
 }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={id} type={type} className={INPUT} {...registration} />
-    </div>
-  );
+  return <TextField id={id} label={label} type={type} error={error} {...registration} />;
 }
 
 export function ReferenceSelect({
@@ -37,20 +32,5 @@ export function ReferenceSelect({
   registration: UseFormRegisterReturn;
 }) {
   const list = current && !options.includes(current) ? [current, ...options] : options;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={INPUT} {...registration}>
-        <option value="">Seleccionar...</option>
-        {list.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <SelectField id={id} label={label} options={list} placeholder="Seleccionar..." {...registration} />;
 }
-
