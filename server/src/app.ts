@@ -26,6 +26,7 @@ import configuracionRoutes from './modules/configuracion/routes';
 import registroRoutes from './modules/registro/routes';
 import estadisticasRoutes from './modules/estadisticas/routes';
 import auditRoutes from './modules/audit/routes';
+import uploadsRoutes from './modules/uploads/routes';
 
 export interface AppOptions {
   db: Db;
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(registroRoutes);
   await app.register(estadisticasRoutes);
   await app.register(auditRoutes);
+  await app.register(uploadsRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

@@ -57,6 +57,13 @@ const FUZZ: Record<string, FuzzEntry> = {
     fields: { email: 'text', password: 'text' },
   },
   'POST /api/seguimiento/actualizar-documentos': { public: true, url: () => '/api/seguimiento/actualizar-documentos', body: 'multipart' },
+  // tus routes: no request here speaks tus (Tus-Resumable), so each is refused before tus reads it.
+  'POST /api/seguimiento/uploads': { public: true, url: () => '/api/seguimiento/uploads', body: 'none' },
+  'PATCH /api/seguimiento/uploads/:id': { public: true, url: () => `/api/seguimiento/uploads/${'a'.repeat(32)}`, body: 'none' },
+  'DELETE /api/seguimiento/uploads/:id': { public: true, url: () => `/api/seguimiento/uploads/${'a'.repeat(32)}`, body: 'none' },
+  'POST /api/uploads': { url: () => '/api/uploads', body: 'none' },
+  'PATCH /api/uploads/:id': { url: () => `/api/uploads/${'a'.repeat(32)}`, body: 'none' },
+  'DELETE /api/uploads/:id': { url: () => `/api/uploads/${'a'.repeat(32)}`, body: 'none' },
   'PATCH /api/solicitudes/actualizar-estado': {
     url: () => '/api/solicitudes/actualizar-estado',
     body: 'json',

@@ -441,3 +441,43 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: ts('reset_at').notNull(),
 });
+
+/**
+ * Resumable uploads (tus 1.0.0) not yet turned into a document, or finished recently. Any server
+ * process can resume one: the offset and the bytes received live here, not in a process.
+ * `kind` keeps the staff path (/api/uploads, owner `usuario_id`) and the public tracking path
+ * apart: neither path sees the other's uploads.
+ */
+export const tusUploads = pgTable(
+  'tus_uploads',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'staff' | 'public'>().notNull(),
+    empresaId: integer('empresa_id').notNull(),
+    usuarioId: integer('usuario_id'),
+    solicitudId: uuid('solicitud_id').notNull(),
+    /** The document the finished upload becomes (the client's documento_id, or a server UUID). */
+    documentoId: uuid('documento_id').notNull(),
+    nombre: text('nombre').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadOffset: bigint('upload_offset', { mode: 'number' }).notNull().default(0),
+    metadata: jsonb('metadata').$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Set in the transaction that created the document; the chunks are gone then. */
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('tus_uploads_created_idx').on(t.createdAt), index('tus_uploads_solicitud_idx').on(t.solicitudId)],
+);
+
+/** The bytes of an upload in progress, one row per stored piece, keyed by its offset. */
+export const tusUploadChunks = pgTable(
+  'tus_upload_chunks',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => tusUploads.id, { onDelete: 'cascade' }),
+    chunkOffset: bigint('chunk_offset', { mode: 'number' }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkOffset] })],
+);

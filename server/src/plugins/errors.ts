@@ -67,7 +67,7 @@ function mapFastifyError(err: FastifyError): { code: ErrorCode; message: string 
 }
 
 /** Connection-level database failures: temporary, the client retries with backoff. */
-function isDatabaseUnavailable(err: unknown): boolean {
+export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown };
   const code = String(e?.code ?? '');
   if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\d{3}|53300)$/.test(code)) return true;

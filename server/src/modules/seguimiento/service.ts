@@ -39,7 +39,7 @@ const iso = (value: string | null | undefined) => (value ? new Date(value).toISO
 type SolicitudRow = typeof solicitudes.$inferSelect;
 
 /** The one live filing with this radicado in any company; a malformed or ambiguous code is a miss. */
-async function findByRadicado(db: DbOrTx, radicado: string): Promise<SolicitudRow> {
+export async function findByRadicado(db: DbOrTx, radicado: string): Promise<SolicitudRow> {
   if (!RADICADO_RE.test(radicado)) throw notFound();
   const rows = await db
     .select()

@@ -1,0 +1,130 @@
+/**
+ * What a resumable upload is for: who may start one, and the document a finished one becomes.
+ * Invariants:
+ * - A staff upload is started only on an application the user may see and edit; it belongs to that
+ *   user, and only that user reaches it again (any other id is the unknown upload's 404).
+ * - A public upload is started only for a live filing (radicado) with a documents stage, within
+ *   the filing's daily limits (PUBLIC_LIMITS), counting the uploads still in progress.
+ * - Finishing is idempotent: the document id is fixed at creation (the client's documento_id or a
+ *   server UUID), the document insert is a no-op for an id already stored, and `finished_at` is
+ *   set in the same transaction that creates the document and drops the chunks.
+ * - A finished upload that fails the file checks, or whose application is gone, is deleted with
+ *   its bytes (the client gets the reason); a temporary failure keeps it for the next try.
+ */
+import { and, count, eq, gte, isNotNull, isNull, sum } from 'drizzle-orm';
+import { AppError, isTemporary } from '../../../../src/domain/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import { documentos, solicitudes, tusUploadChunks, tusUploads } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+import { guardarDocumento } from '../registro/service';
+import { findByRadicado, storeDocuments } from '../seguimiento/service';
+import { visibleSolicitudes } from '../solicitudes/visibility';
+import { checkReceivedFile } from './file-check';
+import { readUploadBytes } from './store';
+
+export const UPLOAD_NOT_FOUND = 'La carga no existe o ya no está disponible.';
+export const uploadNotFound = () => new AppError('NOT_FOUND', UPLOAD_NOT_FOUND);
+
+/** Per filing in any 24 hours, for what the public sends through the tracking page. */
+export const PUBLIC_LIMITS = { filesPerDay: 20, bytesPerDay: 50 * 1024 * 1024 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type UploadRow = typeof tusUploads.$inferSelect;
+
+export async function readUploadRow(db: DbOrTx, id: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(tusUploads).where(eq(tusUploads.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The application of a new staff upload: visible to the user (else 404, ids do not leak). */
+export async function checkStaffTarget(db: DbOrTx, user: AuthUser, solicitudId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: solicitudes.id })
+    .from(solicitudes)
+    .where(and(eq(solicitudes.id, solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'La solicitud no existe o no tienes acceso a ella.');
+}
+
+/** The filing of a new public upload, after its daily limits; answers its company and application. */
+export async function checkPublicTarget(db: Db, radicado: string, size: number, now = Date.now()) {
+  const sol = await findByRadicado(db, radicado);
+  const since = new Date(now - DAY_MS).toISOString();
+  const [[stored], [pending]] = await Promise.all([
+    db
+      .select({ files: count(), bytes: sum(documentos.fileSize) })
+      .from(documentos)
+      .where(and(eq(documentos.solicitudId, sol.id), isNotNull(documentos.etapaId), gte(documentos.createdAt, since))),
+    db
+      .select({ files: count(), bytes: sum(tusUploads.size) })
+      .from(tusUploads)
+      .where(and(eq(tusUploads.kind, 'public'), eq(tusUploads.solicitudId, sol.id), isNull(tusUploads.finishedAt), gte(tusUploads.createdAt, since))),
+  ]);
+  const files = Number(stored.files) + Number(pending.files);
+  const bytes = Number(stored.bytes ?? 0) + Number(pending.bytes ?? 0);
+  if (files + 1 > PUBLIC_LIMITS.filesPerDay) {
+    throw new AppError('RATE_LIMITED', `Este radicado ya recibió ${PUBLIC_LIMITS.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.`);
+  }
+  if (bytes + size > PUBLIC_LIMITS.bytesPerDay) {
+    throw new AppError('RATE_LIMITED', 'Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.');
+  }
+  return { empresaId: sol.empresaId, solicitudId: sol.id };
+}
+
+/** Deletes an upload whose file can never become a document, and passes the reason on. */
+async function dropOnPermanent<T>(db: Db, id: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && !isTemporary(error.code)) {
+      await db.delete(tusUploads).where(eq(tusUploads.id, id));
+    }
+    throw error;
+  }
+}
+
+async function completeBytes(db: Db, row: UploadRow): Promise<{ data: Buffer; nombre: string; mime: string }> {
+  const data = await readUploadBytes(db, row.id);
+  if (data.length !== row.size) throw new AppError('INTERNAL', 'La carga está incompleta en el servidor. Se reintentará.');
+  return { data, ...checkReceivedFile(data, row.nombre) };
+}
+
+const markFinished = (tx: DbOrTx, id: string) =>
+  tx.update(tusUploads).set({ finishedAt: new Date().toISOString() }).where(and(eq(tusUploads.id, id), isNull(tusUploads.finishedAt))).returning({ id: tusUploads.id });
+
+/** Turns a complete staff upload into a document of its application (no-op once done). */
+export async function finishStaffUpload(db: Db, user: AuthUser, id: string): Promise<void> {
+  const row = await readUploadRow(db, id);
+  if (!row) throw uploadNotFound();
+  if (row.finishedAt) return;
+  if (row.uploadOffset < row.size) throw new AppError('CONFLICT', 'La carga aún no está completa.');
+  await dropOnPermanent(db, id, async () => {
+    const file = await completeBytes(db, row);
+    await db.transaction(async (tx) => {
+      if ((await markFinished(tx, id)).length === 0) return; // another request finished it
+      await guardarDocumento(tx, user, { id: row.documentoId, solicitudId: row.solicitudId, nombre: file.nombre, mime: file.mime, data: file.data });
+      await tx.delete(tusUploadChunks).where(eq(tusUploadChunks.uploadId, id));
+    });
+  });
+}
+
+/** Turns a complete public upload into a document of the filing's documents stage. */
+export async function finishPublicUpload(db: Db, id: string): Promise<void> {
+  const row = await readUploadRow(db, id);
+  if (!row) throw uploadNotFound();
+  if (row.finishedAt) return;
+  if (row.uploadOffset < row.size) throw new AppError('CONFLICT', 'La carga aún no está completa.');
+  await dropOnPermanent(db, id, async () => {
+    const file = await completeBytes(db, row);
+    const [sol] = await db.select({ radicado: solicitudes.radicado }).from(solicitudes).where(eq(solicitudes.id, row.solicitudId)).limit(1);
+    if (!sol?.radicado) throw new AppError('NOT_FOUND', 'No se encontró el radicado');
+    const radicado = sol.radicado;
+    // Its own transaction, idempotent by the document id: a crash before the mark below only
+    // makes the next HEAD or PATCH finish again, which stores nothing twice.
+    await storeDocuments(db, radicado, [{ id: row.documentoId, nombre: file.nombre, mime: file.mime, data: file.data }]);
+    await db.transaction(async (tx) => {
+      await markFinished(tx, id);
+      await tx.delete(tusUploadChunks).where(eq(tusUploadChunks.uploadId, id));
+    });
+  });
+}

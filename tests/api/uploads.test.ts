@@ -1,0 +1,287 @@
+/**
+ * Resumable uploads (tus 1.0.0) at /api/uploads and /api/seguimiento/uploads: the protocol,
+ * auth and tenancy, resuming after a cut connection on a real socket, the document a finished
+ * upload becomes (checked by content, idempotent by documento_id), expiry and the public limits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { and, eq, isNull } from 'drizzle-orm';
+import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
+import { documentoContenidos, documentos, solicitudes, tusUploadChunks, tusUploads } from '../../server/src/db/schema';
+import { PgUploadStore, storedBytes } from '../../server/src/modules/uploads/store';
+import { PUBLIC_LIMITS } from '../../server/src/modules/uploads/service';
+
+let ctx: TestContext;
+let demo: typeof solicitudes.$inferSelect;
+let otra: typeof solicitudes.$inferSelect;
+beforeAll(async () => {
+  ctx = await createTestContext({ seguimientoRateLimit: 100_000 });
+  const db = ctx.database.db;
+  [demo] = await db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt))).limit(1);
+  [otra] = await db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.otra.id)).limit(1);
+});
+afterAll(() => ctx.close());
+
+const TUS = { 'tus-resumable': '1.0.0' };
+/** A PDF of `size` bytes: a real header, then filler. */
+const pdfOf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(size - 9)]);
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const metadata = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',');
+
+async function auth(who: DemoUser | null) {
+  return who ? bearer(await loginAs(ctx.app, who)) : {};
+}
+
+async function create(who: DemoUser | null, size: number, meta: Record<string, string>, path = '/api/uploads') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...TUS, ...(await auth(who)), 'upload-length': String(size), 'upload-metadata': metadata(meta) },
+  });
+}
+
+async function patch(who: DemoUser | null, location: string, offset: number, data: Buffer) {
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: { ...TUS, ...(await auth(who)), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    payload: data,
+  });
+}
+
+async function head(who: DemoUser | null, location: string) {
+  return ctx.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...(await auth(who)) } });
+}
+
+const staffMeta = (extra: Record<string, string> = {}) => ({ solicitud_id: demo.id, filename: 'extracto.pdf', filetype: 'application/pdf', ...extra });
+const docsOf = (id: string) => ctx.database.db.select().from(documentos).where(eq(documentos.id, id));
+
+describe('staff uploads (/api/uploads)', () => {
+  it('creates, resumes from the stored offset and ends as one document with the same bytes', async () => {
+    const documentoId = randomUUID();
+    const file = pdfOf(700_000);
+    const created = await create('admin', file.length, staffMeta({ documento_id: documentoId }));
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['tus-resumable']).toBe('1.0.0');
+    const location = String(created.headers.location);
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+
+    const first = await patch('admin', location, 0, file.subarray(0, 300_000));
+    expect(first.statusCode).toBe(204);
+    expect(first.headers['upload-offset']).toBe('300000');
+    const probe = await head('admin', location);
+    expect(probe.statusCode).toBe(200);
+    expect(probe.headers).toMatchObject({ 'upload-offset': '300000', 'upload-length': String(file.length), 'cache-control': 'no-store' });
+    expect(await docsOf(documentoId)).toHaveLength(0);
+
+    const rest = await patch('admin', location, 300_000, file.subarray(300_000));
+    expect(rest.statusCode).toBe(204);
+    expect(rest.headers['upload-offset']).toBe(String(file.length));
+    const [doc] = await docsOf(documentoId);
+    expect(doc).toMatchObject({ solicitudId: demo.id, nombre: 'extracto.pdf', mime: 'application/pdf', fileSize: file.length });
+    const served = await ctx.app.inject({ method: 'GET', url: `/api/documentos/${documentoId}`, headers: await auth('admin') });
+    expect(Buffer.compare(served.rawPayload, file)).toBe(0);
+    // The bytes moved to the document: no chunk is kept, the finished upload still answers HEAD.
+    const id = location.split('/').pop()!;
+    expect(await storedBytes(ctx.database.db, id)).toBe(0);
+    expect((await head('admin', location)).headers['upload-offset']).toBe(String(file.length));
+  });
+
+  it('makes one document per documento_id however many uploads carry it', async () => {
+    const documentoId = randomUUID();
+    const file = pdfOf(2000);
+    for (let i = 0; i < 2; i++) {
+      const created = await create('admin', file.length, staffMeta({ documento_id: documentoId }));
+      expect((await patch('admin', String(created.headers.location), 0, file)).statusCode).toBe(204);
+    }
+    expect(await docsOf(documentoId)).toHaveLength(1);
+  });
+
+  it('refuses a file whose content is not an accepted type, and keeps nothing of it', async () => {
+    const documentoId = randomUUID();
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(2000)]);
+    const created = await create('admin', exe.length, staffMeta({ documento_id: documentoId, filename: 'cedula.pdf' }));
+    const res = await patch('admin', String(created.headers.location), 0, exe);
+    expect(res.statusCode).toBe(415);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, code: 'UNSUPPORTED_TYPE', error: expect.stringContaining('Tipo de archivo no permitido') });
+    expect(await docsOf(documentoId)).toHaveLength(0);
+    const id = String(created.headers.location).split('/').pop()!;
+    expect(await ctx.database.db.select().from(tusUploads).where(eq(tusUploads.id, id))).toHaveLength(0);
+  });
+
+  it('refuses at creation what can never pass: bad metadata, type, size, target', async () => {
+    expect((await create('admin', 10, { filename: 'a.pdf' })).json()).toMatchObject({ ok: false, code: 'VALIDATION', fields: { solicitud_id: 'ID de la solicitud no encontrado' } });
+    expect((await create('admin', 10, staffMeta({ filename: 'macro.exe' }))).statusCode).toBe(415);
+    expect((await create('admin', 5 * 1024 * 1024 + 1, staffMeta())).json()).toMatchObject({ code: 'TOO_LARGE' });
+    expect((await create('admin', 0, staffMeta())).json()).toMatchObject({ code: 'VALIDATION', error: 'El archivo está vacío.' });
+    expect((await create('admin', 10, staffMeta({ documento_id: 'nope' }))).json()).toMatchObject({ code: 'VALIDATION' });
+    const noLength = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...TUS, ...(await auth('admin')), 'upload-metadata': metadata(staffMeta()) } });
+    expect(noLength.statusCode).toBe(400);
+    const noTus = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...(await auth('admin')), 'upload-length': '10', 'upload-metadata': metadata(staffMeta()) } });
+    expect(noTus.statusCode).toBe(412);
+    expect(noTus.json()).toMatchObject({ ok: false, code: 'VALIDATION' });
+    expect(await ctx.database.db.select().from(tusUploads).where(eq(tusUploads.solicitudId, otra.id))).toHaveLength(0);
+  });
+
+  it('applies auth, roles and tenancy like /api/documentos', async () => {
+    expect((await create(null, 10, staffMeta())).statusCode).toBe(401);
+    expect((await create('user', 10, staffMeta())).statusCode).toBe(403);
+    // Another company's application is unknown, and an empresa_id other than the token's is refused.
+    expect((await create('admin', 10, { ...staffMeta(), solicitud_id: otra.id })).statusCode).toBe(404);
+    expect((await create('otraAdmin', 10, staffMeta())).statusCode).toBe(404);
+    const claimed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/uploads?empresa_id=${ctx.seeded.otra.id}`,
+      headers: { ...TUS, ...(await auth('admin')), 'upload-length': '10', 'upload-metadata': metadata(staffMeta()) },
+    });
+    expect(claimed.statusCode).toBe(403);
+    expect(await ctx.database.db.select().from(tusUploads).where(eq(tusUploads.solicitudId, otra.id))).toHaveLength(0);
+  });
+
+  it("reaches an upload only as the user who started it, never through the public path", async () => {
+    const file = pdfOf(1000);
+    const created = await create('admin', file.length, staffMeta());
+    const location = String(created.headers.location);
+    const id = location.split('/').pop()!;
+    for (const who of ['supervisor', 'otraAdmin'] as const) {
+      expect((await head(who, location)).statusCode).toBe(404);
+      expect((await patch(who, location, 0, file)).statusCode).toBe(404);
+      const del = await ctx.app.inject({ method: 'DELETE', url: location, headers: { ...TUS, ...(await auth(who)) } });
+      expect(del.statusCode).toBe(404);
+    }
+    expect((await head(null, `/api/seguimiento/uploads/${id}`)).statusCode).toBe(404);
+    expect((await patch(null, `/api/seguimiento/uploads/${id}`, 0, file)).statusCode).toBe(404);
+    expect(await storedBytes(ctx.database.db, id)).toBe(0);
+    // Termination by its owner removes it.
+    const del = await ctx.app.inject({ method: 'DELETE', url: location, headers: { ...TUS, ...(await auth('admin')) } });
+    expect(del.statusCode).toBe(204);
+    expect((await head('admin', location)).statusCode).toBe(404);
+  });
+
+  it('answers an offset that is not the stored one with 409 and a Spanish message, storing nothing', async () => {
+    const file = pdfOf(1000);
+    const location = String((await create('admin', file.length, staffMeta())).headers.location);
+    const res = await patch('admin', location, 10, file.subarray(10));
+    expect(res.statusCode).toBe(409);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, code: 'CONFLICT' });
+    expect((await head('admin', location)).headers['upload-offset']).toBe('0');
+    const wrongType = await ctx.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...TUS, ...(await auth('admin')), 'upload-offset': '0', 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 1 }),
+    });
+    expect(wrongType.statusCode).toBe(415);
+  });
+
+  it('finishes on HEAD an upload whose last byte arrived but whose document was not made yet', async () => {
+    const documentoId = randomUUID();
+    const file = pdfOf(5000);
+    const location = String((await create('admin', file.length, staffMeta({ documento_id: documentoId }))).headers.location);
+    const id = location.split('/').pop()!;
+    // As after a PATCH whose finishing step failed (the database went away): all bytes, no document.
+    await ctx.database.db.insert(tusUploadChunks).values({ uploadId: id, chunkOffset: 0, data: file });
+    await ctx.database.db.update(tusUploads).set({ uploadOffset: file.length }).where(eq(tusUploads.id, id));
+    expect(await docsOf(documentoId)).toHaveLength(0);
+    const res = await head('admin', location);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['upload-offset']).toBe(String(file.length));
+    expect(await docsOf(documentoId)).toHaveLength(1);
+  });
+
+  it('resumes over a real connection cut mid-body from the bytes the server stored', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const token = await loginAs(ctx.app, 'admin');
+    const documentoId = randomUUID();
+    const file = pdfOf(1_200_000);
+    const location = String((await create('admin', file.length, staffMeta({ documento_id: documentoId }))).headers.location);
+    const cut = 700_000;
+    // A raw PATCH announcing the whole file, of which only `cut` bytes are sent before the socket dies.
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `PATCH ${location} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nTus-Resumable: 1.0.0\r\n` +
+            `Upload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: ${file.length}\r\n\r\n`,
+        );
+        socket.write(file.subarray(0, cut), () => setTimeout(() => socket.destroy(), 200));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    let offset = 0;
+    for (let i = 0; i < 100 && offset < cut; i++) {
+      offset = Number((await head('admin', location)).headers['upload-offset']);
+      if (offset < cut) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(offset).toBe(cut);
+    const id = location.split('/').pop()!;
+    expect(await storedBytes(ctx.database.db, id)).toBe(cut);
+    const rest = await patch('admin', location, cut, file.subarray(cut));
+    expect(rest.statusCode).toBe(204);
+    const [content] = await ctx.database.db.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, documentoId));
+    expect(Buffer.compare(content.data, file)).toBe(0);
+  });
+
+  it('expires unfinished uploads: 410 on resume after the expiry, deleted by the cleanup', async () => {
+    const file = pdfOf(1000);
+    const location = String((await create('admin', file.length, staffMeta())).headers.location);
+    const id = location.split('/').pop()!;
+    await patch('admin', location, 0, file.subarray(0, 400));
+    const old = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await ctx.database.db.update(tusUploads).set({ createdAt: old }).where(eq(tusUploads.id, id));
+    const res = await head('admin', location);
+    expect(res.statusCode).toBe(410);
+    const removed = await new PgUploadStore(ctx.database.db).deleteExpired();
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await ctx.database.db.select().from(tusUploads).where(eq(tusUploads.id, id))).toHaveLength(0);
+    expect(await storedBytes(ctx.database.db, id)).toBe(0);
+  });
+});
+
+describe('public uploads (/api/seguimiento/uploads)', () => {
+  const publicMeta = (extra: Record<string, string> = {}) => ({ radicado: demo.radicado!, filename: 'soporte.pdf', filetype: 'application/pdf', ...extra });
+
+  it('turns a finished upload into a document of the filing, shown on the tracking page', async () => {
+    const documentoId = randomUUID();
+    const file = pdfOf(3000);
+    const created = await create(null, file.length, publicMeta({ documento_id: documentoId }), '/api/seguimiento/uploads');
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers.location);
+    expect(location).toMatch(/^\/api\/seguimiento\/uploads\/[0-9a-f]{32}$/);
+    expect((await patch(null, location, 0, file)).statusCode).toBe(204);
+    const [doc] = await docsOf(documentoId);
+    expect(doc).toMatchObject({ solicitudId: demo.id, fileSize: file.length });
+    expect(doc.etapaId).not.toBeNull();
+    const tracking = await ctx.app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${demo.radicado}` });
+    const files = (tracking.json().data.etapas as Array<{ archivos: Array<{ id: string }> }>).flatMap((e) => e.archivos);
+    expect(files.map((f) => f.id)).toContain(documentoId);
+    // A public upload is not reachable through the staff path, even by the filing's company.
+    expect((await head('admin', location.replace('/api/seguimiento/uploads', '/api/uploads'))).statusCode).toBe(404);
+  });
+
+  it('answers the unknown radicado 404 and keeps nothing', async () => {
+    const res = await create(null, 100, publicMeta({ radicado: 'RAD-ZZZZZZZZ' }), '/api/seguimiento/uploads');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND', error: 'No se encontró el radicado' });
+  });
+
+  it('holds a filing to its daily limits, counting uploads still in progress', async () => {
+    const [a, b] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).offset(3).limit(2);
+    const up = (sol: typeof a, size: number) => create(null, size, { radicado: sol.radicado!, filename: 'hoja.pdf' }, '/api/seguimiento/uploads');
+    for (let i = 0; i < PUBLIC_LIMITS.filesPerDay; i++) expect((await up(a, 10)).statusCode).toBe(201);
+    const tooMany = await up(a, 10);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: `Este radicado ya recibió ${PUBLIC_LIMITS.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.` });
+
+    const big = 5 * 1024 * 1024;
+    for (let i = 0; i < PUBLIC_LIMITS.bytesPerDay / big; i++) expect((await up(b, big)).statusCode).toBe(201);
+    const over = await up(b, 1000);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe('Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.');
+  });
+});
