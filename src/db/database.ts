@@ -93,6 +93,12 @@ export interface FileRow {
   mutationId: number;
   status: FileStatus;
   error?: string;
+  /** The resumable upload (tus) this file continues, once the server has created it. */
+  uploadUrl?: string;
+  /** Bytes sent of `size` during the current upload (progress bar). */
+  sent?: number;
+  /** The size chosen before the device shrank it (a photo re-encoded before queueing). */
+  originalSize?: number;
 }
 
 export interface MetaValues {

@@ -63,23 +63,4 @@ describe('HttpTransport', () => {
       message: 'El servidor no está disponible en este momento.',
     });
   });
-
-  it('uploads multipart with the document id and its owner', async () => {
-    const f = fakeFetch(() => json(200, { ok: true, data: { id: 'd1' } }));
-    const t = new HttpTransport({ token: 'abc', fetch: f.impl });
-    await t.upload({
-      id: 'd1',
-      blob: new Blob(['%PDF'], { type: 'application/pdf' }),
-      nombre: 'a.pdf',
-      mime: 'application/pdf',
-      solicitudId: 's1',
-      solicitanteId: 'p1',
-    });
-    const form = f.calls[0].init.body as FormData;
-    expect(f.calls[0].url).toBe('/api/documentos');
-    expect(form.get('id')).toBe('d1');
-    expect(form.get('solicitud_id')).toBe('s1');
-    expect(form.get('solicitante_id')).toBe('p1');
-    expect((form.get('file') as File).name).toBe('a.pdf');
-  });
 });

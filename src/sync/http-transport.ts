@@ -1,5 +1,6 @@
 /**
- * The fetch-based SyncTransport: /api/sync/push, /api/sync/pull and /api/documentos.
+ * The fetch-based SyncTransport: /api/sync/push, /api/sync/pull, and files as resumable uploads
+ * (tus) to /api/uploads.
  * Invariants:
  * - Every request carries `Authorization: Bearer <token>`; the token can be replaced in place.
  * - A non-OK answer (HTTP or `{ok:false}`) becomes a TransportError with the HTTP status and the
@@ -12,8 +13,10 @@ import {
   TransportError,
   type PullRequest,
   type SyncTransport,
+  type UploadEvents,
   type UploadRequest,
 } from './transport';
+import { tusUpload } from './tus-client';
 
 export interface HttpTransportOptions {
   token: string;
@@ -21,7 +24,6 @@ export interface HttpTransportOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
-  uploadTimeoutMs?: number;
 }
 
 const NO_ANSWER = 'No hay conexión con el servidor.';
@@ -62,14 +64,12 @@ export class HttpTransport implements SyncTransport {
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
-  private readonly uploadTimeoutMs: number;
 
   constructor(options: HttpTransportOptions) {
     this.token = options.token;
     this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.uploadTimeoutMs = options.uploadTimeoutMs ?? 120_000;
   }
 
   setToken(token: string): void {
@@ -88,21 +88,22 @@ export class HttpTransport implements SyncTransport {
     return this.request<PullResponse>(`/api/sync/pull?${pullQuery(request)}`, { method: 'GET' });
   }
 
-  async upload(file: UploadRequest): Promise<void> {
-    const form = new FormData();
-    form.append('id', file.id);
-    form.append('solicitud_id', file.solicitudId);
-    if (file.solicitanteId) form.append('solicitante_id', file.solicitanteId);
-    form.append(
-      'file',
-      file.blob.type ? file.blob : new Blob([file.blob], { type: file.mime }),
-      file.nombre,
-    );
-    await this.request<unknown>(
-      '/api/documentos',
-      { method: 'POST', body: form },
-      this.uploadTimeoutMs,
-    );
+  /** Resumable: continues `file.uploadUrl` when given; the document id makes the finish idempotent. */
+  upload(file: UploadRequest, events: UploadEvents = {}): Promise<void> {
+    return tusUpload({
+      endpoint: `${this.baseUrl}/api/uploads`,
+      blob: file.blob,
+      uploadUrl: file.uploadUrl,
+      metadata: {
+        solicitud_id: file.solicitudId,
+        filename: file.nombre,
+        filetype: file.mime,
+        documento_id: file.id,
+      },
+      token: () => this.token,
+      onUrl: (url) => events.onUrl?.(url),
+      onProgress: (sent, total) => events.onProgress?.(sent, total),
+    });
   }
 
   private async request<T>(

@@ -14,6 +14,15 @@ export interface UploadRequest {
   mime: string;
   solicitudId: string;
   solicitanteId?: string;
+  /** The resumable upload's URL from an earlier attempt (tus): continue it. */
+  uploadUrl?: string;
+}
+
+export interface UploadEvents {
+  /** A new resumable upload's URL, to keep with the file for the next attempt. */
+  onUrl?(url: string): void;
+  /** Bytes sent so far of `total`. */
+  onProgress?(sent: number, total: number): void;
 }
 
 export interface PullRequest {
@@ -34,7 +43,7 @@ export interface PullRequest {
 export interface SyncTransport {
   push(body: PushBody): Promise<PushResponse>;
   pull(request: PullRequest): Promise<PullResponse>;
-  upload(file: UploadRequest): Promise<void>;
+  upload(file: UploadRequest, events?: UploadEvents): Promise<void>;
   /** Replaces the bearer token after the user logs in again. */
   setToken?(token: string): void;
 }
@@ -42,16 +51,20 @@ export interface SyncTransport {
 export class TransportError extends Error {
   readonly status: number;
   readonly code?: ErrorCode;
-  constructor(status: number, message: string, code?: ErrorCode) {
+  /** The server said a retry cures it (an upload's moved offset or expiry). */
+  readonly retryable: boolean;
+  constructor(status: number, message: string, code?: ErrorCode, retryable = false) {
     super(message);
     this.name = 'TransportError';
     this.status = status;
     this.code = code;
+    this.retryable = retryable;
   }
 }
 
-/** Failures a later retry may cure: no answer, overload, server trouble. */
+/** Failures a later retry may cure: no answer, overload, a locked resource, server trouble. */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof TransportError)) return false;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  if (error.retryable) return true;
+  return error.status === 0 || error.status === 408 || error.status === 423 || error.status === 429 || error.status >= 500;
 }

@@ -8,6 +8,7 @@ import { uuidv7 } from '../../domain/ids';
 import type { DocumentoRow } from '../../domain/solicitud';
 import { useAtomValue } from 'jotai';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
+import { UploadProgress } from '../../components/ui/upload-progress';
 import { Section } from './field-input';
 
 /** The spec's accepted types (spec 01 §5). */
@@ -223,6 +224,7 @@ export function ArchivosSection({
                   </span>
                   {f.error && f.status === 'error' ? ` — ${f.error}` : ''}
                 </p>
+                {f.status === 'uploading' && <UploadProgress nombre={f.nombre} sent={f.sent ?? 0} total={f.size} showName={false} />}
               </div>
               {canWrite && (
                 <div className="flex gap-2">

@@ -1,14 +1,15 @@
 /** The documents stage's file picker, upload progress and files waiting for a connection. */
 import { useId, useState, type ChangeEvent } from 'react';
 import { chosenText, FilePicker } from '../../components/ui/file-picker';
-import type { PendingUpload } from './upload-queue';
+import { UploadProgress } from '../../components/ui/upload-progress';
+import type { FileProgress, PendingUpload } from './upload-queue';
 
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
 
 interface Props {
   pendientes: PendingUpload[];
-  /** 0–100 while sending, null otherwise. */
-  progreso: number | null;
+  /** The files being sent with their bytes sent, null while nothing is sent. */
+  progreso: FileProgress[] | null;
   online: boolean;
   onSubir: (files: File[]) => Promise<boolean>;
   onReintentar: () => void;
@@ -16,7 +17,6 @@ interface Props {
 
 export function DocumentUpload({ pendientes, progreso, online, onSubir, onReintentar }: Props) {
   const inputId = useId();
-  const progressId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [inputKey, setInputKey] = useState(0);
   const enviando = progreso !== null;
@@ -56,14 +56,13 @@ export function DocumentUpload({ pendientes, progreso, online, onSubir, onReinte
         </button>
       )}
       {enviando && (
-        <div className="space-y-1">
-          <label htmlFor={progressId} className="block text-sm text-slate-700">
-            Progreso de la carga: {progreso}%
-          </label>
-          <progress id={progressId} value={progreso} max={100} className="h-2 w-full accent-blue-700">
-            {progreso}%
-          </progress>
-        </div>
+        <ul className="space-y-2" aria-label="Archivos enviándose">
+          {progreso.map((p) => (
+            <li key={p.upload_id}>
+              <UploadProgress nombre={p.nombre} sent={p.sent} total={p.total} />
+            </li>
+          ))}
+        </ul>
       )}
       {pendientes.length > 0 && !enviando && (
         <div className="space-y-2">

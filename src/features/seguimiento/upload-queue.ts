@@ -5,10 +5,15 @@
  * - A file is written here before it is sent and deleted only when the server accepted it or
  *   refused it for good (4xx other than 429); a lost connection keeps it for the next flush.
  * - Every file carries its `upload_id` (UUIDv7) from the start, so resending it never duplicates.
+ * - Each file is a resumable upload (tus, /api/seguimiento/uploads): its URL is kept with it as
+ *   soon as the server creates it, so a dropped connection or a reload continues from the
+ *   server's offset instead of sending the file again from the start.
  * - Flushes run one after another, each reading the queue afresh.
  */
 import Dexie, { type Table } from 'dexie';
 import { uuidv7 } from '../../domain/ids';
+import { isTransient, TransportError } from '../../sync/transport';
+import { tusUpload } from '../../sync/tus-client';
 
 export interface PendingUpload {
   upload_id: string;
@@ -17,6 +22,8 @@ export interface PendingUpload {
   nombre: string;
   status: 'pendiente';
   created_at: number;
+  /** The resumable upload on the server, once created. */
+  upload_url?: string;
 }
 
 class SeguimientoDb extends Dexie {
@@ -30,7 +37,6 @@ class SeguimientoDb extends Dexie {
 let db: SeguimientoDb | null = null;
 const database = () => (db ??= new SeguimientoDb());
 
-export const MAX_FILES_PER_REQUEST = 10;
 export const UPLOAD_ERROR = 'Error al subir los archivos';
 
 export async function enqueueFiles(radicado: string, files: File[]): Promise<PendingUpload[]> {
@@ -62,84 +68,65 @@ export class UploadError extends Error {
   }
 }
 
-/** One multipart request, with upload progress (fetch has none), answering how many were accepted. */
-export function postFiles(
-  radicado: string,
-  items: PendingUpload[],
-  onProgress: (fraction: number) => void,
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('id_radicado', radicado);
-    for (const item of items) {
-      form.append('upload_id', item.upload_id); // the server pairs the n-th id with the n-th file
-      form.append('archivos', item.blob, item.nombre);
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/seguimiento/actualizar-documentos');
-    xhr.responseType = 'json';
-    xhr.timeout = 120_000;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new UploadError(UPLOAD_ERROR, true));
-    xhr.ontimeout = () => reject(new UploadError(UPLOAD_ERROR, true));
-    xhr.onload = () => {
-      const body = xhr.response as { ok?: boolean; error?: string; data?: { subidos?: number } } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.ok) {
-        resolve(body.data?.subidos ?? items.length);
-        return;
-      }
-      const retryable = xhr.status === 0 || xhr.status === 429 || xhr.status >= 500;
-      reject(new UploadError(body?.error || UPLOAD_ERROR, retryable));
-    };
-    xhr.send(form);
-  });
+/** One file as a resumable upload, continuing its earlier attempt when there was one. */
+export async function sendFile(item: PendingUpload, onProgress: (sent: number, total: number) => void): Promise<void> {
+  try {
+    await tusUpload({
+      endpoint: '/api/seguimiento/uploads',
+      blob: item.blob,
+      uploadUrl: item.upload_url,
+      metadata: { radicado: item.radicado, filename: item.nombre, filetype: item.blob.type, documento_id: item.upload_id },
+      onUrl: (url) => void database().uploads.update(item.upload_id, { upload_url: url }).catch(() => undefined),
+      onProgress,
+    });
+  } catch (err) {
+    const message = err instanceof TransportError && err.status !== 0 ? err.message : UPLOAD_ERROR;
+    throw new UploadError(message, isTransient(err) || !(err instanceof TransportError));
+  }
 }
 
 export interface FlushResult {
   radicado: string;
   subidos: number;
-  /** A refusal by the server (the files were dropped) or a lost connection (the files were kept). */
+  /** A refusal by the server (the file was dropped) or a lost connection (the files were kept). */
   error?: UploadError;
+}
+
+/** Progress of one file being sent. */
+export interface FileProgress {
+  upload_id: string;
+  nombre: string;
+  sent: number;
+  total: number;
 }
 
 let chain: Promise<unknown> = Promise.resolve();
 
-/** Sends every queued file, grouped by radicado, in requests of at most ten files. */
-export function flushQueue(onProgress: (fraction: number) => void = () => undefined): Promise<FlushResult[]> {
+/** Sends every queued file, oldest first; `onProgress` hears each file's bytes as they go. */
+export function flushQueue(onProgress: (progress: FileProgress) => void = () => undefined): Promise<FlushResult[]> {
   const run = chain.then(() => flushOnce(onProgress));
   chain = run.catch(() => undefined);
   return run;
 }
 
-async function flushOnce(onProgress: (fraction: number) => void): Promise<FlushResult[]> {
+async function flushOnce(onProgress: (progress: FileProgress) => void): Promise<FlushResult[]> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return [];
   const all = await database().uploads.orderBy('created_at').toArray();
-  if (!all.length) return [];
-  const totalBytes = all.reduce((sum, f) => sum + f.blob.size, 0) || 1;
-  let sentBytes = 0;
-  const results: FlushResult[] = [];
-  const byRadicado = new Map<string, PendingUpload[]>();
-  for (const item of all) byRadicado.set(item.radicado, [...(byRadicado.get(item.radicado) ?? []), item]);
-
-  for (const [radicado, items] of byRadicado) {
-    const result: FlushResult = { radicado, subidos: 0 };
-    results.push(result);
-    for (let i = 0; i < items.length; i += MAX_FILES_PER_REQUEST) {
-      const chunk = items.slice(i, i + MAX_FILES_PER_REQUEST);
-      const chunkBytes = chunk.reduce((sum, f) => sum + f.blob.size, 0);
-      try {
-        result.subidos += await postFiles(radicado, chunk, (f) => onProgress((sentBytes + f * chunkBytes) / totalBytes));
-        await database().uploads.bulkDelete(chunk.map((c) => c.upload_id));
-        sentBytes += chunkBytes;
-      } catch (err) {
-        const error = err instanceof UploadError ? err : new UploadError(UPLOAD_ERROR, true);
-        result.error = error;
-        if (error.retryable) return results; // the connection is gone: keep everything left
-        await database().uploads.bulkDelete(chunk.map((c) => c.upload_id));
-      }
+  const results = new Map<string, FlushResult>();
+  for (const item of all) {
+    const result = results.get(item.radicado) ?? { radicado: item.radicado, subidos: 0 };
+    results.set(item.radicado, result);
+    onProgress({ upload_id: item.upload_id, nombre: item.nombre, sent: 0, total: item.blob.size });
+    try {
+      await sendFile(item, (sent, total) => onProgress({ upload_id: item.upload_id, nombre: item.nombre, sent, total }));
+      await database().uploads.delete(item.upload_id);
+      result.subidos += 1;
+    } catch (err) {
+      const error = err instanceof UploadError ? err : new UploadError(UPLOAD_ERROR, true);
+      result.error = error;
+      if (error.retryable) return [...results.values()]; // the connection is gone: keep everything left
+      await database().uploads.delete(item.upload_id); // refused for good (type, size, limits)
     }
   }
-  return results;
+  return [...results.values()];
 }

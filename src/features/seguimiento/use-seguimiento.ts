@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchEstados, fetchRadicado, readUltima, saveUltima, SearchError, SEARCH_ERROR, type Radicado, type UltimaConsulta } from './tracking-api';
-import { enqueueFiles, flushQueue, pendingFor, type PendingUpload } from './upload-queue';
+import { enqueueFiles, flushQueue, pendingFor, type FileProgress, type PendingUpload } from './upload-queue';
 import { ACCEPT } from './document-upload';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -29,7 +29,8 @@ export function useSeguimiento() {
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [pendientes, setPendientes] = useState<PendingUpload[]>([]);
-  const [progreso, setProgreso] = useState<number | null>(null);
+  /** Each file of the flush in course with its bytes sent; null when nothing is being sent. */
+  const [progreso, setProgreso] = useState<FileProgress[] | null>(null);
   const [mensaje, setMensaje] = useState<string | null>(null);
   const [errorCarga, setErrorCarga] = useState<string | null>(null);
 
@@ -88,7 +89,12 @@ export function useSeguimiento() {
   const procesarCola = useCallback(async () => {
     let results;
     try {
-      results = await flushQueue((f) => setProgreso(Math.round(f * 100)));
+      results = await flushQueue((p) =>
+        setProgreso((list) => {
+          const rest = (list ?? []).filter((f) => f.upload_id !== p.upload_id);
+          return [...rest, p].sort((a, b) => a.upload_id.localeCompare(b.upload_id));
+        }),
+      );
     } finally {
       setProgreso(null);
     }
@@ -146,7 +152,7 @@ export function useSeguimiento() {
         await cargarPendientes(rad);
         return true;
       }
-      setProgreso(0);
+      setProgreso([]);
       await procesarCola();
       return true;
     },

@@ -67,7 +67,12 @@ const TUS_ERRORS: Record<number, [ErrorCode, string]> = {
 const INTERNAL_MESSAGE = 'Error interno del servidor. Inténtalo de nuevo más tarde.';
 const UNAVAILABLE_MESSAGE = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
 
-const answer = (status: number, code: ErrorCode, message: string) => ({ status_code: status, body: JSON.stringify(errorBody(code, message)) });
+const answer = (status: number, code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({
+  status_code: status,
+  body: JSON.stringify(errorBody(code, message, extra)),
+});
+/** Protocol errors the client cures by asking for the offset again (or by starting anew). */
+const CURED_BY_RETRY = new Set([409, 410]);
 
 function tusError(err: unknown): { status_code: number; body: string } {
   if (err instanceof AppError) return answer(HTTP_STATUS[err.code], err.code, err.message);
@@ -76,7 +81,7 @@ function tusError(err: unknown): { status_code: number; body: string } {
   if (typeof e?.status_code === 'number' && typeof e.body === 'string') {
     if (e.body.startsWith('{')) return { status_code: e.status_code, body: e.body };
     const known = TUS_ERRORS[e.status_code];
-    if (known) return answer(e.status_code, known[0], known[1]);
+    if (known) return answer(e.status_code, known[0], known[1], CURED_BY_RETRY.has(e.status_code) ? { retry: true } : {});
     if (e.status_code < 500) return answer(e.status_code, 'VALIDATION', TUS_ERRORS[400][1]);
   }
   return answer(500, 'INTERNAL', INTERNAL_MESSAGE);
