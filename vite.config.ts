@@ -7,8 +7,13 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // injectManifest: our own service worker (src/sw/sw.ts) keeps generateSW's precache and
+    // offline navigation and adds Background Sync; its output keeps the name sw.js, so installed
+    // apps update to it in place.
     VitePWA({
-      strategies: 'generateSW',
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['default-avatar.png', 'favicon.svg', 'logo-demo.svg', 'logo-otra.svg', 'robots.txt'],
@@ -32,13 +37,10 @@ export default defineConfig({
           { src: '/screenshots/creditos-narrow.png', sizes: '820x1180', type: 'image/png', form_factor: 'narrow', label: 'Lista de créditos en tableta' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         // The store screenshots are only for the install dialog; the app never shows them.
         globIgnores: ['screenshots/**'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

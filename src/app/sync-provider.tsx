@@ -5,6 +5,8 @@ import { createSyncClient } from '../workers/sync-client';
 import { sessionAtom, sessionExpiredAtom } from '../state/session';
 import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
 import { FullPageLoading } from '../components/ui/spinner';
+import { requestPeriodicPull } from '../sw/register';
+import { useSentWhileClosedNotice } from './sent-while-closed-notice';
 
 /**
  * Opens the signed-in user's local database and starts the sync worker for it (once there is a
@@ -48,6 +50,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       setExpired(status.state === 'unauthenticated');
     });
     client.init({ empresaId, userId, token: token! }).catch(() => undefined);
+    requestPeriodicPull();
     if (navigator.storage?.persist) navigator.storage.persist().catch(() => undefined);
     return () => {
       unsubscribe();
@@ -58,6 +61,8 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     // The token is handed over separately below; a new token must not restart the engine.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userKey, hasToken]);
+
+  useSentWhileClosedNotice(db);
 
   const client = useAtomValue(syncClientAtom);
   useEffect(() => {

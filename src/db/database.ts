@@ -113,6 +113,15 @@ export interface MetaValues {
   scope: string;
   /** Where the first sync's newest-first pass stands (src/sync/pull.ts); absent before it. */
   recent: RecentPass;
+  /**
+   * The session token the service worker syncs this database with while the app is closed:
+   * written at login by the tab's sync worker, removed at logout and after a 401.
+   */
+  syncToken: string | null;
+  /** What the service worker sent while no window of the app was open, until the app shows it. */
+  sentWhileClosed: { cambios: number; rechazados: number; archivos: number; at: string } | null;
+  /** The service worker's last background cycle on this database. */
+  lastBackgroundSync: { at: string; outcome: string; message: string | null };
 }
 export type MetaKey = keyof MetaValues;
 export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];

@@ -9,12 +9,15 @@
  *   full jitter; `nextAttemptAt` is kept in meta and in the status, and only `online`, `start`,
  *   `syncNow`/`resume` (force) bypass it; `notify` and the periodic timer respect it.
  * - The status listener always receives plain data (see status.ts).
+ * - `delivered` counts what reached the server through this engine (mutations applied or
+ *   rejected, files uploaded), so a caller running one cycle (the service worker's background
+ *   sync) can tell what it sent.
  */
 import { ensureClientId, getMeta, setMeta, type RadicaDB } from '../db/database';
 import { PULL_PAGE_DEFAULT } from '../domain/sync-protocol';
 import { backoffDelay } from './backoff';
 import { pullAll } from './pull';
-import { pushOutbox } from './push';
+import { pushOutbox, type PushSummary } from './push';
 import {
   FORBIDDEN_SYNC_MESSAGE,
   NETWORK_MESSAGE,
@@ -39,6 +42,13 @@ export interface SyncEngineOptions {
   now?: () => number;
   pullLimit?: number;
   periodMs?: number;
+  /** Wait for another tab's cycle to end instead of skipping (the service worker). */
+  waitForLock?: boolean;
+}
+
+/** What reached the server through an engine. */
+export interface Delivered extends PushSummary {
+  uploaded: number;
 }
 
 type Listener = (status: SyncStatus) => void;
@@ -52,6 +62,8 @@ export class SyncEngine {
   private readonly now: () => number;
   private readonly pullLimit: number;
   private readonly periodMs: number;
+  private readonly waitForLock: boolean;
+  readonly delivered: Delivered = { applied: 0, rejected: 0, uploaded: 0 };
 
   private status: SyncStatus = { state: 'idle', pending: 0, problems: 0 };
   private readonly listeners = new Set<Listener>();
@@ -74,6 +86,7 @@ export class SyncEngine {
     this.now = options.now ?? Date.now;
     this.pullLimit = options.pullLimit ?? PULL_PAGE_DEFAULT;
     this.periodMs = options.periodMs ?? PERIODIC_SYNC_MS;
+    this.waitForLock = options.waitForLock ?? false;
   }
 
   getStatus(): SyncStatus {
@@ -173,7 +186,7 @@ export class SyncEngine {
   private async runLocked(): Promise<boolean> {
     if (!this.locks) return this.cycle();
     let ok = true;
-    await this.locks.request(`radica-sync-${this.db.name}`, { ifAvailable: true }, async (lock) => {
+    await this.locks.request(`radica-sync-${this.db.name}`, { ifAvailable: !this.waitForLock }, async (lock) => {
       if (!lock) {
         await this.update({}); // another tab is syncing this database right now
         return;
@@ -191,8 +204,8 @@ export class SyncEngine {
     await this.update({ state: 'syncing', message: undefined });
     try {
       const clientId = await ensureClientId(this.db);
-      await pushOutbox(this.db, this.transport, clientId);
-      await uploadReadyFiles(this.db, this.transport);
+      await pushOutbox(this.db, this.transport, clientId, this.delivered);
+      this.delivered.uploaded += await uploadReadyFiles(this.db, this.transport);
       await pullAll(this.db, this.transport, clientId, this.pullLimit, (progress) => void this.update({ progress }));
       const at = new Date(this.now()).toISOString();
       this.attempt = 0;

@@ -19,16 +19,27 @@ import { TransportError, type SyncTransport } from './transport';
 
 export const REJECTED_DEFAULT_MESSAGE = 'El servidor rechazó el cambio.';
 
-/** Sends queued mutations batch after batch until the outbox is empty or the server stops short. */
+/** What one push call delivered: entries the server applied, and entries it rejected. */
+export interface PushSummary {
+  applied: number;
+  rejected: number;
+}
+
+/**
+ * Sends queued mutations batch after batch until the outbox is empty or the server stops short.
+ * `summary` (also answered) counts what the server answered, batch by batch, so a later batch's
+ * failure does not hide what the earlier ones delivered.
+ */
 export async function pushOutbox(
   db: RadicaDB,
   transport: SyncTransport,
   clientId: string,
-): Promise<void> {
+  summary: PushSummary = { applied: 0, rejected: 0 },
+): Promise<PushSummary> {
   let lastSent = 0;
   for (;;) {
     const batch = await db.outbox.where('id').above(lastSent).limit(PUSH_BATCH).toArray();
-    if (batch.length === 0) return;
+    if (batch.length === 0) return summary;
     const ids = batch.map((e) => e.id);
     await db.outbox
       .where('id')
@@ -47,7 +58,7 @@ export async function pushOutbox(
       await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
       throw error;
     }
-    const handled = await applyPushResponse(db, batch, response);
+    const handled = await applyPushResponse(db, batch, response, summary);
     if (handled === 0) {
       await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
       throw new TransportError(
@@ -60,7 +71,7 @@ export async function pushOutbox(
     if (lastSent < ids[ids.length - 1]) {
       // The server stopped part-way without an error: let the next cycle resend the rest.
       await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
-      return;
+      return summary;
     }
   }
 }
@@ -69,13 +80,20 @@ function isFailure(r: MutationResult): boolean {
   return r.status === 'rejected' || (r.status === 'skipped' && r.code !== undefined);
 }
 
-/** Records one push answer (see the header); returns how many entries left the outbox. */
+/**
+ * Records one push answer (see the header); returns how many entries left the outbox, and adds
+ * them to `summary` (applied or rejected) once the transaction has committed.
+ */
 export async function applyPushResponse(
   db: RadicaDB,
   batch: OutboxRow[],
   response: PushResponse,
+  summary?: PushSummary,
 ): Promise<number> {
-  return db.transaction('rw', db.tables, async () => {
+  const counts: PushSummary = { applied: 0, rejected: 0 };
+  const handled = await db.transaction('rw', db.tables, async () => {
+    counts.applied = 0;
+    counts.rejected = 0;
     const byId = new Map(batch.map((e) => [e.id, e]));
     const results = new Map(response.results.map((r) => [r.id, r]));
     let handled = 0;
@@ -94,7 +112,9 @@ export async function applyPushResponse(
           error: result.error ?? REJECTED_DEFAULT_MESSAGE,
           conflict: result.conflict,
         });
+        counts.rejected += 1;
       } else {
+        counts.applied += 1;
         try {
           await applyMutation(new ShadowTx(db), entry.name, entry.args);
         } catch {
@@ -109,4 +129,9 @@ export async function applyPushResponse(
     await rebase(db);
     return handled;
   });
+  if (summary) {
+    summary.applied += counts.applied;
+    summary.rejected += counts.rejected;
+  }
+  return handled;
 }

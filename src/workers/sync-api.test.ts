@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { mutate } from '../db/mutate';
-import { openUserDb } from '../db/database';
+import { getMeta, openUserDb } from '../db/database';
 import { SyncEngine } from '../sync/engine';
 import { A, manualTriggers } from '../sync/engine-test-setup.test-util';
 import { makeRecord, ModelServer } from '../sync/model-server.test-util';
@@ -64,5 +64,19 @@ describe('sync API (worker side)', () => {
     await sync.setToken('nuevo');
     expect(sync.getStatus().state).toBe('idle');
     await sync.stop();
+  });
+
+  it('keeps the current token in the user database for the service worker, and removes it on stop', async () => {
+    const server = new ModelServer();
+    const sync = api(server);
+    await sync.init({ empresaId: 1, userId: 5, token: 'token' });
+    const db = openUserDb(1, 5);
+    expect(await getMeta(db, 'syncToken')).toBe('token');
+    server.validToken = 'nuevo';
+    await sync.setToken('nuevo');
+    expect(await getMeta(db, 'syncToken')).toBe('nuevo');
+    await sync.stop(); // logout: the service worker may no longer send this user's queue
+    expect(await getMeta(db, 'syncToken')).toBeNull();
+    db.close();
   });
 });

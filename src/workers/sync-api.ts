@@ -2,9 +2,12 @@
  * The sync API the worker exposes (and the main-thread fallback runs directly).
  * Invariants: one engine per API instance, bound to one user's database; `init` for another
  * user stops and closes the previous one first; every result is plain data (structured clone).
+ * The current token is kept in the user's own database (meta `syncToken`) for the service
+ * worker's background sync, and removed by `stop` (logout, another user, device wipe), so the
+ * service worker never sends a signed-out user's queue.
  * Imports only src/db and src/sync, never React or jotai.
  */
-import { openUserDb, type Id, type RadicaDB } from '../db/database';
+import { openUserDb, setMeta, type Id, type RadicaDB } from '../db/database';
 import { SyncEngine } from '../sync/engine';
 import { createHttpTransport } from '../sync/http-transport';
 import type { SyncStatus } from '../sync/status';
@@ -62,26 +65,32 @@ export function createSyncApi(deps: SyncApiDeps = {}): SyncApi {
     dbName = null;
     if (current) {
       await current.stop();
+      await setMeta(current.db, 'syncToken', null).catch(() => undefined);
       current.db.close();
     }
   }
+
+  const keepToken = (db: RadicaDB, token: string) => setMeta(db, 'syncToken', token).catch(() => undefined);
 
   return {
     async init(config) {
       const db = openUserDb(config.empresaId, config.userId);
       if (engine && dbName === db.name) {
         db.close();
+        await keepToken(engine.db, config.token);
         await engine.resume(config.token);
         return engine.getStatus();
       }
       await stop();
       engine = createEngine(db, createTransport(config));
       dbName = db.name;
+      await keepToken(db, config.token);
       for (const [id, callback] of callbacks) attach(id, callback);
       await engine.start();
       return engine.getStatus();
     },
     async setToken(token) {
+      if (engine) await keepToken(engine.db, token);
       await engine?.resume(token);
     },
     notify() {

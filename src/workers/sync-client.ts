@@ -7,6 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import { onMutationQueued } from '../db/mutate';
+import { requestBackgroundSync } from '../sw/register';
 import type { SyncStatus } from '../sync/status';
 import type { SyncApi, SyncInit } from './sync-api';
 
@@ -70,7 +71,12 @@ export function createSyncClient(options: { forceMainThread?: boolean } = {}): S
   const backendPromise: Promise<Backend> = started
     ? Promise.resolve(started.backend)
     : mainThreadBackend();
-  const offQueued = onMutationQueued(() => client.notify());
+  // Something queued: this tab's worker sends it now, and the browser is asked for a Background
+  // Sync so it leaves the device even if the app is closed first.
+  const offQueued = onMutationQueued(() => {
+    client.notify();
+    requestBackgroundSync();
+  });
 
   const client: SyncClient = {
     async init(config) {
