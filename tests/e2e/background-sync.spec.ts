@@ -12,7 +12,7 @@ import { expect, test, type BrowserContext, type CDPSession, type Page } from '@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { startServer } from '../../server/src/server';
 import { auditoria, documentos } from '../../server/src/db/schema';
-import { LoginPage, waitForRows, waitForServiceWorker } from './fixtures/app';
+import { chooseStatus, currentStatus, LoginPage, waitForRows, waitForServiceWorker } from './fixtures/app';
 import { RegistroModal } from './fixtures/registro';
 
 const ROOT = resolve(`test-results/background-sync-${process.env.E2E_PORT ?? 3210}`);
@@ -106,16 +106,15 @@ async function queueOffline(page: Page, context: BrowserContext): Promise<Queued
   for (const n of [0, 1]) {
     const row = page.getByTestId('credit-row').nth(n);
     radicados.push(((await row.getByTestId('radicado').textContent()) ?? '').trim());
-    const select = row.getByLabel('Cambiar estado');
-    const target = (await select.inputValue()) === 'Pagado' ? 'En estudio' : 'Pagado';
-    await select.selectOption(target);
+    const target = (await currentStatus(row)) === 'En estudio' ? 'Aprobado' : 'En estudio';
+    await chooseStatus(page, row, target);
     estados.push(target);
   }
   const modal = new RegistroModal(page);
   await page.getByTestId('credit-row').filter({ hasText: radicados[0] }).getByTestId('nombre').click();
   await expect(modal.dialog()).toBeVisible();
   await modal.dialog().locator('input[type="file"][aria-label="Subir archivos"]').setInputFiles({ name: 'paz-y-salvo.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(modal.dialog().getByTestId('archivo').filter({ hasText: 'paz-y-salvo.pdf' }).getByTestId('archivo-estado')).toHaveText('Pendiente de subir');
+  await expect(modal.dialog().getByTestId('archivo').filter({ hasText: 'paz-y-salvo.pdf' }).getByTestId('archivo-estado')).toHaveText('En cola');
   const solicitudIds = await page.evaluate(async (rads) => {
     const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => /^radica-\d+-\d+$/.test(n))!;
     const db = await new Promise<IDBDatabase>((ok, ko) => {
