@@ -27,6 +27,8 @@ import registroRoutes from './modules/registro/routes';
 import estadisticasRoutes from './modules/estadisticas/routes';
 import auditRoutes from './modules/audit/routes';
 import uploadsRoutes from './modules/uploads/routes';
+import legalRoutes from './modules/legal/routes';
+import type { IdentidadOperador } from '../../src/domain/legal';
 
 export interface AppOptions {
   db: Db;
@@ -48,6 +50,8 @@ export interface AppOptions {
   rateLimitStore?: 'memory' | 'database';
   /** Fastify's trustProxy (TRUST_PROXY): the client address comes from X-Forwarded-For. Off by default. */
   trustProxy?: boolean | number | string;
+  /** The operator's identity for the legal pages (LEGAL_* variables); null or absent = not published. */
+  legal?: IdentidadOperador | null;
 }
 
 /**
@@ -117,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(estadisticasRoutes);
   await app.register(auditRoutes);
   await app.register(uploadsRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
+  await app.register(legalRoutes, { operador: opts.legal ?? null });
 
   await app.register(staticPlugin, { distDir: opts.distDir });
   return app;

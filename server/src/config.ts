@@ -75,6 +75,10 @@ const trustProxy = () =>
     }),
   );
 
+/** A legal text: 1 to 300 characters. */
+const legalText = () =>
+  v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300, bi('debe tener como máximo 300 caracteres', 'must be at most 300 characters long')));
+
 /** The schema: one entry per variable. Order = the order errors are reported in. */
 export const ENV = {
   // ---- serving ----------------------------------------------------------------------------
@@ -124,6 +128,21 @@ export const ENV = {
       v.minLength(16, bi('debe tener al menos 16 caracteres', 'must be at least 16 characters long')),
     ),
   ),
+
+  // ---- legal pages ----------------------------------------------------------------------------
+  // The operator named by /terminos-condiciones and /acuerdo-firma (server/src/modules/legal):
+  // all five or none; none = the pages say the operator has not published its details (the
+  // demo start shows a demo operator).
+  /** Razón social of the operator. */
+  LEGAL_RAZON_SOCIAL: v.optional(legalText()),
+  /** Its NIT, as it should read ('900.123.456-7'). */
+  LEGAL_NIT: v.optional(legalText()),
+  /** Its domicilio (address and city). */
+  LEGAL_DOMICILIO: v.optional(legalText()),
+  /** Its contact e-mail for legal matters. */
+  LEGAL_CORREO: v.optional(v.pipe(v.string(), v.trim(), v.email(bi('debe ser un correo electrónico', 'must be an e-mail address')))),
+  /** The date the current texts apply from, as it should read ('1 de enero de 2027'). */
+  LEGAL_VIGENCIA: v.optional(legalText()),
 } satisfies v.ObjectEntries;
 
 export const EnvSchema = v.object(ENV);

@@ -11,6 +11,7 @@ import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { identidadOperador } from './modules/legal/identidad';
 
 export interface StartOptions {
   port?: number;
@@ -36,13 +37,17 @@ export function resolveJwtSecret(dataDir: string, given?: string): string {
 
 export async function startServer(opts: StartOptions = {}) {
   const config = opts.config ?? loadConfig();
+  const seedDemo = opts.seed !== false;
+  // Checked first: a partial LEGAL_* set stops the start before anything opens. The demo start
+  // (the one that seeds demo data) shows the demo operator unless LEGAL_* are set.
+  const legal = identidadOperador(config, { demo: seedDemo });
   const dataDir = resolve(opts.dataDir ?? config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = opts.databaseUrl ?? config.DATABASE_URL;
   const database = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { pgliteDir: resolve(dataDir, 'pg') },
   );
-  if (opts.seed !== false) await seedDemoIfEmpty(database.db);
+  if (seedDemo) await seedDemoIfEmpty(database.db);
   // PGlite runs no autovacuum, so the planner's statistics are gathered here, at each start;
   // without them aggregate queries (statistics) fall back to nested loops on large tables.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
@@ -57,6 +62,7 @@ export async function startServer(opts: StartOptions = {}) {
     // Several processes share one PostgreSQL: their limits count in it, not in each process.
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
     trustProxy: config.TRUST_PROXY,
+    legal,
   });
   const port = opts.port ?? config.PORT;
   const host = opts.host ?? config.HOST;

@@ -117,6 +117,7 @@ const tusCreate = (url: string, meta: Record<string, string>): InjectOptions => 
 const MATRIX: Record<string, Entry> = {
   // ---- public ----
   'GET /api/health': { public: true, roles: ALL, scope: 'none', build: () => get('/api/health') },
+  'GET /api/legal/operador': { public: true, roles: ALL, scope: 'none', build: () => get('/api/legal/operador') },
   'POST /api/auth/login': {
     public: true,
     roles: ALL,
