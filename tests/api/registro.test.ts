@@ -14,6 +14,9 @@ import {
 } from '../../server/src/db/schema';
 import type { Change, PullResponse } from '../../src/domain/sync-protocol';
 import type { SolicitudRecord } from '../../src/domain/solicitud';
+import { parseCsv } from '../../src/domain/csv';
+import { diaColombia } from '../../src/domain/estadisticas';
+import { VENTAS_HEADERS } from '../../server/src/modules/registro/ventas';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -425,7 +428,7 @@ describe('e-mail outbox', () => {
 });
 
 describe('descargar-ventas', () => {
-  it('answers a BOM-prefixed RFC 4180 CSV with formula cells neutralised, for download_sales only', async () => {
+  it('answers a CSV for Excel in Spanish (Colombia): BOM, ";" separators, formula cells neutralised, for download_sales only', async () => {
     const s = await take((r) => r.estado === 'Aprobado');
     await ctx.database.db.update(solicitantes).set({ nombres: '=HYPERLINK("http://x","y")' }).where(eq(solicitantes.id, s.solicitanteId));
     const [admin] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, 'admin@demo.co'));
@@ -434,11 +437,11 @@ describe('descargar-ventas', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(res.headers['content-disposition'])).toContain('ventas_realizadas.csv');
     const text = res.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFFRadicado,Fecha,Nombre,')).toBe(true);
+    expect(text.startsWith('\uFEFFRadicado;Fecha;Nombre;')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")`);
     expect(text).toContain(s.radicado);
     expect(text.split('\r\n').length).toBeGreaterThan(2);
-    for (const line of text.split('\r\n').slice(1, -1)) expect(line).toMatch(/,(Aprobado|Desembolsado|Pagado)$/);
+    for (const line of text.split('\r\n').slice(1, -1)) expect(line).toMatch(/;(Aprobado|Desembolsado|Pagado)$/);
 
     for (const who of ['manager', 'supervisor', 'banco', 'asesor', 'user'] as const) {
       expect((await call(who, 'POST', '/api/descargar-ventas/', {})).statusCode, who).toBe(403);
@@ -447,5 +450,26 @@ describe('descargar-ventas', () => {
     expect((await call('admin', 'POST', '/api/descargar-ventas/', { cedula: 'otra' })).statusCode).toBe(403);
     const otra = (await call('otraAdmin', 'POST', '/api/descargar-ventas/', {})).rawPayload.toString('utf8');
     expect(otra).not.toContain(s.radicado);
+  });
+
+  it('every record has the 13 columns, accents intact, dd/mm/yyyy dates and whole-peso amounts; a formula after ";" inside a cell is neutralised', async () => {
+    const s = await take((r) => r.estado === 'Desembolsado');
+    await ctx.database.db.update(solicitantes).set({ nombres: 'Ñusta José;=cmd|/c calc', primerApellido: 'Muñoz' }).where(eq(solicitantes.id, s.solicitanteId));
+    const records = parseCsv((await call('admin', 'POST', '/api/descargar-ventas/', {})).rawPayload.toString('utf8'));
+    expect(records[0]).toEqual(VENTAS_HEADERS);
+    const sales = (await ctx.database.db.select().from(solicitudes)).filter(
+      (r) => r.empresaId === ctx.seeded.demo.id && !r.deletedAt && ['Aprobado', 'Desembolsado', 'Pagado'].includes(r.estado),
+    );
+    expect(records.length - 1).toBe(sales.length);
+    for (const rec of records.slice(1)) {
+      expect(rec).toHaveLength(13);
+      expect(rec[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      if (rec[10] !== '') expect(rec[10]).toMatch(/^[1-9]\d*$/);
+    }
+    const mine = records.find((rec) => rec[0] === s.radicado)!;
+    expect(mine[2]).toBe("Ñusta José;'=cmd|/c calc Muñoz " + (await ctx.database.db.select().from(solicitantes).where(eq(solicitantes.id, s.solicitanteId)))[0].segundoApellido);
+    const [y, m, d] = diaColombia(s.createdAt).split('-');
+    expect(mine[1]).toBe(`${d}/${m}/${y}`);
+    expect(Number(mine[10])).toBe((s.detalleCredito as { monto_solicitado: number }).monto_solicitado);
   });
 });

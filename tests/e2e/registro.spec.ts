@@ -178,7 +178,7 @@ test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  expect(text.startsWith('\uFEFFRadicado,Fecha,Nombre,')).toBe(true);
+  expect(text.startsWith('\uFEFFRadicado;Fecha;Nombre;')).toBe(true);
   expect(text.split('\r\n').length).toBeGreaterThan(2);
 
   await context.setOffline(true);

@@ -693,8 +693,8 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
         body: '{}',
       });
       expect(res.status).toBe(200);
-      const line = (await res.text()).split('\r\n').find((l) => l.startsWith(`${radicado},`));
-      return [line?.split(',').at(-1), line?.includes(correo)];
+      const line = (await res.text()).split('\r\n').find((l) => l.startsWith(`${radicado};`));
+      return [line?.split(';').at(-1), line?.includes(correo)];
     };
     const during = await readRacingWrite(
       'solicitantes',

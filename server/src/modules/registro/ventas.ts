@@ -1,13 +1,16 @@
 /**
  * 'Descargar Ventas' (spec 01 §7 `POST descargar-ventas/`) and the e-mail outbox
  * (`POST notificaciones/email`). Invariants: the CSV holds only applications the user may see in
- * its company, is built by src/domain/csv.ts (RFC 4180, UTF-8 BOM, formula cells neutralised);
+ * its company, is built by src/domain/csv.ts (';'-separated with a UTF-8 BOM for Excel in Spanish
+ * (Colombia), formula characters neutralised); dates are the Colombian day as dd/mm/yyyy, amounts
+ * plain integers;
  * an e-mail is only stored in email_outbox (delivery by SMTP happens elsewhere, when configured).
  */
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox, solicitudes } from '../../db/schema';
 import { toCsv } from '../../../../src/domain/csv';
+import { diaColombia } from '../../../../src/domain/estadisticas';
 import { fullName } from '../../../../src/domain/solicitud';
 import { AppError } from '../../../../src/domain/errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -35,6 +38,12 @@ export const VENTAS_HEADERS = [
   'Estado',
 ];
 
+/** The Colombian day of an instant as dd/mm/yyyy (Excel in es-CO reads it as a date). */
+export function fechaCsv(instant: string): string {
+  const [y, m, d] = diaColombia(instant).split('-');
+  return `${d}/${m}/${y}`;
+}
+
 export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
   const rows = await loadSolicitudRows(db, and(visibleSolicitudes(user), inArray(solicitudes.estado, [...ESTADOS_VENTA]), isNull(solicitudes.deletedAt))!);
   const records = await buildRecords(db, rows);
@@ -43,7 +52,7 @@ export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
     const dc = r.solicitud.detalle_credito ?? {};
     return [
       r.solicitud.radicado,
-      r.solicitud.created_at ? new Date(r.solicitud.created_at).toISOString().slice(0, 10) : '',
+      r.solicitud.created_at ? fechaCsv(r.solicitud.created_at) : '',
       fullName(s),
       s.tipo_identificacion,
       s.numero_documento,
