@@ -8,8 +8,8 @@
 export const ESTADISTICAS_TIPOS = ['generales', 'rendimiento', 'financieras', 'completas', 'usuarios'] as const;
 export type EstadisticasTipo = (typeof ESTADISTICAS_TIPOS)[number];
 
-/** Types whose figures depend on the period (`dias`). */
-export const TIPOS_CON_PERIODO: readonly EstadisticasTipo[] = ['rendimiento', 'completas'];
+/** Types whose figures depend on the period (`dias`); in financieras, the money figures. */
+export const TIPOS_CON_PERIODO: readonly EstadisticasTipo[] = ['rendimiento', 'financieras', 'completas'];
 
 export const PERIODOS_DIAS = [7, 15, 30, 60, 90] as const;
 export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
@@ -52,6 +52,16 @@ export interface EstadisticasFinancieras {
   rangos_ingresos: Conteo;
   /** Applicants per economic activity type. */
   tipos_actividad_economica: Conteo;
+  /** The period of the money figures below: applications filed in the last `periodo_dias` days. */
+  periodo_dias: number;
+  /** Sum of the requested amounts (detalle_credito.monto_solicitado), whole pesos. */
+  monto_total_solicitado: number;
+  /** Their average over the applications that state an amount, rounded to whole pesos. */
+  monto_promedio_solicitado: number;
+  /** Requested amount of the approved ones (ESTADOS_APROBADOS: approved and later). */
+  monto_total_aprobado: number;
+  /** Requested amount of the disbursed ones (ESTADOS_DESEMBOLSADOS). */
+  monto_total_desembolsado: number;
 }
 
 export interface EstadisticasCompletas {
@@ -82,6 +92,27 @@ export const ESTADOS_COMPLETADOS = ['Aprobado', 'Desembolsado', 'Pagado', 'Negad
 export function esCompletada(estado: string | null | undefined): boolean {
   const e = String(estado ?? '').trim().toLowerCase();
   return e === 'rechazado' || ESTADOS_COMPLETADOS.some((c) => c.toLowerCase() === e);
+}
+
+/** An approved credit: approved, and what follows approval (disbursed, paid). */
+export const ESTADOS_APROBADOS = ['Aprobado', 'Desembolsado', 'Pagado'] as const;
+/** A disbursed credit: disbursed, and paid afterwards. */
+export const ESTADOS_DESEMBOLSADOS = ['Desembolsado', 'Pagado'] as const;
+
+const enLista = (lista: readonly string[], estado: string | null | undefined) =>
+  lista.some((e) => e.toLowerCase() === String(estado ?? '').trim().toLowerCase());
+export const esAprobada = (estado: string | null | undefined) => enLista(ESTADOS_APROBADOS, estado);
+export const esDesembolsada = (estado: string | null | undefined) => enLista(ESTADOS_DESEMBOLSADOS, estado);
+
+/**
+ * The requested amount of an application's detalle_credito: a number, or a text of digits (older
+ * rows); anything else is no amount. The server's SQL reads it the same way.
+ */
+export function montoSolicitado(detalle: Record<string, unknown> | null | undefined): number | null {
+  const raw = detalle?.monto_solicitado;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  return null;
 }
 
 /** Monthly income ranges in pesos: [min, max) with max null for the last one. */

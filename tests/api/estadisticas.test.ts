@@ -17,6 +17,7 @@ import { uuidv7 } from '../../src/domain/ids';
 import {
   diaColombia,
   esCompletada,
+  montoSolicitado,
   promedio,
   rangoIngreso,
   type Conteo,
@@ -154,7 +155,22 @@ function expectedRendimiento(who: DemoUser, dias: number): EstadisticasRendimien
   };
 }
 
-function expectedFinancieras(who: DemoUser): EstadisticasFinancieras {
+/** The money figures, summed here from the raw rows: filed in the period, by the literal status names. */
+function expectedMontos(who: DemoUser, dias: number) {
+  const first = daysAgo(dias - 1);
+  const inPeriod = visibleTo(who).filter((s) => diaColombia(s.createdAt) >= first);
+  const withAmount = inPeriod.filter((s) => montoSolicitado(s.detalleCredito) !== null);
+  const total = (rows: Sol[]) => rows.reduce((a, s) => a + (montoSolicitado(s.detalleCredito) ?? 0), 0);
+  return {
+    periodo_dias: dias,
+    monto_total_solicitado: total(withAmount),
+    monto_promedio_solicitado: withAmount.length ? Math.round(total(withAmount) / withAmount.length) : 0,
+    monto_total_aprobado: total(withAmount.filter((s) => ['Aprobado', 'Desembolsado', 'Pagado'].includes(s.estado))),
+    monto_total_desembolsado: total(withAmount.filter((s) => ['Desembolsado', 'Pagado'].includes(s.estado))),
+  };
+}
+
+function expectedFinancieras(who: DemoUser, dias = 30): EstadisticasFinancieras {
   const g = expectedGenerales(who);
   const applicants = new Set(visibleTo(who).map((s) => s.solicitanteId));
   const refs = raw.referencias.filter((r) => applicants.has(r.solicitanteId)).length;
@@ -179,6 +195,7 @@ function expectedFinancieras(who: DemoUser): EstadisticasFinancieras {
       return 'Más de $10.000.000';
     }),
     tipos_actividad_economica: tally(newest(raw.actividad), (a) => a?.tipoActividad ?? 'Sin información'),
+    ...expectedMontos(who, dias),
   };
 }
 
@@ -267,6 +284,40 @@ describe('GET /api/estadisticas/financieras', () => {
     }
   });
 
+  it('sums the requested, approved and disbursed amounts of the period, and averages the requested one', async () => {
+    for (const dias of [7, 30, 90]) {
+      const got = await stats<EstadisticasFinancieras>('admin', `financieras?dias=${dias}`);
+      expect(got, `dias=${dias}`).toEqual(expectedFinancieras('admin', dias));
+    }
+    const got = await stats<EstadisticasFinancieras>('admin', 'financieras?dias=90');
+    // Sanity of the model on the demo data: every application states an amount, every status occurs.
+    expect(got.monto_total_solicitado).toBeGreaterThan(got.monto_total_aprobado);
+    expect(got.monto_total_aprobado).toBeGreaterThan(got.monto_total_desembolsado);
+    expect(got.monto_total_desembolsado).toBeGreaterThan(0);
+    expect(Number.isInteger(got.monto_promedio_solicitado)).toBe(true);
+    for (const who of ['asesor', 'banco'] as const) {
+      expect(await stats<EstadisticasFinancieras>(who, 'financieras?dias=90'), who).toEqual(expectedFinancieras(who, 90));
+    }
+  });
+
+  it('reads an amount stored as text, skips one that is not a number, and counts a lower-case status', async () => {
+    const db = ctx.database.db;
+    const [a, b, c] = visibleTo('otraAdmin');
+    await db.update(solicitudes).set({ detalleCredito: { ...a.detalleCredito, monto_solicitado: '1234567' }, estado: 'pagado' }).where(eq(solicitudes.id, a.id));
+    await db.update(solicitudes).set({ detalleCredito: { ...b.detalleCredito, monto_solicitado: 'mucho' } }).where(eq(solicitudes.id, b.id));
+    await db.update(solicitudes).set({ detalleCredito: { tipo_credito: 'consumo' } }).where(eq(solicitudes.id, c.id));
+    raw.solicitudes = await db.select().from(solicitudes);
+    const got = await stats<EstadisticasFinancieras>('otraAdmin', 'financieras?dias=90');
+    const want = expectedMontos('otraAdmin', 90);
+    // The model matches statuses literally; 'pagado' counts as paid (the server compares case-insensitively).
+    const pagado = montoSolicitado(raw.solicitudes.find((s) => s.id === a.id)!.detalleCredito)!;
+    expect(pagado).toBe(1_234_567);
+    expect(got.monto_total_solicitado).toBe(want.monto_total_solicitado);
+    expect(got.monto_promedio_solicitado).toBe(want.monto_promedio_solicitado);
+    expect(got.monto_total_aprobado).toBe(want.monto_total_aprobado + pagado);
+    expect(got.monto_total_desembolsado).toBe(want.monto_total_desembolsado + pagado);
+  });
+
   it('counts only the newest financial row of an applicant, and applicants without one as Sin información', async () => {
     const otra = visibleTo('otraAdmin');
     const [a, b] = otra;
@@ -291,7 +342,7 @@ describe('GET /api/estadisticas/completas', () => {
     expect(got).toEqual({
       generales: expectedGenerales('asesor'),
       rendimiento: expectedRendimiento('asesor', 15),
-      financieras: expectedFinancieras('asesor'),
+      financieras: expectedFinancieras('asesor', 15),
     });
     const admin = await stats<EstadisticasCompletas>('admin', 'completas');
     expect(admin.rendimiento.periodo_dias).toBe(30);

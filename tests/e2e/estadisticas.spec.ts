@@ -16,9 +16,9 @@ const TYPES: Array<{ tipo: string; period: boolean; charts: string[]; texts: str
   },
   {
     tipo: 'financieras',
-    period: false,
+    period: true,
     charts: ['Rangos de ingresos', 'Tipos de actividad económica'],
-    texts: ['Promedio de referencias', 'Promedio de documentos', 'Total referencias'],
+    texts: ['Monto total solicitado', 'Monto promedio solicitado', 'Total aprobado', 'Total desembolsado', 'Promedio de referencias', 'Promedio de documentos', 'Total referencias'],
   },
   {
     tipo: 'completas',
@@ -98,6 +98,34 @@ test('each statistics type draws its cards and charts; ECharts loads only with t
 
   expect(problems.filter((p) => /Content Security Policy|unsafe-eval|Refused/i.test(p))).toEqual([]);
   expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+});
+
+test("financieras shows the money of the period the Colombian way ('$ 180.000.000'), as the server sums it", async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const stats = new StatisticsPage(page);
+  await stats.open();
+  const answer = page.waitForResponse((r) => r.url().includes('/api/estadisticas/financieras?dias=90'));
+  await stats.typeSelect().selectOption('financieras');
+  await stats.periodSelect().selectOption('90');
+  const data = (await (await answer).json()).data.estadisticas as Record<string, number>;
+  const card = (label: string) => page.getByTestId('stat-card').filter({ has: page.getByText(label, { exact: true }) });
+  const pesos = (n: number) => `$ ${Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  for (const [label, key] of [
+    ['Monto total solicitado', 'monto_total_solicitado'],
+    ['Monto promedio solicitado', 'monto_promedio_solicitado'],
+    ['Total aprobado', 'monto_total_aprobado'],
+    ['Total desembolsado', 'monto_total_desembolsado'],
+  ] as const) {
+    expect(data[key]).toBeGreaterThan(0);
+    await expect(card(label)).toContainText(pesos(data[key]));
+    await expect(card(label).locator('p').nth(1)).toHaveText(/^\$ \d{1,3}(\.\d{3})*$/);
+  }
+  await expect(card('Monto total solicitado')).toContainText('Solicitudes radicadas en los últimos 90 días');
+  for (const width of [390, 820, 1366]) {
+    await page.setViewportSize({ width, height: width === 820 ? 1180 : width === 390 ? 844 : 850 });
+    await expect(card('Total desembolsado')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`financieras-${width}.png`), fullPage: true });
+  }
 });
 
 test('the usuarios type is not offered to the asesor', async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   formatAverage,
   formatDateTime,
   formatDay,
+  formatPesos,
   pieOption,
   toDaySeries,
   toPoints,
@@ -13,6 +14,11 @@ import {
 } from './format';
 
 describe('statistics formatting', () => {
+  it("writes money the Colombian way: '$ 180.000.000', whole pesos", () => {
+    expect(formatPesos(180_000_000)).toBe('$ 180.000.000');
+    expect(formatPesos(0)).toBe('$ 0');
+    expect(formatPesos(1234.6)).toBe('$ 1.235');
+  });
   it('uses one palette of 8 colours and the spec heights', () => {
     expect(PALETTE).toHaveLength(8);
     expect(new Set(PALETTE).size).toBe(8);

@@ -14,6 +14,11 @@ const oneDecimal = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 1, ma
 const integer = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
 
 export const formatAverage = (n: number) => oneDecimal.format(n);
+/**
+ * Whole pesos the Colombian way: '$ 180.000.000'. Local to this screen until the shared format
+ * module (src/lib/format.ts, issue 27) lands; then this should call it.
+ */
+export const formatPesos = (n: number) => `$ ${integer.format(Math.round(n))}`;
 export const formatCount = (n: number) => integer.format(n);
 export const formatPercent = (part: number, total: number) => `${oneDecimal.format(total > 0 ? (part / total) * 100 : 0)}%`;
 

@@ -12,7 +12,7 @@ import {
   type EstadisticasUsuarios,
 } from '../../domain/estadisticas';
 import { BarCard, LineCard, PieCard } from './charts';
-import { formatAverage, formatCount, roleLabel, toDaySeries, toPoints } from './format';
+import { formatAverage, formatCount, formatPesos, roleLabel, toDaySeries, toPoints } from './format';
 
 export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -77,14 +77,31 @@ export function RendimientoView({ data }: { data: EstadisticasRendimiento }) {
   );
 }
 
+/** The money figures of the period (absent from an answer kept by an older version). */
+function MontosCards({ data }: { data: EstadisticasFinancieras }) {
+  if (data.monto_total_solicitado === undefined) return null;
+  const periodo = `Solicitudes radicadas en los últimos ${data.periodo_dias} días`;
+  return (
+    <div className={CARDS} data-testid="montos">
+      <StatCard label="Monto total solicitado" value={formatPesos(data.monto_total_solicitado)} hint={periodo} />
+      <StatCard label="Monto promedio solicitado" value={formatPesos(data.monto_promedio_solicitado)} hint="Por solicitud, en el mismo período" />
+      <StatCard label="Total aprobado" value={formatPesos(data.monto_total_aprobado)} hint="Aprobadas, desembolsadas o pagadas" />
+      <StatCard label="Total desembolsado" value={formatPesos(data.monto_total_desembolsado)} hint="Desembolsadas o pagadas" />
+    </div>
+  );
+}
+
 function FinancierasCards({ data }: { data: EstadisticasFinancieras }) {
   return (
-    <div className={CARDS}>
-      <StatCard label="Promedio de referencias" value={avg(data.referencias_promedio)} hint="Por solicitante" />
-      <StatCard label="Promedio de documentos" value={avg(data.documentos_promedio)} hint="Por solicitante" />
-      <StatCard label="Total referencias" value={num(data.total_referencias)} />
-      <StatCard label="Total documentos" value={num(data.total_documentos)} />
-    </div>
+    <>
+      <MontosCards data={data} />
+      <div className={CARDS}>
+        <StatCard label="Promedio de referencias" value={avg(data.referencias_promedio)} hint="Por solicitante" />
+        <StatCard label="Promedio de documentos" value={avg(data.documentos_promedio)} hint="Por solicitante" />
+        <StatCard label="Total referencias" value={num(data.total_referencias)} />
+        <StatCard label="Total documentos" value={num(data.total_documentos)} />
+      </div>
+    </>
   );
 }
 

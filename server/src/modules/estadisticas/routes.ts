@@ -1,7 +1,7 @@
 /**
  * GET /api/estadisticas/{generales,rendimiento,financieras,completas,usuarios} (spec 02 §7):
  * answers `{ok:true, data:{estadisticas}}`. `dias` (7, 15, 30, 60 or 90; default 30) applies to
- * rendimiento and completas. The spec's `empresa_id` and `user_id` query parameters are accepted
+ * rendimiento, the money figures of financieras, and completas. The spec's `empresa_id` and `user_id` query parameters are accepted
  * only when they match the token. usuarios is for admin and supervisor only.
  * Each answer is read in one repeatable-read transaction so its figures agree with each other.
  */
@@ -53,8 +53,8 @@ export default async function estadisticasRoutes(app: FastifyInstance) {
 
   app.get('/api/estadisticas/financieras', async (request) => {
     const user = requireUser(request);
-    readQuery(user, request.query);
-    return { ok: true, data: { estadisticas: await snapshot(app.db, user, financieras) } };
+    const { dias } = readQuery(user, request.query);
+    return { ok: true, data: { estadisticas: await snapshot(app.db, user, (q) => financieras(q, dias)) } };
   });
 
   app.get('/api/estadisticas/completas', async (request) => {

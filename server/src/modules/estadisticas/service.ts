@@ -8,6 +8,9 @@
  * - Days are Colombian days (ZONA_HORARIA); the period of `dias` days ends today and starts at
  *   the beginning of the day `dias - 1` days ago.
  * - Each group of counts is one scan (GROUPING SETS), so the cost stays linear in the rows seen.
+ * - Money figures (financieras) sum detalle_credito.monto_solicitado of the visible applications
+ *   filed in the period, read as `montoSolicitado` reads it (a number or a text of digits);
+ *   approved = ESTADOS_APROBADOS, disbursed = ESTADOS_DESEMBOLSADOS, case-insensitive.
  * - User statistics cover the company's users (the route restricts them to admin and supervisor).
  */
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
@@ -16,7 +19,9 @@ import { solicitudes } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import {
+  ESTADOS_APROBADOS,
   ESTADOS_COMPLETADOS,
+  ESTADOS_DESEMBOLSADOS,
   RANGOS_INGRESOS,
   SIN_BANCO,
   SIN_CIUDAD,
@@ -175,7 +180,34 @@ async function productividad(db: DbOrTx, user: AuthUser, porCreador: Map<number 
   return out;
 }
 
-export async function financieras(q: Estadisticas): Promise<EstadisticasFinancieras> {
+const enEstados = (estados: readonly string[]) =>
+  sql`lower(solicitudes.estado) in (${sql.join(estados.map((e) => sql`${e.toLowerCase()}`), sql`, `)})`;
+const monto = sql`case
+  when jsonb_typeof(solicitudes.detalle_credito->'monto_solicitado') = 'number' then (solicitudes.detalle_credito->>'monto_solicitado')::numeric
+  when solicitudes.detalle_credito->>'monto_solicitado' ~ '^[0-9]+([.][0-9]+)?$' then (solicitudes.detalle_credito->>'monto_solicitado')::numeric
+end`;
+
+/** The money figures of the applications filed in the period, in one scan. */
+async function montos(db: DbOrTx, user: AuthUser, dias: number) {
+  const [r] = await rows<{ n: number; total: string | null; aprobado: string | null; desembolsado: string | null }>(
+    db,
+    sql`select count(m)::int as n, sum(m)::text as total,
+               sum(m) filter (where aprobada)::text as aprobado, sum(m) filter (where desembolsada)::text as desembolsado
+        from (select ${monto} as m, ${enEstados(ESTADOS_APROBADOS)} as aprobada, ${enEstados(ESTADOS_DESEMBOLSADOS)} as desembolsada
+              from solicitudes
+              where ${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}) v`,
+  );
+  const total = Number(r?.total ?? 0);
+  return {
+    periodo_dias: dias,
+    monto_total_solicitado: Math.round(total),
+    monto_promedio_solicitado: r && r.n > 0 ? Math.round(total / r.n) : 0,
+    monto_total_aprobado: Math.round(Number(r?.aprobado ?? 0)),
+    monto_total_desembolsado: Math.round(Number(r?.desembolsado ?? 0)),
+  };
+}
+
+export async function financieras(q: Estadisticas, dias: number): Promise<EstadisticasFinancieras> {
   const { db, user } = q;
   const t = await q.totales();
   const documentos = await q.documentos();
@@ -218,6 +250,7 @@ export async function financieras(q: Estadisticas): Promise<EstadisticasFinancie
     total_documentos: documentos,
     rangos_ingresos: withMissing(collect(groups, 'rango'), t.solicitantes),
     tipos_actividad_economica: withMissing(collect(groups, 'actividad'), t.solicitantes),
+    ...(await montos(db, user, dias)),
   };
 }
 
@@ -232,7 +265,7 @@ export async function completas(q: Estadisticas, dias: number): Promise<Estadist
   return {
     generales: await generales(q),
     rendimiento: await rendimiento(q, dias),
-    financieras: await financieras(q),
+    financieras: await financieras(q, dias),
   };
 }
 
