@@ -296,11 +296,12 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
           createdAt: createdIso,
         });
       }
+      const radicado = newRadicado();
       apps.push({
         id: solicitudId,
         empresaId,
         solicitanteId,
-        radicado: newRadicado(),
+        radicado,
         estado,
         bancoNombre: banco,
         ciudadSolicitud: ciudad,
@@ -338,7 +339,8 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
           usuarioId: null,
           tipo: r.pick(['revisar_documentos', 'contactar_cliente', 'seguimiento_credito', 'aprobar_solicitud']),
           titulo: r.pick(['Revisar documentos del cliente', 'Contactar al cliente', 'Seguimiento de crédito', 'Aprobar solicitud']),
-          mensaje: `Solicitud de ${nombres} ${ap1}: revisar el estado y continuar el trámite.`,
+          mensaje: `Solicitud ${radicado} de ${nombres} ${ap1} ${ap2}: revisar el estado y continuar el trámite.`,
+          datosAdicionales: { solicitud_id: solicitudId, radicado, nombre_cliente: `${nombres} ${ap1} ${ap2}` },
           prioridad: r.pick(['baja', 'normal', 'alta', 'urgente']),
           estado: k % 6 === 0 ? 'leida' : 'pendiente',
           metadata: { accion_requerida: 'revisar_documentos', estado_actual: 'pendiente_revision' },

@@ -77,16 +77,19 @@ export function RendimientoView({ data }: { data: EstadisticasRendimiento }) {
   );
 }
 
+/** An amount on one line ('$ 32.420.000.000' never breaks after the sign). */
+const Pesos = ({ n }: { n: number }) => <span className="text-xl whitespace-nowrap">{formatPesos(n)}</span>;
+
 /** The money figures of the period (absent from an answer kept by an older version). */
 function MontosCards({ data }: { data: EstadisticasFinancieras }) {
   if (data.monto_total_solicitado === undefined) return null;
   const periodo = `Solicitudes radicadas en los últimos ${data.periodo_dias} días`;
   return (
     <div className={CARDS} data-testid="montos">
-      <StatCard label="Monto total solicitado" value={formatPesos(data.monto_total_solicitado)} hint={periodo} />
-      <StatCard label="Monto promedio solicitado" value={formatPesos(data.monto_promedio_solicitado)} hint="Por solicitud, en el mismo período" />
-      <StatCard label="Total aprobado" value={formatPesos(data.monto_total_aprobado)} hint="Aprobadas, desembolsadas o pagadas" />
-      <StatCard label="Total desembolsado" value={formatPesos(data.monto_total_desembolsado)} hint="Desembolsadas o pagadas" />
+      <StatCard label="Monto total solicitado" value={<Pesos n={data.monto_total_solicitado} />} hint={periodo} />
+      <StatCard label="Monto promedio solicitado" value={<Pesos n={data.monto_promedio_solicitado} />} hint="Por solicitud, en el mismo período" />
+      <StatCard label="Total aprobado" value={<Pesos n={data.monto_total_aprobado} />} hint="Aprobadas, desembolsadas o pagadas" />
+      <StatCard label="Total desembolsado" value={<Pesos n={data.monto_total_desembolsado} />} hint="Desembolsadas o pagadas" />
     </div>
   );
 }

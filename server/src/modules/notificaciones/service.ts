@@ -16,7 +16,9 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { DbOrTx } from '../../db/client';
-import { notificaciones, solicitudes } from '../../db/schema';
+import { notificaciones, solicitantes, solicitudes } from '../../db/schema';
+import { fullName } from '../../../../src/domain/solicitud';
+import type { DatosSolicitud } from '../../../../src/domain/notificacion-textos';
 import { nextSeq } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
@@ -168,13 +170,17 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
     }
     return notificacionRow(existing);
   }
+  // A notification about an application names it: its radicado and applicant go with it.
+  let datos: DatosSolicitud | null = null;
   if (args.solicitud_id) {
     const [sol] = await tx
-      .select({ id: solicitudes.id })
+      .select({ id: solicitudes.id, radicado: solicitudes.radicado, nombres: solicitantes.nombres, primer_apellido: solicitantes.primerApellido, segundo_apellido: solicitantes.segundoApellido })
       .from(solicitudes)
+      .innerJoin(solicitantes, eq(solicitantes.id, solicitudes.solicitanteId))
       .where(and(eq(solicitudes.id, args.solicitud_id), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
       .limit(1);
     if (!sol) throw new AppError('NOT_FOUND', 'La solicitud no existe o no tienes acceso a ella.');
+    datos = { solicitud_id: sol.id, radicado: sol.radicado, nombre_cliente: fullName(sol) };
   }
   const seq = await nextSeq(tx, user.empresaId);
   const [row] = await tx
@@ -193,6 +199,7 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
       fechaRecordatorio: fecha(args.fecha_recordatorio),
       fechaVencimiento: fecha(args.fecha_vencimiento),
       metadata: { accion_requerida: args.accion_requerida, estado_actual: args.estado_actual ?? 'pendiente_revision' },
+      datosAdicionales: datos ? { ...datos } : {},
       seq,
     })
     .returning();

@@ -19,12 +19,14 @@ import {
   solicitantes,
   solicitudes,
   ubicaciones,
+  usuarios,
 } from '../../db/schema';
 import { nextSeq, nextSeqStatement } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
-import { readPath, type EditableBlock } from '../../../../src/domain/solicitud';
+import { fullName, readPath, type EditableBlock } from '../../../../src/domain/solicitud';
+import { mensajeCambioBanco, TITULO_CAMBIO_BANCO } from '../../../../src/domain/notificacion-textos';
 import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
@@ -266,7 +268,11 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   return { id: row.id, changed: Object.keys(changes).length };
 }
 
-/** A bank change records an in-app notification and an e-mail in the outbox (spec 01 §4, §7). */
+/**
+ * A bank change records an in-app notification and an e-mail in the outbox (spec 01 §4, §7). The
+ * notification's message names who changed it, the radicado, the applicant and both banks
+ * (src/domain/notificacion-textos.ts); datos_adicionales carry the same facts for the screens.
+ */
 async function notifyBankChange(
   tx: DbOrTx,
   user: AuthUser,
@@ -275,14 +281,18 @@ async function notifyBankChange(
   nuevo: unknown,
 ) {
   const s = record.solicitante;
-  const nombre = [s.nombres, s.primer_apellido, s.segundo_apellido].filter(Boolean).join(' ');
+  const nombre = fullName(s);
+  const [autor] = await tx.select({ nombre: usuarios.nombre, apellido: usuarios.apellido }).from(usuarios).where(eq(usuarios.id, user.id)).limit(1);
+  const por = [autor?.nombre ?? user.nombre, autor?.apellido].filter((x) => x && x.trim()).join(' ');
+  const texto = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
   const datos = {
     nombre_cliente: nombre,
     documento_cliente: s.numero_documento,
     banco_anterior: anterior ?? null,
     banco_nuevo: nuevo ?? null,
     solicitud_id: record.id,
-    modificado_por: user.nombre,
+    radicado: record.solicitud.radicado,
+    modificado_por: por,
     fecha_cambio: new Date().toISOString(),
   };
   const seq = await nextSeq(tx, user.empresaId);
@@ -291,8 +301,9 @@ async function notifyBankChange(
     empresaId: user.empresaId,
     solicitudId: record.id,
     tipo: 'seguimiento_credito',
-    titulo: 'Cambio de Banco en Solicitud',
-    mensaje: `El banco de la solicitud de ${nombre} cambió de ${anterior ?? 'sin banco'} a ${nuevo ?? 'sin banco'}.`,
+    titulo: TITULO_CAMBIO_BANCO,
+    // Built from what happened: who, which application and applicant, from which bank to which.
+    mensaje: mensajeCambioBanco({ nombre, radicado: record.solicitud.radicado, anterior: texto(anterior), nuevo: texto(nuevo), por }),
     prioridad: 'media',
     estado: 'pendiente',
     metadata: { accion_requerida: 'revisar_documentos', estado_actual: 'en_proceso' },
