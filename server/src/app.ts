@@ -113,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(solicitudesRoutes);
   await app.register(syncRoutes);
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
-  await app.register(usuariosRoutes);
+  await app.register(usuariosRoutes, { jwtKey, rateLimit: opts.loginRateLimit ?? 10 });
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);
   await app.register(configuracionRoutes);

@@ -2,8 +2,6 @@
 export const ROLES = ['admin', 'manager', 'user', 'banco', 'supervisor', 'asesor'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles offered by the user form (spec 01 §6). */
-export const FORM_ROLES = ['admin', 'banco', 'asesor', 'supervisor'] as const;
 
 export const PERMISSIONS = [
   'delete_customer',
@@ -52,6 +50,21 @@ export function seesWholeCompany(role: Role): boolean {
   return role === 'admin' || role === 'supervisor' || role === 'manager';
 }
 
+/** The order the users form lists the roles in. */
+const ORDEN_ASIGNABLES: readonly Role[] = ['admin', 'supervisor', 'manager', 'asesor', 'banco', 'user'];
+
+/**
+ * The roles `actor` may give to a user it creates or edits (the users form offers exactly these,
+ * and the server refuses any other): an admin every role, a supervisor every role but admin
+ * (else it could make itself one), anyone else none (user administration is theirs alone).
+ */
+export function rolesAsignables(actor: Role | null | undefined): readonly Role[] {
+  if (actor === 'admin') return ORDEN_ASIGNABLES;
+  if (actor === 'supervisor') return ORDEN_ASIGNABLES.filter((r) => r !== 'admin');
+  return [];
+}
+
+/** Spanish names of the roles, as every screen shows them. */
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrador',
   manager: 'Gerente',

@@ -5,7 +5,8 @@
  * A password is only ever an input: no type here carries a hash, and the mirrored row has none.
  */
 import * as v from 'valibot';
-import { ROLES, type Role } from './roles';
+import { ROLES, rolesAsignables, type Role } from './roles';
+import { DEFAULT_BANCOS } from './colombia';
 
 /** The info_extra entries the user form edits (spec 01 §3). */
 export const INFO_EXTRA_KEYS = ['ciudad', 'banco_nombre', 'linea_credito'] as const;
@@ -120,6 +121,32 @@ export type UsuarioBaseField = (typeof USUARIO_BASE_FIELDS)[number];
 export const PerfilSchema = v.object({ nombre: NombreSchema, correo: CorreoSchema });
 export type Perfil = v.InferOutput<typeof PerfilSchema>;
 
+/** The server's answer to a wrong current password (field `actual`). */
+export const CONTRASENA_ACTUAL_INCORRECTA = 'La contraseña actual no es correcta.';
+export const CONTRASENAS_NO_COINCIDEN = 'Las contraseñas nuevas no coinciden.';
+export const CONTRASENA_IGUAL = 'La contraseña nueva debe ser distinta de la actual.';
+
+/**
+ * 'Cambiar contraseña' on the profile: the current password and the new one twice. The dialog
+ * and POST /api/perfil/contrasena validate with it; the server also checks the current one.
+ */
+export const CambioContrasenaSchema = v.pipe(
+  v.object({
+    actual: v.pipe(v.string('Escribe tu contraseña actual'), v.minLength(1, 'Escribe tu contraseña actual'), v.maxLength(200, 'La contraseña es demasiado larga')),
+    nueva: ContrasenaSchema,
+    confirmacion: v.pipe(v.string('Repite la contraseña nueva'), v.minLength(1, 'Repite la contraseña nueva')),
+  }),
+  v.forward(
+    v.partialCheck([['nueva'], ['confirmacion']], (i) => i.nueva === i.confirmacion, CONTRASENAS_NO_COINCIDEN),
+    ['confirmacion'],
+  ),
+  v.forward(
+    v.partialCheck([['actual'], ['nueva']], (i) => i.actual !== i.nueva, CONTRASENA_IGUAL),
+    ['nueva'],
+  ),
+);
+export type CambioContrasena = v.InferOutput<typeof CambioContrasenaSchema>;
+
 /** A user as the server answers and pull mirrors it: never a password or its hash. */
 export interface UsuarioRow {
   /** The server's integer id, or the creation's temporary UUID while it is only local. */
@@ -175,8 +202,31 @@ export function canManageUsuario(actor: { id: number; rol: Role }, target: Pick<
   };
 }
 
-/** Roles the actor may give in the user form: a supervisor never gives 'admin'. */
+/** Roles the actor may give in the user form (roles.ts `rolesAsignables`; the server checks the same). */
 export function assignableRoles(actor: Role): readonly Role[] {
-  const form: readonly Role[] = ['admin', 'banco', 'asesor', 'supervisor'];
-  return actor === 'admin' ? form : form.filter((r) => r !== 'admin');
+  return rolesAsignables(actor);
+}
+
+/** The server's refusal of a bank outside the company's list (field `info_extra.banco_nombre`). */
+export const BANCO_NO_EN_LISTA = 'Banco: elige un banco de la lista de la empresa.';
+
+/**
+ * The company's bank list from its categories (the active 'bancos' one), or the spec's defaults
+ * when it has none: what the users form offers and the server accepts.
+ */
+export function bancosDeEmpresa(
+  categorias: readonly { categoria: string; activo?: boolean | null; configuracion: unknown }[],
+): readonly string[] {
+  const row = categorias.find((c) => c.categoria === 'bancos' && c.activo !== false);
+  const list = Array.isArray(row?.configuracion) ? row.configuracion.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : [];
+  return list.length ? list.map((x) => x.trim()) : DEFAULT_BANCOS;
+}
+
+/**
+ * The company's spelling of `nombre` when it is in its bank list (case and accents aside), else
+ * null. The users form offers only the list; the server refuses anything else.
+ */
+export function bancoDeLista(bancos: readonly string[], nombre: string): string | null {
+  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+  return bancos.find((b) => fold(b) === fold(nombre)) ?? null;
 }

@@ -230,6 +230,14 @@ const MATRIX: Record<string, Entry> = {
     scope: 'none',
     build: ({ a }) => ({ method: 'PUT', url: '/api/perfil', payload: { nombre: a.nombre, correo: a.correo } }),
   },
+  // A real change would end the actor's other tokens mid-matrix: a wrong current password (400,
+  // nothing written) proves every role reaches it and nobody without a token does.
+  'POST /api/perfil/contrasena': {
+    roles: ALL,
+    scope: 'none',
+    ok: [400],
+    build: () => ({ method: 'POST', url: '/api/perfil/contrasena', payload: { actual: 'no-es-la-actual', nueva: 'NuevaClave123', confirmacion: 'NuevaClave123' } }),
+  },
 
   // ---- creation form and schemas ----
   'GET /api/schema/:entity': { roles: ALL, scope: 'none', build: () => get('/api/schema/solicitante') },

@@ -3,7 +3,8 @@
  * supervisor (declared here and checked again in the service); the profile is for everyone signed
  * in. Each write runs the same service function as its sync mutation, in one transaction.
  * Paths: GET|POST /api/usuarios, GET|PUT|DELETE /api/usuarios/:id, PUT /api/perfil (the spec does
- * not show the profile call; a separate path keeps it out of the admin-only routes).
+ * not show the profile call; a separate path keeps it out of the admin-only routes) and
+ * POST /api/perfil/contrasena (own password; rate-limited per IP and user like the login).
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -11,6 +12,7 @@ import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { AppError } from '../../../../src/domain/errors';
 import {
+  CambioContrasenaSchema,
   CedulaSchema,
   PerfilSchema,
   UsuarioCambiosSchema,
@@ -25,6 +27,7 @@ import {
   listUsuarios,
   USUARIO_NO_EXISTE,
 } from './service';
+import { cambiarContrasena } from './contrasena';
 
 const MANAGERS = { roles: ['admin', 'supervisor'] as const };
 
@@ -55,7 +58,7 @@ const PerfilBody = v.object({
   empresa_id: v.optional(v.union([v.string(), v.number()])),
 });
 
-export default async function usuariosRoutes(app: FastifyInstance) {
+export default async function usuariosRoutes(app: FastifyInstance, opts: { jwtKey: Uint8Array; rateLimit: number }) {
   app.get('/api/usuarios', { config: MANAGERS }, async (request) => {
     return { ok: true, data: await listUsuarios(app.db, requireUser(request)) };
   });
@@ -85,6 +88,26 @@ export default async function usuariosRoutes(app: FastifyInstance) {
     const data = await app.db.transaction((tx) => eliminarUsuario(tx, user, { usuarioId }));
     return { ok: true, data };
   });
+
+  app.post(
+    '/api/perfil/contrasena',
+    {
+      config: {
+        // A stolen session must not be able to guess the current password: as many tries as a login.
+        rateLimit: {
+          max: opts.rateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `perfil-contrasena|${req.ip}|${req.auth?.id ?? ''}`,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = parseInput(CambioContrasenaSchema, request.body ?? {});
+      return { ok: true, data: await cambiarContrasena(app.db, opts.jwtKey, user, body) };
+    },
+  );
 
   app.put('/api/perfil', async (request) => {
     const user = requireUser(request);

@@ -14,17 +14,23 @@
  * - Passwords are hashed with lib/password (scrypt) as on login and never returned or audited. A
  *   new password or a deletion bumps `token_version`, so the user's earlier sessions end; a changed
  *   e-mail does not (the token is bound to the user id and token version), so the session stays.
+ * - The role given must be one `rolesAsignables` lets the actor give (a supervisor never gives
+ *   admin); a bank (info_extra.banco_nombre) must be in the company's bank list, stored with the
+ *   list's spelling; both are checked only for what the write sets, so an old value stays.
  * - Every write sets the row's `seq` from nextSeq (pull mirrors users to admin and supervisor) and
  *   leaves an audit row.
  */
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { empresas, usuarios } from '../../db/schema';
+import { categorias, empresas, usuarios } from '../../db/schema';
 import { nextSeq } from '../../db/change-seq';
 import { hashPassword } from '../../lib/password';
 import { AppError, forbidden } from '../../../../src/domain/errors';
-import { isAdminOrSupervisor, normalizeRole } from '../../../../src/domain/roles';
+import { isAdminOrSupervisor, normalizeRole, rolesAsignables, type Role } from '../../../../src/domain/roles';
 import {
+  BANCO_NO_EN_LISTA,
+  bancoDeLista,
+  bancosDeEmpresa,
   correoDuplicado,
   mergeInfoExtra,
   type Perfil,
@@ -139,9 +145,29 @@ export async function getUsuario(db: DbOrTx, user: AuthUser, id: number) {
   return usuarioRow(row);
 }
 
+/** Refuses a role the actor may not give (the users form offers only `rolesAsignables`). */
+function requireAsignable(user: AuthUser, rol: string) {
+  if (rolesAsignables(user.rol).includes(rol as Role)) return;
+  throw forbidden(rol === 'admin' ? SUPERVISOR_NO_ADMIN : 'No puedes asignar ese rol.');
+}
+
+/** The bank in the company's list (its spelling), or a VALIDATION error on info_extra.banco_nombre. */
+async function bancoValido(tx: DbOrTx, empresaId: number, banco: string): Promise<string> {
+  const rows = await tx
+    .select({ categoria: categorias.categoria, activo: categorias.activo, configuracion: categorias.configuracion })
+    .from(categorias)
+    .where(and(eq(categorias.empresaId, empresaId), eq(categorias.categoria, 'bancos'), isNull(categorias.deletedAt)));
+  const found = bancoDeLista(bancosDeEmpresa(rows), banco);
+  if (!found) throw new AppError('VALIDATION', BANCO_NO_EN_LISTA, { fields: { 'info_extra.banco_nombre': BANCO_NO_EN_LISTA } });
+  return found;
+}
+
 export async function crearUsuario(tx: DbOrTx, user: AuthUser, input: UsuarioNuevo) {
   requireManager(user);
-  if (user.rol === 'supervisor' && input.rol === 'admin') throw forbidden(SUPERVISOR_NO_ADMIN);
+  requireAsignable(user, input.rol);
+  if (input.info_extra.banco_nombre) {
+    input = { ...input, info_extra: { ...input.info_extra, banco_nombre: await bancoValido(tx, user.empresaId, input.info_extra.banco_nombre) } };
+  }
   // Hash before taking the company lock: scrypt is the slow part.
   const passwordHash = await hashPassword(input.contraseña);
   const seq = await nextSeq(tx, user.empresaId);
@@ -196,8 +222,8 @@ export async function editarUsuario(
   args: { usuarioId: number; changes: UsuarioCambios; base?: EditarUsuarioArgs['base'] },
 ) {
   requireManager(user);
-  const { changes } = args;
-  if (user.rol === 'supervisor' && changes.rol === 'admin') throw forbidden(SUPERVISOR_NO_ADMIN);
+  let { changes } = args;
+  if (changes.rol !== undefined) requireAsignable(user, changes.rol);
   const newPassword = changes.contraseña ? await hashPassword(changes.contraseña) : null;
   const seq = await nextSeq(tx, user.empresaId);
   const row = await lockUsuario(tx, user, args.usuarioId);
@@ -206,6 +232,10 @@ export async function editarUsuario(
   }
 
   const current = usuarioRow(row);
+  const newBank = changes.info_extra?.banco_nombre;
+  if (newBank && bancoDeLista([String(row.infoExtra?.banco_nombre ?? '')], newBank) === null) {
+    changes = { ...changes, info_extra: { ...changes.info_extra, banco_nombre: await bancoValido(tx, user.empresaId, newBank) } };
+  }
   const next = {
     nombre: changes.nombre ?? row.nombre,
     cedula: changes.cedula ?? row.cedula,
