@@ -26,6 +26,9 @@ test('the admin creates a user who can log in, edits and deletes them', async ({
   await form.getByRole('button', { name: 'Crear Usuario' }).click();
   await expect(form.getByText('El nombre es obligatorio')).toBeVisible();
   await expect(form.getByText('La contraseña es obligatoria')).toBeVisible();
+  // Every role the admin may grant, by its Spanish name; the bank comes from the company's list.
+  await expect(form.getByLabel('Rol').locator('option')).toHaveText(['Selecciona un rol', 'Administrador', 'Supervisor', 'Gerente', 'Asesor', 'Banco', 'Usuario']);
+  await expect(form.getByLabel('Banco').locator('option')).toHaveText(['Sin banco', 'Bancolombia', 'Banco de Bogotá', 'BBVA', 'Davivienda', 'Banco de Occidente', 'Lulo bank', 'Nu Bank']);
   await form.getByRole('button', { name: 'Cancelar' }).click();
 
   const dialog = await users.create({ nombre: `Camila ${id}`, cedula: '1122334455', correo, contraseña: 'clave-segura-1', rol: 'asesor', ciudad: 'Pereira' });
@@ -51,7 +54,7 @@ test('the admin creates a user who can log in, edits and deletes them', async ({
   await expect(detail.getByTestId('usuario-detalle')).toContainText(correo);
   await detail.getByRole('button', { name: 'Editar' }).click();
   await users.fillForm(detail, { nombre: `Camila Editada ${id}`, rol: 'banco' });
-  await detail.getByLabel('Banco').fill('Davivienda');
+  await detail.getByLabel('Banco').selectOption('Davivienda');
   await detail.getByRole('button', { name: 'Guardar' }).click();
   await expect(detail.getByRole('button', { name: 'Editar' })).toBeVisible();
   await expect(detail.getByTestId('usuario-detalle')).toContainText(`Camila Editada ${id}`);
@@ -86,8 +89,12 @@ test('a duplicate e-mail shows its message, locally and as a rejected change fro
   // A company e-mail the mirror shows: refused before queuing, the dialog stays open.
   const dialog = await users.create({ nombre: 'Doble', cedula: '555', correo: 'Supervisor@demo.co', contraseña: 'clave-segura-1', rol: 'asesor' });
   await expect(page.getByText('Error creando usuario')).toBeVisible();
-  await expect(page.getByText('Ya existe un usuario registrado con el correo supervisor@demo.co.')).toBeVisible();
+  await expect(page.getByText('Ya existe un usuario registrado con el correo supervisor@demo.co.').first()).toBeVisible();
   await expect(dialog).toBeVisible();
+  // The field itself is marked, with the message under it, and has the focus.
+  await expect(dialog.getByLabel('Correo')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByTestId('field-error').filter({ hasText: 'Ya existe un usuario registrado con el correo supervisor@demo.co.' })).toBeVisible();
+  await expect(dialog.getByLabel('Correo')).toBeFocused();
   // The form holds typed data: Cancelar asks before dropping it.
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await answerConfirm(page, 'Hay cambios sin guardar en este formulario.', 'confirm');

@@ -9,7 +9,9 @@ import { Spinner } from '../../components/ui/spinner';
 import type { RadicaDB } from '../../db/database';
 import { assignableRoles, canManageUsuario, INFO_EXTRA_KEYS, INFO_EXTRA_LABELS, type UsuarioRow } from '../../domain/usuario';
 import type { SessionUser } from '../../domain/session';
+import { AppError } from '../../domain/errors';
 import { UserForm, userFormValues, type UserFormOutput } from './user-form';
+import { useBancos } from './use-bancos';
 import { editarUsuario, eliminarUsuario, USER_ERRORS, useUsuario } from './use-usuarios';
 import { fechaCorta, rolLabel } from './format';
 
@@ -32,6 +34,8 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [refused, setRefused] = useState<Record<string, string> | null>(null);
+  const bancos = useBancos(db);
   const leaveEdit = useCallback(() => {
     setDirty(false);
     setMode('view');
@@ -66,6 +70,7 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
       leaveEdit();
     } catch (error) {
       console.error(USER_ERRORS.update, error);
+      if (error instanceof AppError && error.fields) setRefused(error.fields);
       toast.error(USER_ERRORS.update, { description: errorText(error) });
     } finally {
       setBusy(false);
@@ -107,6 +112,8 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
           formId="usuario-editar"
           defaults={userFormValues(user)}
           roles={assignableRoles(actor.rol)}
+          bancos={bancos}
+          refused={refused}
           onSubmit={save}
           onDirtyChange={setDirty}
         />

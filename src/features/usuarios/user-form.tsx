@@ -43,6 +43,10 @@ interface UserFormProps {
   formId: string;
   defaults?: UserFormValues;
   roles: readonly Role[];
+  /** The company's bank list: Banco is chosen from it. */
+  bancos: readonly string[];
+  /** Field errors of a refused save (`correo` for a taken e-mail): the fields are marked. */
+  refused?: Record<string, string> | null;
   onSubmit: (values: UserFormOutput) => Promise<void> | void;
   /** Told whether the form holds edits not yet saved (the dialog asks before discarding them). */
   onDirtyChange?: (dirty: boolean) => void;
@@ -53,10 +57,11 @@ interface UserFormProps {
  * cédula, correo, contraseña and rol required (on edit a blank password keeps the current one),
  * plus info_extra {ciudad, banco_nombre, linea_credito}; validated with the server's schema.
  */
-export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, onSubmit, onDirtyChange }: UserFormProps) {
+export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, bancos, refused, onSubmit, onDirtyChange }: UserFormProps) {
   const {
     register,
     handleSubmit,
+    setError,
     setFocus,
     formState: { errors, isDirty },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
@@ -65,6 +70,14 @@ export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, onSu
     shouldFocusError: false,
   });
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => {
+    const fields = Object.entries(refused ?? {}).filter(([k]) => k === 'correo' || k === 'info_extra.banco_nombre' || k === 'rol');
+    for (const [k, message] of fields) setError(k as 'correo', { type: 'server', message });
+    if (fields.length) setFocus(fields[0][0] as 'correo');
+  }, [refused, setError, setFocus]);
+  // A bank the user already has stays selectable even when the list no longer holds it.
+  const current = defaults.info_extra.banco_nombre;
+  const bancoOptions = current && !bancos.includes(current) ? [...bancos, current] : bancos;
   const options = roles.includes(defaults.rol as Role) || !defaults.rol ? roles : [...roles, defaults.rol as Role];
 
   const onInvalid = (errs: typeof errors) => {
@@ -97,15 +110,26 @@ export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, onSu
       />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-3">
         <legend className="px-1 text-sm font-semibold text-slate-700">Información adicional</legend>
-        {INFO_EXTRA_KEYS.map((key) => (
-          <TextField
-            key={key}
-            label={INFO_EXTRA_LABELS[key]}
-            {...register(`info_extra.${key}`)}
-            error={errors.info_extra?.[key]?.message}
-            autoComplete="off"
-          />
-        ))}
+        {INFO_EXTRA_KEYS.map((key) =>
+          key === 'banco_nombre' ? (
+            <SelectField
+              key={key}
+              label={INFO_EXTRA_LABELS[key]}
+              {...register('info_extra.banco_nombre')}
+              error={errors.info_extra?.banco_nombre?.message}
+              placeholder="Sin banco"
+              options={bancoOptions.map((b) => ({ value: b, label: b }))}
+            />
+          ) : (
+            <TextField
+              key={key}
+              label={INFO_EXTRA_LABELS[key]}
+              {...register(`info_extra.${key}`)}
+              error={errors.info_extra?.[key]?.message}
+              autoComplete="off"
+            />
+          ),
+        )}
       </fieldset>
     </form>
   );

@@ -12,6 +12,8 @@ import type { RadicaDB } from '../../db/database';
 import { isAdminOrSupervisor, ROLE_LABELS } from '../../domain/roles';
 import type { SessionUser } from '../../domain/session';
 import { assignableRoles, infoExtraText, matchesUsuario, type UsuarioRow } from '../../domain/usuario';
+import { AppError } from '../../domain/errors';
+import { useBancos } from './use-bancos';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { fechaCorta, rolLabel } from './format';
@@ -199,6 +201,8 @@ function CreateUserDialog({
 }) {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [refused, setRefused] = useState<Record<string, string> | null>(null);
+  const bancos = useBancos(db);
   const guard = useDiscardGuard(dirty && !busy, onClose);
   const submit = async (values: UserFormOutput) => {
     setBusy(true);
@@ -209,6 +213,7 @@ function CreateUserDialog({
       onClose();
     } catch (error) {
       console.error(USER_ERRORS.create, error);
+      if (error instanceof AppError && error.fields) setRefused(error.fields);
       toast.error(USER_ERRORS.create, {
         description: error instanceof Error && error.message ? error.message : 'Error desconocido',
       });
@@ -230,7 +235,7 @@ function CreateUserDialog({
         </>
       }
     >
-      <UserForm mode="create" formId="usuario-crear" roles={assignableRoles(actor.rol)} onSubmit={submit} onDirtyChange={setDirty} />
+      <UserForm mode="create" formId="usuario-crear" roles={assignableRoles(actor.rol)} bancos={bancos} refused={refused} onSubmit={submit} onDirtyChange={setDirty} />
       {guard.prompt}
     </Dialog>
   );
