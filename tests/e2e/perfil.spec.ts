@@ -7,6 +7,21 @@ import { LoginPage } from './fixtures/app';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
+test('offline, the password dialog says it needs a connection and sends nothing', async ({ page, context }) => {
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await page.goto('/profile');
+  await expect(page.getByTestId('avatar-iniciales')).toHaveText('SP');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+  await expect(dialog.getByRole('status')).toHaveText('Necesitas conexión para cambiar la contraseña.');
+  await expect(dialog.getByRole('button', { name: 'Cambiar contraseña' })).toBeDisabled();
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.screenshot({ path: test.info().outputPath('contrasena-sin-conexion-820.png') });
+  await context.setOffline(false);
+  await expect(dialog.getByRole('button', { name: 'Cambiar contraseña' })).toBeEnabled();
+});
+
 test('changing the own password: a wrong current one is marked, then the change keeps this session and ends the other', async ({ page, browser }) => {
   const correo = `clave.${unique()}@demo.co`;
   const admin = await page.request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
