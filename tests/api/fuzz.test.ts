@@ -85,6 +85,13 @@ const FUZZ: Record<string, FuzzEntry> = {
   'PUT /api/usuarios/:id': { url: (t) => `/api/usuarios/${t.usuarioId}`, body: 'json', base: () => ({ nombre: 'Nombre Fuzz' }), fields: { nombre: 'text' } },
   'DELETE /api/usuarios/:id': { url: (t) => `/api/usuarios/${t.usuarioId}`, body: 'none' },
   'PUT /api/perfil': { url: () => '/api/perfil', body: 'json', base: (a) => ({ nombre: a.nombre, correo: a.correo }), fields: { nombre: 'text', correo: 'text' } },
+  // Never the actor's real password: a change would end the actor's token mid-run.
+  'POST /api/perfil/contrasena': {
+    url: () => '/api/perfil/contrasena',
+    body: 'json',
+    base: () => ({ actual: 'no-es-la-actual', nueva: 'ClaveFuzz2027', confirmacion: 'ClaveFuzz2027' }),
+    fields: { actual: 'text', nueva: 'text', confirmacion: 'text' },
+  },
   'POST /api/solicitantes/crear-registro-completo': {
     url: () => '/api/solicitantes/crear-registro-completo',
     body: 'json',
