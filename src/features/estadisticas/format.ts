@@ -5,6 +5,7 @@
  */
 import { ROLE_LABELS, normalizeRole } from '../../domain/roles';
 import { ZONA_HORARIA, type Conteo } from '../../domain/estadisticas';
+import { formatMoney } from '../../domain/format';
 
 export const PALETTE = ['#1d4ed8', '#059669', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#4d7c0f'] as const;
 
@@ -14,11 +15,8 @@ const oneDecimal = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 1, ma
 const integer = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
 
 export const formatAverage = (n: number) => oneDecimal.format(n);
-/**
- * Whole pesos the Colombian way: '$ 180.000.000'. Local to this screen until the shared format
- * module (src/lib/format.ts, issue 27) lands; then this should call it.
- */
-export const formatPesos = (n: number) => `$ ${integer.format(Math.round(n))}`;
+/** Whole pesos the Colombian way: '$ 180.000.000' (the shared format module's money). */
+export const formatPesos = (n: number) => formatMoney(Math.round(n));
 export const formatCount = (n: number) => integer.format(n);
 export const formatPercent = (part: number, total: number) => `${oneDecimal.format(total > 0 ? (part / total) * 100 : 0)}%`;
 
