@@ -138,6 +138,8 @@ export interface QueueFileInput {
   mutationId: number;
   /** Size limit of the field (default 5 MB, never above 100 MB). */
   maxBytes?: number;
+  /** The size before the device made the file lighter (a photo re-encoded before queueing). */
+  originalSize?: number;
 }
 
 /** Throws a Spanish AppError when the file may not be attached. */
@@ -181,6 +183,7 @@ export async function queueFile(db: RadicaDB, input: QueueFileInput): Promise<vo
     ownerSolicitanteId: input.ownerSolicitanteId,
     mutationId: input.mutationId,
     status: 'pending',
+    ...(input.originalSize ? { originalSize: input.originalSize } : {}),
   };
   try {
     await db.transaction('rw', db.files, async () => {

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { specialOptionsFor } from '../../domain/listas';
 import { FilePicker } from '../../components/ui/file-picker';
+import { CameraCapture } from '../../components/ui/camera-capture';
 import { MoneyField } from '../../components/ui/money-field';
 import { FieldError, INPUT_CLASS, RequiredMark } from '../../components/ui/text-field';
 import { formatFileSize, isMoneyKey } from '../../domain/format';
@@ -98,6 +99,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
             if (list.length) onAddFiles?.(list);
           }}
         />
+        <CameraCapture onFiles={(captured) => onAddFiles?.(captured.map((c) => c.file))} />
         <FileList files={files ?? []} onRemove={onRemoveFile} />
       </div>
     );

@@ -9,6 +9,8 @@ import type { DocumentoRow } from '../../domain/solicitud';
 import { useAtomValue } from 'jotai';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
 import { UploadProgress } from '../../components/ui/upload-progress';
+import { CameraCapture, type CapturedFile } from '../../components/ui/camera-capture';
+import { savingText } from '../../lib/image-resize';
 import { Section } from './field-input';
 
 /** The spec's accepted types (spec 01 §5). */
@@ -68,7 +70,7 @@ export function ArchivosSection({
   // A file uploaded from here shows as 'Subido' until the pulled record lists it.
   const visibleQueued = (local ?? []).filter((f) => !onServer.has(f.id));
 
-  const queue = async (file: File) => {
+  const queue = async (file: File, originalSize?: number) => {
     const id = uuidv7();
     await queueFile(db, {
       id,
@@ -78,8 +80,21 @@ export function ArchivosSection({
       ownerSolicitudId: solicitudId,
       ownerSolicitanteId: solicitanteId,
       mutationId: 0,
+      originalSize,
     });
     return id;
+  };
+
+  const onCaptured = async (captured: CapturedFile[]) => {
+    const ids: string[] = [];
+    for (const c of captured) {
+      try {
+        ids.push(await queue(c.file, c.originalSize));
+      } catch (error) {
+        toast.error('Error al subir archivos', { description: `${c.file.name}: ${message(error) ?? ''}` });
+      }
+    }
+    if (ids.length) void reportUpload(ids);
   };
 
   const onUpload = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -173,6 +188,7 @@ export function ArchivosSection({
           <span className="text-sm text-slate-600">PDF, DOC, DOCX, JPG, JPEG o PNG (máximo 5 MB)</span>
           <input ref={input} type="file" multiple accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label="Subir archivos" onChange={(e) => void onUpload(e)} />
           <input ref={replaceInput} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label="Archivo de reemplazo" onChange={(e) => void onReplace(e)} />
+          <CameraCapture onFiles={onCaptured} />
         </div>
       )}
       {local === undefined ? (
@@ -218,7 +234,7 @@ export function ArchivosSection({
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{f.nombre}</p>
                 <p className="text-xs text-slate-600">
-                  {size(f.size)} ·{' '}
+                  {f.originalSize && f.originalSize > f.size ? savingText(f.originalSize, f.size) : size(f.size)} ·{' '}
                   <span data-testid="archivo-estado" className={f.status === 'error' ? 'font-semibold text-red-700' : 'text-amber-800'}>
                     {STATUS_LABEL[f.status]}
                   </span>

@@ -2,6 +2,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { chosenText, FilePicker } from '../../components/ui/file-picker';
 import { UploadProgress } from '../../components/ui/upload-progress';
+import { CameraCapture } from '../../components/ui/camera-capture';
 import type { FileProgress, PendingUpload } from './upload-queue';
 
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
@@ -45,6 +46,7 @@ export function DocumentUpload({ pendientes, progreso, online, onSubir, onReinte
         disabled={enviando}
         chosen={chosenText(files)}
       />
+      <CameraCapture disabled={enviando} onFiles={async (captured) => void (await onSubir(captured.map((c) => c.file)))} />
       {files.length > 0 && (
         <button
           type="button"
