@@ -15,7 +15,8 @@ async function cameraJpeg(page: Page, width: number, height: number): Promise<Bu
       const canvas = new OffscreenCanvas(w, h);
       const ctx = canvas.getContext('2d')!;
       const g = ctx.createLinearGradient(0, 0, w, h);
-      g.addColorStop(0, '#5b7'), g.addColorStop(1, '#d84');
+      g.addColorStop(0, '#5b7');
+      g.addColorStop(1, '#d84');
       ctx.fillStyle = g;
       ctx.fillRect(0, 0, w, h);
       let seed = 7;
