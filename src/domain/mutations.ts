@@ -144,6 +144,17 @@ const SECRET_ARGS: Partial<Record<string, { path: readonly string[] }[]>> = {
   'usuario.editar': [{ path: ['changes', 'contraseña'] }],
 };
 
+/** The secret strings (passwords) in `args`, by the same table (the server hashes them before its transaction). */
+export function secretValues(name: string, args: unknown): string[] {
+  const out: string[] = [];
+  for (const { path } of SECRET_ARGS[name] ?? []) {
+    let node: unknown = args;
+    for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    if (typeof node === 'string') out.push(node);
+  }
+  return out;
+}
+
 /** A copy of `args` with every secret removed, for what is kept after the server answered. */
 export function redactSecrets(name: string, args: unknown): unknown {
   const secrets = SECRET_ARGS[name];

@@ -1,4 +1,5 @@
 /** Password hashing with node:crypto scrypt (N=2^17, r=8, p=1), stored as `scrypt$N$r$p$salt$hash`. */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { HashGate } from './hash-gate';
 
@@ -21,8 +22,26 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
  */
 export const passwordGate = new HashGate({ concurrency: 2, perKey: 4, queue: 32 });
 
-/** A new hash. Never inside a database transaction: it holds a core for a few hundred ms. */
+/** Hashes made before a transaction for the passwords it will store (see withHashedPasswords). */
+const prepared = new AsyncLocalStorage<ReadonlyMap<string, string>>();
+
+/**
+ * Hashes `passwords` now, then runs `work`, inside which hashPassword() of any of them answers that
+ * hash at once. Callers wrap the transaction that stores a password: the slow part (scrypt) runs
+ * before the transaction opens, and the service inside it stays as written.
+ */
+export async function withHashedPasswords<T>(passwords: ReadonlyArray<unknown>, work: () => Promise<T>): Promise<T> {
+  const hashes = new Map<string, string>();
+  for (const p of passwords) {
+    if (typeof p === 'string' && p && !hashes.has(p)) hashes.set(p, await hashPassword(p));
+  }
+  return prepared.run(hashes, work);
+}
+
+/** A new hash (or the one prepared by withHashedPasswords). Slow: never inside a transaction. */
 export async function hashPassword(password: string): Promise<string> {
+  const ready = prepared.getStore()?.get(password);
+  if (ready) return ready;
   const salt = randomBytes(16);
   const key = await passwordGate.run(undefined, () => scrypt(password, salt, N, R, P));
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;

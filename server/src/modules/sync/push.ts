@@ -5,18 +5,22 @@
  *   with the client row locked, so two processes or tabs can never apply the same id twice;
  * - an id ≤ last is `skipped` with its stored result; a gap is a 400;
  * - a permanent failure is `rejected`, recorded, and advances the counter (its own writes are
- *   rolled back); a temporary failure stops the batch with 503.
+ *   rolled back); a temporary failure stops the batch with 503;
+ * - no password is hashed inside a transaction: a mutation's passwords are hashed before its own
+ *   transaction opens, and between two mutations' transactions other requests get the database.
  * `faultPoint` calls are test-only hooks (lib/faults.ts), inert unless RADICA_FAULT is set.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { syncClients, syncResults } from '../../db/schema';
 import { AppError, isTemporary, type ErrorCode } from '../../../../src/domain/errors';
-import { isMutationName } from '../../../../src/domain/mutations';
+import * as v from 'valibot';
+import { isMutationName, MUTATION_SCHEMAS, secretValues } from '../../../../src/domain/mutations';
 import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src/domain/sync-protocol';
 import type { AuthUser } from '../../plugins/auth';
 import { refuseMalformedJson } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
+import { withHashedPasswords } from '../../lib/password';
 import { dataError } from '../../plugins/errors';
 import { runMutation } from './handlers';
 
@@ -157,6 +161,22 @@ async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnve
   }
 }
 
+/**
+ * The passwords a valid mutation carries, hashed before its transaction opens (scrypt holds a core
+ * for a few hundred ms; on PGlite an open transaction holds everyone's only connection). Invalid
+ * args hash nothing: their transaction rejects them.
+ */
+function passwordsOf(m: MutationEnvelope): string[] {
+  const secrets = secretValues(m.name, m.args);
+  if (!secrets.length || !isMutationName(m.name)) return [];
+  try {
+    refuseMalformedJson(m.args);
+  } catch {
+    return [];
+  }
+  return v.is(MUTATION_SCHEMAS[m.name], m.args) ? secrets : [];
+}
+
 export async function push(db: Db, user: AuthUser, body: PushBody) {
   const first = body.mutations[0]?.id;
   if (body.mutations.some((m, i) => m.id !== first + i)) {
@@ -166,7 +186,11 @@ export async function push(db: Db, user: AuthUser, body: PushBody) {
   const results: MutationResult[] = [];
   let last = 0;
   for (const m of body.mutations) {
-    const outcome = await pushOne(db, user, body.clientId, m);
+    // Between two mutations' transactions, let the event loop serve other requests: PGlite answers
+    // queries without ever leaving the microtask queue, so a push would otherwise hold the process
+    // (sockets unread, answers unsent) until its last mutation.
+    if (m !== body.mutations[0]) await new Promise((resolve) => setImmediate(resolve));
+    const outcome = await withHashedPasswords(passwordsOf(m), () => pushOne(db, user, body.clientId, m));
     if (outcome.fresh) await faultPoint('after-commit');
     results.push(outcome.result);
     last = outcome.last;

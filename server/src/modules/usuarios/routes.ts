@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
+import { withHashedPasswords } from '../../lib/password';
 import { AppError } from '../../../../src/domain/errors';
 import {
   CambioContrasenaSchema,
@@ -70,7 +71,8 @@ export default async function usuariosRoutes(app: FastifyInstance, opts: { jwtKe
   app.post('/api/usuarios', { config: MANAGERS }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseInput(UsuarioNuevoSchema, withParsedInfoExtra(request.body ?? {}));
-    const data = await app.db.transaction((tx) => crearUsuario(tx, user, body));
+    // The password is hashed before the transaction opens (withHashedPasswords).
+    const data = await withHashedPasswords([body.contraseña], () => app.db.transaction((tx) => crearUsuario(tx, user, body)));
     return reply.status(201).send({ ok: true, data });
   });
 
@@ -78,7 +80,9 @@ export default async function usuariosRoutes(app: FastifyInstance, opts: { jwtKe
     const user = requireUser(request);
     const usuarioId = idParam(request.params);
     const changes = parseInput(UsuarioCambiosSchema, withParsedInfoExtra(request.body ?? {}));
-    const data = await app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes }));
+    const data = await withHashedPasswords([changes.contraseña], () =>
+      app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes })),
+    );
     return { ok: true, data };
   });
 

@@ -168,7 +168,7 @@ export async function crearUsuario(tx: DbOrTx, user: AuthUser, input: UsuarioNue
   if (input.info_extra.banco_nombre) {
     input = { ...input, info_extra: { ...input.info_extra, banco_nombre: await bancoValido(tx, user.empresaId, input.info_extra.banco_nombre) } };
   }
-  // Hash before taking the company lock: scrypt is the slow part.
+  // Callers hash the password before the transaction (withHashedPasswords): this answers at once.
   const passwordHash = await hashPassword(input.contraseña);
   const seq = await nextSeq(tx, user.empresaId);
   await assertCorreoLibre(tx, input.correo);
@@ -224,6 +224,7 @@ export async function editarUsuario(
   requireManager(user);
   let { changes } = args;
   if (changes.rol !== undefined) requireAsignable(user, changes.rol);
+  // Hashed before the transaction by the caller (withHashedPasswords), like crearUsuario's.
   const newPassword = changes.contraseña ? await hashPassword(changes.contraseña) : null;
   const seq = await nextSeq(tx, user.empresaId);
   const row = await lockUsuario(tx, user, args.usuarioId);
