@@ -17,6 +17,7 @@ import { lighthouseFigures } from './lighthouse';
 import { figures, log, report } from './lib/report';
 import { OUT, pgliteDataset, postgresDataset, startPostgres } from './lib/datasets';
 import { fullPullMs, login, serverFigures, startBenchServer } from './lib/server-bench';
+import { uploadLoadFigures } from './lib/upload-load';
 import { closeBrowsers, growthFigures, initialSyncFigures, warmLoginFigures, type GrowthFigures } from './lib/browser-bench';
 
 const sizes = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number).filter((n) => n > 0);
@@ -52,6 +53,7 @@ try {
         await initialSyncFigures(server.baseUrl, token, n);
         await warmLoginFigures(server.baseUrl, 'admin@demo.co');
         await serverFigures(server, 'pglite', seconds);
+        await uploadLoadFigures(server, 'pglite');
       }
     } finally {
       await server.shutdown();
@@ -89,6 +91,7 @@ if (!pg) {
       const full = await fullPullMs(server.baseUrl, token);
       report({ name: `postgres.pull_http_${main}`, value: full.ms, unit: 'ms', baseline: `${full.rows}_rows` });
       await serverFigures(server, 'postgres', seconds);
+      await uploadLoadFigures(server, 'postgres');
     } finally {
       await server.shutdown();
     }

@@ -31,6 +31,7 @@ export interface BenchServer {
 export async function startBenchServer(opts: { dataDir: string; databaseUrl?: string }): Promise<BenchServer> {
   process.env.LOGIN_RATE_LIMIT = '100000';
   process.env.LOGIN_IP_RATE_LIMIT = '100000';
+  process.env.SEGUIMIENTO_RATE_LIMIT = '100000';
   const { app, database, shutdown } = await startServer({
     port: 0,
     host: '127.0.0.1',

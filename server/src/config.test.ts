@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       LOGIN_RATE_LIMIT: 10,
       LOGIN_IP_RATE_LIMIT: 30,
+      SEGUIMIENTO_RATE_LIMIT: 30,
       PASSWORD_HASH_CONCURRENCY: 2,
       LOG: true,
       SEED_DEMO: false,

@@ -101,6 +101,8 @@ export const ENV = {
   LOGIN_RATE_LIMIT: v.optional(integer(1, 1_000_000), '10'),
   /** Login attempts per minute per IP, whatever the e-mail. */
   LOGIN_IP_RATE_LIMIT: v.optional(integer(1, 1_000_000), '30'),
+  /** Public tracking requests (lookup, file, upload) per minute per IP and route. */
+  SEGUIMIENTO_RATE_LIMIT: v.optional(integer(1, 1_000_000), '30'),
   /** Password hashes (scrypt, ~128 MB each) run at once per process; more wait in a short queue. */
   PASSWORD_HASH_CONCURRENCY: v.optional(integer(1, 64), '2'),
   /** Processes of start:cluster; unset = one per core. */

@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, HTTP_STATUS, type ErrorCode } from '../../../src/domain/errors';
 import { refuseMalformedJson } from '../lib/validation';
-import { HashBusyError } from '../lib/hash-gate';
 
 export const RATE_LIMITED_MESSAGE = 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.';
 
@@ -104,7 +103,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof HashBusyError) reply.header('Retry-After', String(err.retryAfter));
+      // A refusal that will pass with time (hash gate, upload quota) says when to come back.
+      const retryAfter = (err as { retryAfter?: unknown }).retryAfter;
+      if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
       const extra: Record<string, unknown> = {};
       if (err.fields) extra.fields = err.fields;
       if (err.conflict) extra.conflict = err.conflict;

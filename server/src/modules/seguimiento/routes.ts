@@ -3,6 +3,12 @@
  * are public and rate-limited per IP; the stage status change needs a staff token with
  * change_status. Multipart is registered here, encapsulated, so no other route accepts it.
  * An `empresa_id` query parameter is accepted and ignored: the radicado alone identifies a filing.
+ *
+ * The public upload (issue #30) takes at most UPLOAD_LIMITS.filesPerRequest files and
+ * bytesPerRequest bytes per request (413, checked while reading, so no more is read), and the
+ * filing's daily quota (filesPerDay, bytesPerDay: 429 with Retry-After) is checked in the short
+ * transaction that stores them. Every file is read and checked (size, type by content) before any
+ * database work starts.
  */
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -12,9 +18,30 @@ import { uuidv7 } from '../../../../src/domain/ids';
 import { parseInput } from '../../lib/validation';
 import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
 import { requireUser } from '../../plugins/auth';
-import { estadosDeRadicado, lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile } from './service';
+import { estadosDeRadicado, lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile, type UploadQuota } from './service';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MB = 1024 * 1024;
+
+/** What one client may upload through the public tracking page. */
+export const UPLOAD_LIMITS: UploadQuota & { filesPerRequest: number; bytesPerRequest: number } = {
+  filesPerRequest: 5,
+  bytesPerRequest: 10 * MB,
+  filesPerDay: 20,
+  bytesPerDay: 50 * MB,
+};
+
+/** Reads a file part up to `limit` bytes; past it stops reading and says so. */
+async function readUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<{ data: Buffer; over: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > limit) return { data: Buffer.alloc(0), over: true };
+    chunks.push(chunk);
+  }
+  return { data: Buffer.concat(chunks, size), over: false };
+}
 const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +61,10 @@ const EstadoBody = v.object({
 });
 
 export default async function seguimientoRoutes(app: FastifyInstance, opts: { rateLimit?: number }) {
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 40, parts: 60 } });
+  // One more file than allowed is let through the parser so the route can refuse it by name.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_LIMITS.bytesPerRequest, files: UPLOAD_LIMITS.filesPerRequest + 1, fields: 20, parts: 30, fieldSize: 1024 },
+  });
   const rateLimit = { max: opts.rateLimit ?? 30, timeWindow: '1 minute' };
 
   app.get<{ Params: { n: string } }>(
@@ -74,6 +104,7 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
       let radicado = '';
       const uploadIds: string[] = [];
       const files: Array<Omit<UploadedFile, 'id'>> = [];
+      let total = 0;
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           const value = typeof part.value === 'string' ? part.value.trim() : '';
@@ -86,16 +117,21 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
           part.file.resume();
           continue;
         }
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') data = Buffer.alloc(MAX_FILE_BYTES + 1);
-          else throw err;
+        if (files.length >= UPLOAD_LIMITS.filesPerRequest) {
+          throw new AppError('TOO_LARGE', `Puedes subir como máximo ${UPLOAD_LIMITS.filesPerRequest} archivos por envío.`);
         }
-        if (data.length > MAX_FILE_BYTES) {
-          throw new AppError('TOO_LARGE', `El archivo ${shown} supera el tamaño máximo de 5 MB`);
+        // Nothing past the request's budget or the file's limit is read.
+        const left = UPLOAD_LIMITS.bytesPerRequest - total;
+        const { data, over } = await readUpTo(part.file, Math.min(left, MAX_FILE_BYTES));
+        if (over) {
+          throw new AppError(
+            'TOO_LARGE',
+            left <= MAX_FILE_BYTES
+              ? `Los archivos de un envío no pueden sumar más de ${UPLOAD_LIMITS.bytesPerRequest / MB} MB.`
+              : `El archivo ${shown} supera el tamaño máximo de 5 MB`,
+          );
         }
+        total += data.length;
         const type = detectFileType(data, shown);
         if (!type || !ALLOWED.has(type.ext)) {
           throw new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${shown}`);
@@ -108,7 +144,7 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
         throw new AppError('VALIDATION', 'Identificadores de carga inválidos', { fields: { upload_id: 'Identificador inválido.' } });
       }
       const withIds = files.map((f, i) => ({ ...f, id: uploadIds[i]?.toLowerCase() ?? uuidv7() }));
-      return { ok: true, data: await storeDocuments(app.db, radicado, withIds) };
+      return { ok: true, data: await storeDocuments(app.db, radicado, withIds, UPLOAD_LIMITS) };
     },
   );
 

@@ -6,13 +6,15 @@
  * - The public side is reached only by the radicado (a random, unguessable code), looked up across
  *   companies; every miss, malformed code or ambiguous match answers the same 404, and answers
  *   carry no personal data and no internal id except the document id.
- * - An upload is one transaction: documents + contents, a history row and the stage date, the
- *   solicitud's seq and updated_at (so staff devices pull the change) and an audit row.
+ * - An upload is one short transaction, opened only once every file was read and checked:
+ *   documents + contents, a history row and the stage date, the solicitud's seq and updated_at (so
+ *   staff devices pull the change) and an audit row. Under the filing's row lock it checks the
+ *   filing's daily quota (files and bytes on its tracking stages in the last 24 hours).
  * - A document id given by the client (upload_id) makes retries idempotent: an existing id is
  *   skipped, never overwritten.
  * - Staff status changes only touch filings the token's user may see in its own company.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../../src/domain/errors';
 import { normalizeEstado } from '../../../../src/domain/estados';
 import { readSnapshot, type Db, type DbOrTx, type Tx } from '../../db/client';
@@ -159,10 +161,70 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Stores the files in the filing's documents stage; answers how many were accepted. */
-export async function storeDocuments(db: Db, radicado: string, files: UploadedFile[]) {
+/** How much one filing may receive through the tracking page in a day (rolling 24 hours). */
+export interface UploadQuota {
+  filesPerDay: number;
+  bytesPerDay: number;
+}
+
+/** A quota refusal: 429 with Retry-After (seconds until the oldest upload of the day ages out). */
+export class QuotaExceeded extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+/**
+ * Refuses `files` when the filing's last 24 hours of files on its tracking stages plus the new
+ * ones (ids not stored yet: a retried upload is not counted twice) pass the quota. Runs under the
+ * filing's row lock, so two uploads at once cannot both take the last places.
+ */
+async function checkQuota(tx: Tx, sol: SolicitudRow, files: UploadedFile[], quota: UploadQuota) {
+  const stored = await tx
+    .select({ id: documentos.id })
+    .from(documentos)
+    .where(inArray(documentos.id, files.map((f) => f.id)));
+  const known = new Set(stored.map((d) => d.id));
+  const fresh = files.filter((f) => !known.has(f.id));
+  if (!fresh.length) return;
+  const [used] = await tx
+    .select({
+      files: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${documentos.fileSize}), 0)::bigint`,
+      oldest: sql<string | null>`min(${documentos.createdAt})`,
+    })
+    .from(documentos)
+    .innerJoin(seguimientoEtapas, eq(seguimientoEtapas.id, documentos.etapaId))
+    .where(
+      and(
+        eq(seguimientoEtapas.solicitudId, sol.id),
+        eq(documentos.solicitudId, sol.id),
+        sql`${documentos.createdAt} > now() - interval '1 day'`,
+      ),
+    );
+  const day = 24 * 3600;
+  const retryAfter = used.oldest ? Math.max(1, Math.ceil(day - (Date.now() - Date.parse(used.oldest)) / 1000)) : day;
+  if (Number(used.files) + fresh.length > quota.filesPerDay) {
+    throw new QuotaExceeded(`Este radicado ya recibió ${quota.filesPerDay} archivos hoy. Podrás subir más mañana.`, retryAfter);
+  }
+  const bytes = fresh.reduce((n, f) => n + f.data.length, 0);
+  if (Number(used.bytes) + bytes > quota.bytesPerDay) {
+    const mb = Math.round(quota.bytesPerDay / (1024 * 1024));
+    throw new QuotaExceeded(`Este radicado ya recibió ${mb} MB de archivos hoy. Podrás subir más mañana.`, retryAfter);
+  }
+}
+
+/**
+ * Stores the checked files in the filing's documents stage; answers how many were accepted. One
+ * short transaction: the filing is row-locked, the daily quota checked, rows inserted.
+ */
+export async function storeDocuments(db: Db, radicado: string, files: UploadedFile[], quota: UploadQuota) {
   return db.transaction(async (tx) => {
-    const sol = await findByRadicado(tx, radicado);
+    const found = await findByRadicado(tx, radicado);
+    const [sol] = await tx.select().from(solicitudes).where(eq(solicitudes.id, found.id)).for('update');
     const [etapa] = await tx
       .select()
       .from(seguimientoEtapas)
@@ -170,6 +232,7 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
       .orderBy(asc(seguimientoEtapas.orden))
       .limit(1);
     if (!etapa) throw new AppError('NOT_FOUND', 'El radicado no tiene etapa de documentos');
+    await checkQuota(tx, sol, files, quota);
 
     const stored: string[] = [];
     for (const f of files) {
