@@ -96,7 +96,7 @@ describe('per filing and day', () => {
 
     const res = await upload(a, f.radicado, [{ data: PDF }]);
     expect(res.statusCode, res.body).toBe(429);
-    expect(res.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: 'Este radicado ya recibió 20 archivos hoy. Podrás subir más mañana.' });
+    expect(res.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: 'Este radicado ya recibió 20 archivos hoy. Inténtalo de nuevo mañana.' });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
@@ -116,7 +116,7 @@ describe('per filing and day', () => {
     expect((await upload(a, f.radicado, [{ data: pdf(1_500_000) }])).statusCode).toBe(200);
     const res = await upload(a, f.radicado, [{ data: pdf(1_500_000) }]);
     expect(res.statusCode, res.body).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', error: 'Este radicado ya recibió 50 MB de archivos hoy. Podrás subir más mañana.' });
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', error: 'Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Uploads older than a day no longer count.
     await ctx.database.db.update(documentos).set({ createdAt: sql`now() - interval '25 hours'` }).where(and(eq(documentos.solicitudId, f.id), like(documentos.nombre, 'previo-%')));

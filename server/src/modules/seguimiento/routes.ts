@@ -18,6 +18,7 @@ import { uuidv7 } from '../../../../src/domain/ids';
 import { parseInput } from '../../lib/validation';
 import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
 import { requireUser } from '../../plugins/auth';
+import { PUBLIC_LIMITS } from '../uploads/service';
 import { estadosDeRadicado, lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile, type UploadQuota } from './service';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -27,8 +28,8 @@ const MB = 1024 * 1024;
 export const UPLOAD_LIMITS: UploadQuota & { filesPerRequest: number; bytesPerRequest: number } = {
   filesPerRequest: 5,
   bytesPerRequest: 10 * MB,
-  filesPerDay: 20,
-  bytesPerDay: 50 * MB,
+  // The same daily quota as the resumable (tus) public uploads: 20 files, 50 MB.
+  ...PUBLIC_LIMITS,
 };
 
 /** Reads a file part up to `limit` bytes; past it stops reading and says so. */

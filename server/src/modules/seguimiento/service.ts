@@ -208,12 +208,12 @@ async function checkQuota(tx: Tx, sol: SolicitudRow, files: UploadedFile[], quot
   const day = 24 * 3600;
   const retryAfter = used.oldest ? Math.max(1, Math.ceil(day - (Date.now() - Date.parse(used.oldest)) / 1000)) : day;
   if (Number(used.files) + fresh.length > quota.filesPerDay) {
-    throw new QuotaExceeded(`Este radicado ya recibió ${quota.filesPerDay} archivos hoy. Podrás subir más mañana.`, retryAfter);
+    throw new QuotaExceeded(`Este radicado ya recibió ${quota.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.`, retryAfter);
   }
   const bytes = fresh.reduce((n, f) => n + f.data.length, 0);
   if (Number(used.bytes) + bytes > quota.bytesPerDay) {
     const mb = Math.round(quota.bytesPerDay / (1024 * 1024));
-    throw new QuotaExceeded(`Este radicado ya recibió ${mb} MB de archivos hoy. Podrás subir más mañana.`, retryAfter);
+    throw new QuotaExceeded(`Este radicado ya recibió ${mb} MB de archivos hoy. Inténtalo de nuevo mañana.`, retryAfter);
   }
 }
 

@@ -121,7 +121,8 @@ export async function finishPublicUpload(db: Db, id: string): Promise<void> {
     const radicado = sol.radicado;
     // Its own transaction, idempotent by the document id: a crash before the mark below only
     // makes the next HEAD or PATCH finish again, which stores nothing twice.
-    await storeDocuments(db, radicado, [{ id: row.documentoId, nombre: file.nombre, mime: file.mime, data: file.data }]);
+    // The filing's daily quota is checked again where the bytes are stored (seguimiento/service.ts).
+    await storeDocuments(db, radicado, [{ id: row.documentoId, nombre: file.nombre, mime: file.mime, data: file.data }], PUBLIC_LIMITS);
     await db.transaction(async (tx) => {
       await markFinished(tx, id);
       await tx.delete(tusUploadChunks).where(eq(tusUploadChunks.uploadId, id));
