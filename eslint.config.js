@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['scratch/**', 'dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**', 'dev-dist/**', 'bench/out/**'],
+    ignores: ['scratch/**', 'dist/**', 'dist-server/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**', 'dev-dist/**', 'bench/out/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -33,7 +33,7 @@ export async function lighthouseFigures(): Promise<Record<string, number>> {
   mkdirSync(dataDir, { recursive: true });
   process.env.LOGIN_RATE_LIMIT = '100000';
   process.env.LOGIN_IP_RATE_LIMIT = '100000';
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: '', logger: false });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: '', logger: false, seed: true });
   const address = server.app.server.address();
   const baseUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
   const profile = join(OUT, 'lighthouse-profile');

@@ -1,7 +1,8 @@
 /**
- * `npm run start:cluster`: N server processes on one PostgreSQL (DATABASE_URL), sharing PORT.
- * The primary builds the PWA, applies the migrations, seeds an empty database and settles the JWT
- * secret once, then forks WORKERS processes (default: one per core) that only serve. The servers
+ * `npm run start:cluster` (dist-server/cluster.js, after `npm run build`): N server processes on
+ * one PostgreSQL (DATABASE_URL), sharing PORT. The primary applies the migrations, seeds the demo
+ * data into an empty database only when asked (--demo or SEED_DEMO=1) and settles the JWT secret
+ * once, then forks WORKERS processes (default: one per core) that only serve. The servers
  * keep no state of their own (JWT sessions, files and sync bookkeeping live in PostgreSQL), so the
  * same layout works across machines behind a load balancer.
  */
@@ -9,7 +10,6 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildIfNeeded } from './build-if-needed';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed';
 import { resolveJwtSecret, startServer } from './server';
@@ -28,10 +28,8 @@ if (cluster.isPrimary) {
   const workers = config.WORKERS ?? availableParallelism();
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  // RADICA_SKIP_BUILD=1 serves the API without (re)building the PWA (tests of the API only).
-  if (process.env.RADICA_SKIP_BUILD !== '1') await buildIfNeeded();
   const database = await openDatabase({ url: databaseUrl });
-  await seedDemoIfEmpty(database.db);
+  if (config.SEED_DEMO || process.argv.includes('--demo')) await seedDemoIfEmpty(database.db);
   await database.close();
   const env = { JWT_SECRET: resolveJwtSecret(dataDir, config.JWT_SECRET) };
 

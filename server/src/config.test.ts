@@ -98,5 +98,5 @@ describe('the server entry point', () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('PORT: debe ser un número entero');
-  });
+  }, 60_000);
 });

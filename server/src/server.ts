@@ -1,14 +1,15 @@
 /**
  * Starts the server: takes its settings from the validated config (server/src/config.ts; options
- * given here win), opens the database (applying migrations), seeds demo data on an empty database
- * and listens. The caller stops it with the returned `shutdown`.
+ * given here win), opens the database (applying migrations), seeds the demo data into an empty
+ * database only when asked (`seed`, default SEED_DEMO), and listens. The caller stops it with the
+ * returned `shutdown`.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed';
+import { isEmpty, seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { identidadOperador } from './modules/legal/identidad';
@@ -20,6 +21,7 @@ export interface StartOptions {
   databaseUrl?: string;
   jwtSecret?: string;
   distDir?: string;
+  /** Seed the demo data when the database is empty. Default: the config's SEED_DEMO. */
   seed?: boolean;
   logger?: boolean;
   /** The validated environment; default: `loadConfig()` of process.env. */
@@ -37,7 +39,7 @@ export function resolveJwtSecret(dataDir: string, given?: string): string {
 
 export async function startServer(opts: StartOptions = {}) {
   const config = opts.config ?? loadConfig();
-  const seedDemo = opts.seed !== false;
+  const seedDemo = opts.seed ?? config.SEED_DEMO;
   // Checked first: a partial LEGAL_* set stops the start before anything opens. The demo start
   // (the one that seeds demo data) shows the demo operator unless LEGAL_* are set.
   const legal = identidadOperador(config, { demo: seedDemo });
@@ -48,6 +50,12 @@ export async function startServer(opts: StartOptions = {}) {
     databaseUrl ? { url: databaseUrl } : { pgliteDir: resolve(dataDir, 'pg') },
   );
   if (seedDemo) await seedDemoIfEmpty(database.db);
+  else if (await isEmpty(database.db)) {
+    console.warn(
+      'La base de datos no tiene empresas ni usuarios. Para datos de demostración inicie con --demo o SEED_DEMO=1. / ' +
+        'The database holds no company or user; start with --demo or SEED_DEMO=1 for demo data.',
+    );
+  }
   // PGlite runs no autovacuum, so the planner's statistics are gathered here, at each start;
   // without them aggregate queries (statistics) fall back to nested loops on large tables.
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);

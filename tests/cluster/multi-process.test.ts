@@ -37,8 +37,8 @@ async function admin(sql: string) {
 }
 
 function launch(port: number, workers: number): ChildProcess {
-  const child = spawn('npx', ['tsx', 'server/src/cluster.ts'], {
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), JWT_SECRET: secret, DATA_DIR: dataDir, RADICA_SKIP_BUILD: '1', LOG: '0', LOGIN_RATE_LIMIT: '1000', LOGIN_IP_RATE_LIMIT: String(IP_LIMIT), TRUST_PROXY: '1' },
+  const child = spawn('npx', ['tsx', 'server/src/cluster.ts', '--demo'], {
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: String(workers), JWT_SECRET: secret, DATA_DIR: dataDir, LOG: '0', LOGIN_RATE_LIMIT: '1000', LOGIN_IP_RATE_LIMIT: String(IP_LIMIT), TRUST_PROXY: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

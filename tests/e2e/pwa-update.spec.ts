@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   cpSync(resolve('dist'), DIST, { recursive: true });
   process.env.LOGIN_RATE_LIMIT = '10000';
   process.env.LOGIN_IP_RATE_LIMIT = '10000';
-  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(ROOT, 'data'), distDir: DIST, databaseUrl: '', logger: false });
+  server = await startServer({ port: 0, host: '127.0.0.1', dataDir: join(ROOT, 'data'), distDir: DIST, databaseUrl: '', logger: false, seed: true });
   const address = server.app.server.address();
   baseUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
 });

@@ -14,6 +14,7 @@ const { shutdown } = await startServer({
   dataDir,
   databaseUrl: '',
   logger: false,
+  seed: true,
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void shutdown().finally(() => process.exit(0)));
