@@ -14,6 +14,7 @@ import staticPlugin from './plugins/static';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { passwordGate } from './lib/password';
 import healthRoutes from './modules/health/routes';
+import metricsPlugin from './modules/metrics/routes';
 import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import syncRoutes from './modules/sync/routes';
@@ -52,6 +53,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** The operator's identity for the legal pages (LEGAL_* variables); null or absent = not published. */
   legal?: IdentidadOperador | null;
+  /** Bearer token of GET /api/metrics; unset = the route answers 404. */
+  metricsToken?: string;
 }
 
 /**
@@ -102,6 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.rateLimitStore === 'database' ? { store: postgresRateLimitStore(opts.db) } : {}),
   });
   await app.register(authPlugin, { jwtKey });
+  // Before every route, so its request timing covers them all.
+  await app.register(metricsPlugin, { token: opts.metricsToken });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, {

@@ -72,6 +72,7 @@ export async function startServer(opts: StartOptions = {}) {
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
     trustProxy: config.TRUST_PROXY,
     legal,
+    metricsToken: config.METRICS_TOKEN,
   });
   const port = opts.port ?? config.PORT;
   const host = opts.host ?? config.HOST;

@@ -81,10 +81,15 @@ describe('the compiled server', () => {
     const plain = await start([]);
     expect(await (await fetch(`${plain.url}/api/health`)).json()).toEqual({ ok: true });
     expect((await login(plain.url)).status).toBe(401);
+    expect((await fetch(`${plain.url}/api/metrics`)).status).toBe(404);
     expect(await stop(plain.child)).toBe(0);
 
-    const demo = await start(['--demo']);
+    const demo = await start(['--demo'], { METRICS_TOKEN: 'token-de-metricas-1234' });
     expect((await login(demo.url)).status).toBe(200);
+    // METRICS_TOKEN reaches the app from the environment.
+    const metrics = await fetch(`${demo.url}/api/metrics`, { headers: { authorization: 'Bearer token-de-metricas-1234' } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('radica_sync_push_mutations_total');
     expect(await stop(demo.child)).toBe(0);
   }, 240_000);
 

@@ -41,7 +41,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 }
 
 export async function createTestContext(
-  opts: { loginRateLimit?: number; loginIpRateLimit?: number; seguimientoRateLimit?: number } = {},
+  opts: { loginRateLimit?: number; loginIpRateLimit?: number; seguimientoRateLimit?: number; metricsToken?: string } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const seeded = await seedDemo(database.db);
@@ -51,6 +51,7 @@ export async function createTestContext(
     loginRateLimit: opts.loginRateLimit ?? 1000,
     loginIpRateLimit: opts.loginIpRateLimit ?? 1000,
     seguimientoRateLimit: opts.seguimientoRateLimit,
+    metricsToken: opts.metricsToken,
   });
   await app.ready();
   return {

@@ -118,6 +118,10 @@ const MATRIX: Record<string, Entry> = {
   // ---- public ----
   'GET /api/health': { public: true, roles: ALL, scope: 'none', build: () => get('/api/health') },
   'GET /api/legal/operador': { public: true, roles: ALL, scope: 'none', build: () => get('/api/legal/operador') },
+  'GET /api/ready': { public: true, roles: ALL, scope: 'none', build: () => get('/api/ready') },
+  // This app has no METRICS_TOKEN: 404 for everyone, a session token included (the token itself:
+  // tests/api/metrics.test.ts).
+  'GET /api/metrics': { public: true, roles: ALL, scope: 'none', ok: [404], build: () => get('/api/metrics') },
   'POST /api/auth/login': {
     public: true,
     roles: ALL,

@@ -1,4 +1,4 @@
-/** POST /api/sync/push and GET /api/sync/pull: thin handlers over push.ts and pull.ts. */
+/** POST /api/sync/push and GET /api/sync/pull: thin handlers over push.ts and pull.ts (counted in /api/metrics). */
 import type { FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import * as v from 'valibot';
@@ -39,7 +39,9 @@ export default async function syncRoutes(app: FastifyInstance) {
   app.post('/api/sync/push', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
     const user = requireUser(request);
     const body = parseInput(PushBodySchema, request.body);
-    return { ok: true, data: await push(app.db, user, body) };
+    const data = await push(app.db, user, body);
+    app.metrics.countPush(data.results);
+    return { ok: true, data };
   });
 
   app.get('/api/sync/pull', { compress: PULL_COMPRESSION }, async (request, reply) => {
@@ -59,6 +61,7 @@ export default async function syncRoutes(app: FastifyInstance) {
           before: q.before === undefined ? undefined : { created_at: q.before, id: q.beforeId! },
         })
       : await pullPage(app.db, user, { clientId: q.clientId, cursor: Number(q.cursor), limit, total, floor: q.floor });
+    app.metrics.pullRows.inc(page.changes.length);
     // The records are JSON text from the database: the body is written, not serialised again.
     return reply.type('application/json; charset=utf-8').send(pullBody(page));
   });
