@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   {
@@ -22,6 +23,18 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  // Layer boundaries (eslint-rules/boundaries.js says what each one means); tests/lint proves each fails.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/feature-isolation': 'error',
+      'boundaries/domain-pure': 'error',
+      'boundaries/sync-no-ui': 'error',
+      'boundaries/server-uses-domain': 'error',
+      'boundaries/shared-test-utils': 'error',
     },
   },
   {

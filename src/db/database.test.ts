@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { RadicaDB } from './database';
 import { loadLocalIndex } from './local-index';
-import { record } from '../features/creditos/test-records.test-util';
+import { record } from '../test-utils/records';
 
 describe('RadicaDB upgrades', () => {
   it('rewrites created_at as the instant key of rows stored by version 2, and logs their pruned tokens for search', async () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../domain/errors';
-import { makeRecord } from '../sync/model-server.test-util';
+import { makeRecord } from '../test-utils/model-server';
 import { getMeta, mapRecord, RadicaDB, userDbName } from './database';
 import {
   DEFAULT_MAX_FILE_BYTES,

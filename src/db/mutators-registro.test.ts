@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeRecord } from '../sync/model-server.test-util';
+import { makeRecord } from '../test-utils/model-server';
 import { mapRecord, RadicaDB } from './database';
 import { mutate } from './mutate';
 import { applyPullPage } from '../sync/pull';

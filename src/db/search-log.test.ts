@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mapRecord, RadicaDB } from './database';
 import { COMPACT_AFTER_ROWS, compactSearchLog, forgetLocalIndex, loadLocalIndex } from './local-index';
-import { record } from '../features/creditos/test-records.test-util';
+import { record } from '../test-utils/records';
 
 let db: RadicaDB;
 const row = (id: string, nombres: string) => {

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { getMeta, openUserDb, setMeta, userDbName } from '../db/database';
 import { mutate } from '../db/mutate';
-import { A, B } from '../sync/engine-test-setup.test-util';
-import { makeRecord, ModelServer } from '../sync/model-server.test-util';
+import { A, B } from '../test-utils/engine-setup';
+import { makeRecord, ModelServer } from '../test-utils/model-server';
 import { runBackgroundSync, tokenFitsDb, type BackgroundDeps } from './background-sync';
 
 afterEach(async () => {

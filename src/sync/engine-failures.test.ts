@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { getMeta } from '../db/database';
 import { mutate, queueFile } from '../db/mutate';
-import { A, setup } from './engine-test-setup.test-util';
-import { makeRecord } from './model-server.test-util';
+import { A, setup } from '../test-utils/engine-setup';
+import { makeRecord } from '../test-utils/model-server';
 import type { LockManagerLike } from './triggers';
 
 const estado = (solicitudId: string, value: string, base: string | null) =>

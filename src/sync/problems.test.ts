@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { mutate } from '../db/mutate';
-import { A, setup } from './engine-test-setup.test-util';
-import { makeRecord } from './model-server.test-util';
+import { A, setup } from '../test-utils/engine-setup';
+import { makeRecord } from '../test-utils/model-server';
 import { discardProblem, listProblems, resolveConflict, retryProblem } from './problems';
 
 async function conflicted() {

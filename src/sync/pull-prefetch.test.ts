@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ensureClientId, getMeta } from '../db/database';
-import { setup } from './engine-test-setup.test-util';
-import { makeRecord } from './model-server.test-util';
+import { setup } from '../test-utils/engine-setup';
+import { makeRecord } from '../test-utils/model-server';
 import { pullAll } from './pull';
 import { TransportError } from './transport';
 

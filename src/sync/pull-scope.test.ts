@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ensureClientId, getMeta } from '../db/database';
 import { mutate } from '../db/mutate';
-import { A, B, C, setup } from './engine-test-setup.test-util';
-import { makeRecord } from './model-server.test-util';
+import { A, B, C, setup } from '../test-utils/engine-setup';
+import { makeRecord } from '../test-utils/model-server';
 import { pullAll } from './pull';
 
 /** A banco user's device: A is Bancolombia's application, B and C are Davivienda's. */

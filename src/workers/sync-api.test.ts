@@ -4,8 +4,8 @@ import Dexie from 'dexie';
 import { mutate } from '../db/mutate';
 import { getMeta, openUserDb } from '../db/database';
 import { SyncEngine } from '../sync/engine';
-import { A, manualTriggers } from '../sync/engine-test-setup.test-util';
-import { makeRecord, ModelServer } from '../sync/model-server.test-util';
+import { A, manualTriggers } from '../test-utils/engine-setup';
+import { makeRecord, ModelServer } from '../test-utils/model-server';
 import type { SyncStatus } from '../sync/status';
 import { createSyncApi } from './sync-api';
 

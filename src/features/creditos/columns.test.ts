@@ -8,7 +8,7 @@ import {
   resolveColumns,
   resolveField,
 } from './columns';
-import { record } from './test-records.test-util';
+import { record } from '../../test-utils/records';
 
 const headers = (cols: { header: string }[]) => cols.map((c) => c.header);
 

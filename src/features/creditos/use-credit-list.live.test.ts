@@ -5,7 +5,7 @@ import { RadicaDB, mapRecord } from '../../db/database';
 import { mutate } from '../../db/mutate';
 import '../../db/mutators';
 import { queryCreditList } from './use-credit-list';
-import { record } from './test-records.test-util';
+import { record } from '../../test-utils/records';
 
 const A = '01900000-0000-7000-8000-00000000000a';
 const B = '01900000-0000-7000-8000-00000000000b';

@@ -16,7 +16,7 @@ import { matchesSearch, searchTokens } from '../../domain/text';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { inDayRange } from './date-range';
 import { queryCreditList, type CreditListParams } from './use-credit-list';
-import { record } from './test-records.test-util';
+import { record } from '../../test-utils/records';
 
 const NAMES = ['Ana', 'Ángela', 'Andrés', 'Mariana', 'María', 'Mario', 'José'];
 const SURNAMES = ['Pérez', 'Peña', 'Gómez', 'García-López'];

@@ -4,7 +4,7 @@ import { mapRecord, RadicaDB } from '../../db/database';
 import { cachedLocalIndex, forgetLocalIndex, loadLocalIndex, warmLocalIndex } from '../../db/local-index';
 import { solicitudTokens } from '../../db/search-tokens';
 import { queryCreditList, searchIds } from './use-credit-list';
-import { record } from './test-records.test-util';
+import { record } from '../../test-utils/records';
 import { matchesSearch } from '../../domain/text';
 
 let db: RadicaDB;

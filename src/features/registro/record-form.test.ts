@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { SolicitudRecord } from '../../domain/solicitud';
-import { record } from '../creditos/test-records.test-util';
+import { record } from '../../test-utils/records';
 import { RecordSchema, diffRecord, diffReferences, toFormValues, validateEdits, type FormValues } from './record-form';
 
 function full(): SolicitudRecord {

@@ -20,7 +20,7 @@ import {
   type PullRequest,
   type SyncTransport,
   type UploadRequest,
-} from './transport';
+} from '../sync/transport';
 
 type Op = 'push' | 'pull' | 'upload';
 interface Fault {

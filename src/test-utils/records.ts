@@ -1,4 +1,4 @@
-import type { SolicitudRecord } from '../../domain/solicitud';
+import type { SolicitudRecord } from '../domain/solicitud';
 
 /** A complete record for the list's tests; `patch` overrides whole blocks. */
 export function record(id: string, patch: Partial<SolicitudRecord> = {}): SolicitudRecord {

@@ -1,9 +1,9 @@
 /** Shared set-up for the engine tests: a fresh database, the model server and hand-driven triggers. */
 import { RadicaDB } from '../db/database';
-import { SyncEngine, type SyncEngineOptions } from './engine';
-import { ModelServer } from './model-server.test-util';
-import type { SyncStatus } from './status';
-import type { SyncTriggers } from './triggers';
+import { SyncEngine, type SyncEngineOptions } from '../sync/engine';
+import { ModelServer } from './model-server';
+import type { SyncStatus } from '../sync/status';
+import type { SyncTriggers } from '../sync/triggers';
 
 export const A = '0190a0a0-0000-7000-8000-00000000000a';
 export const B = '0190a0a0-0000-7000-8000-00000000000b';
