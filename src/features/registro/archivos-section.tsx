@@ -12,6 +12,7 @@ import { UploadProgress } from '../../components/ui/upload-progress';
 import { CameraCapture, type CapturedFile } from '../../components/ui/camera-capture';
 import { savingText } from '../../lib/image-resize';
 import { Section } from './field-input';
+import { buttonClass } from '../../components/ui/button';
 
 /** The spec's accepted types (spec 01 §5). */
 export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
@@ -26,8 +27,7 @@ const STATUS_LABEL: Record<FileRow['status'], string> = {
 const size = formatFileSize;
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
-const BUTTON =
-  'min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus:outline-2 focus:outline-blue-700 disabled:opacity-50';
+const BUTTON = buttonClass('secondary', 'px-3');
 
 async function download(token: string, doc: DocumentoRow) {
   const res = await fetch(`/api/documentos/${doc.id}`, { headers: { authorization: `Bearer ${token}` } });

@@ -433,13 +433,9 @@ function RecordForm({
                   </div>
                   {canEdit && (
                     <div className="mt-3 flex justify-end">
-                      <button
-                        type="button"
-                        onClick={() => void removeReference(i)}
-                        className="min-h-11 rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50 focus:outline-2 focus:outline-blue-700"
-                      >
+                      <Button variant="danger-outline" onClick={() => void removeReference(i)}>
                         Eliminar Referencia {i + 1}
-                      </button>
+                      </Button>
                     </div>
                   )}
                 </fieldset>
@@ -447,16 +443,14 @@ function RecordForm({
             </div>
             {canEdit && (
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                <button
-                  type="button"
+                <Button
                   disabled={refs.fields.length >= MAX_REFERENCIAS}
                   onClick={() =>
                     refs.append({ id: uuidv7(), isNew: true, tipo_referencia: 'personal', nombre: '', relacion: '', celular: '', direccion: '', ciudad: '' })
                   }
-                  className="min-h-11 rounded-md border border-blue-300 px-4 text-sm font-semibold text-blue-800 hover:bg-blue-50 focus:outline-2 focus:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
                 >
                   Agregar referencia
-                </button>
+                </Button>
                 {refs.fields.length >= MAX_REFERENCIAS && (
                   <span className="text-sm text-slate-600">Máximo {MAX_REFERENCIAS} referencias.</span>
                 )}

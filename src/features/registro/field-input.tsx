@@ -1,9 +1,9 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldDef } from './record-form';
 import { maxTextLength } from '../../domain/solicitud';
+import { INPUT_CLASS } from '../../components/ui/text-field';
 
-export const INPUT =
-  'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:outline-2 focus:outline-blue-700 disabled:bg-slate-100 disabled:text-slate-600 aria-[invalid=true]:border-red-600';
+export const INPUT = `${INPUT_CLASS} mt-1`;
 
 /** One labelled input of the record form; `options` are already resolved for selects. */
 export function FieldInput({

@@ -18,6 +18,7 @@ const EXTRA_LABELS: Record<string, string> = {
   'solicitud.detalle_credito.monto_solicitado': 'Monto solicitado',
   'solicitud.detalle_credito.plazo_meses': 'Plazo (meses)',
   'solicitud.detalle_credito.tipo_credito': 'Tipo de crédito',
+  'solicitud.detalle_credito': 'Información del crédito',
   'solicitante.preferencias_notificacion': 'Preferencias de notificación',
   deleted_at: 'Eliminado el',
   tipo_referencia: 'Tipo de referencia',

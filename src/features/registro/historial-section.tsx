@@ -14,6 +14,7 @@ import type { HistorialEntry } from '../../domain/historial';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
 import { Section } from './field-input';
 import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';
+import { Button } from '../../components/ui/button';
 
 export function HistorialSection({ solicitudId, token }: { solicitudId: string; token: string }) {
   const db = useLocalDb();
@@ -48,9 +49,7 @@ export function HistorialSection({ solicitudId, token }: { solicitudId: string; 
     body = online ? (
       <div role="alert" className="space-y-2 text-sm">
         <p className="text-red-800">{error ?? 'No se pudo cargar el historial de cambios.'}</p>
-        <button type="button" onClick={() => void load()} className="min-h-11 rounded-md border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 focus:outline-2 focus:outline-blue-700">
-          Reintentar
-        </button>
+        <Button onClick={() => void load()}>Reintentar</Button>
       </div>
     ) : (
       <p className="text-sm text-slate-700">

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { mutate } from '../../db/mutate';
+import { formatDateTime } from '../../domain/format';
 import { uuidv7 } from '../../domain/ids';
 import type { ObservacionRow } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
 import { Section } from './field-input';
+import { Button } from '../../components/ui/button';
+import { INPUT_CLASS } from '../../components/ui/text-field';
 
-const fecha = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('es-CO', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-};
+const fecha = formatDateTime;
 
 /** 'Historial de Observaciones': newest first; a new note is queued (works offline). */
 export function ObservacionesSection({
@@ -62,17 +62,12 @@ export function ObservacionesSection({
             rows={3}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-slate-300 p-3 text-base focus:outline-2 focus:outline-blue-700"
+            className={`${INPUT_CLASS} mt-1`}
           />
           <div className="mt-2 flex justify-end">
-            <button
-              type="button"
-              disabled={!text.trim() || saving}
-              onClick={() => void add()}
-              className="min-h-11 rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 focus:outline-2 focus:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
-            >
+            <Button variant="primary" disabled={!text.trim() || saving} onClick={() => void add()}>
               Agregar observación
-            </button>
+            </Button>
           </div>
         </div>
       )}
