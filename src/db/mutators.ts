@@ -12,7 +12,7 @@
  */
 import { AppError } from '../domain/errors';
 import { isMutationName, type MutationArgs, type MutationName } from '../domain/mutations';
-import { parseFieldPath, type SolicitudRecord } from '../domain/solicitud';
+import { parseFieldPath, withJsonValue, type SolicitudRecord } from '../domain/solicitud';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
 import { USUARIO_MUTATORS } from './mutators-usuarios';
 import { crearSolicitudMutator } from './mutators-formulario';
@@ -92,8 +92,7 @@ export function setPath(record: SolicitudRecord, path: string, value: unknown): 
   if (p.key === null) {
     next = { ...block, [p.column]: value };
   } else {
-    const json = (block[p.column] as Record<string, unknown> | null) ?? {};
-    next = { ...block, [p.column]: { ...json, [p.key]: value } };
+    next = { ...block, [p.column]: withJsonValue(block[p.column] as Record<string, unknown> | null, p.key, p.sub, value) };
   }
   return { ...record, [p.block]: next };
 }

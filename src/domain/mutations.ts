@@ -34,9 +34,11 @@ import {
 } from './registro-mutations';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
+// `block.column`, `block.json.key`, or `solicitud.detalle_credito.<kind>.<key>` (parseFieldPath
+// in src/domain/solicitud.ts decides which exist).
 const fieldPath = v.pipe(
   v.string(),
-  v.regex(/^[a-z_]+(\.[a-zA-Z0-9_]+){1,2}$/, 'Ruta de campo inválida'),
+  v.regex(/^[a-z_]+(\.[a-zA-Z0-9_]+){1,3}$/, 'Ruta de campo inválida'),
   v.maxLength(120),
 );
 const jsonValue = v.unknown();

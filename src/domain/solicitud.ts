@@ -1,8 +1,13 @@
 /**
  * The application aggregate as the server sends it by pull and the client mirrors it in Dexie:
  * one row per solicitud, holding its applicant and every block the list and the edit modal read.
- * Editable fields are addressed by path: `<block>.<column>` or `<block>.<jsonColumn>.<key>`.
+ * Editable fields are addressed by path: `<block>.<column>`, `<block>.<jsonColumn>.<key>`, or, for
+ * a field of a credit kind's sub-object, `solicitud.detalle_credito.<kind>.<key>` (spec 01 §3:
+ * credito_hipotecario, credito_vehicular…), so an edit and its conflicts are per leaf field.
+ * The device's mutator and the server apply a path with the same function (`withJsonValue`).
  */
+import { CREDIT_KINDS } from './credito';
+
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 export interface SolicitanteBlock {
@@ -128,14 +133,23 @@ export const EDITABLE_BLOCKS = {
     json: 'detalle_financiera',
   },
   solicitud: {
+    // detalle_credito is both: a column (replaced whole) and the JSON column of the solicitud
+    // entity's fields (`solicitud.detalle_credito.monto_solicitado`).
     columns: ['banco_nombre', 'ciudad_solicitud', 'tipo_credito', 'detalle_credito', 'preferencias_notificacion'],
-    json: null,
+    json: 'detalle_credito',
   },
 } as const;
 export type EditableBlock = keyof typeof EDITABLE_BLOCKS;
 
 /** Required text fields of an edit: name, first surname and document (at most 200 characters). */
 export const REQUIRED_TEXT_PATHS = ['solicitante.nombres', 'solicitante.primer_apellido', 'solicitante.numero_documento'] as const;
+
+/** What an edit that empties one of them is told (spec 01 §5 'Edit record'). */
+export const REQUIRED_TEXT_MESSAGES: Readonly<Record<(typeof REQUIRED_TEXT_PATHS)[number], string>> = {
+  'solicitante.nombres': 'El nombre es obligatorio',
+  'solicitante.primer_apellido': 'El primer apellido es obligatorio',
+  'solicitante.numero_documento': 'El número de documento es obligatorio',
+};
 
 /**
  * The longest text an edit accepts for a field: 200 for a required one, 500 for another column,
@@ -144,28 +158,66 @@ export const REQUIRED_TEXT_PATHS = ['solicitante.nombres', 'solicitante.primer_a
  */
 export function maxTextLength(path: string): number {
   if ((REQUIRED_TEXT_PATHS as readonly string[]).includes(path)) return 200;
-  return path.split('.').length === 3 ? 2000 : 500;
+  return path.split('.').length >= 3 ? 2000 : 500;
 }
 
-/** Splits and checks a field path; returns null when the path is not editable. */
 /** A key inside a JSON column: a plain name that is not a member of every object (`constructor`, `__proto__`). */
 const isJsonKey = (key: string) => /^[a-zA-Z0-9_]{1,60}$/.test(key) && !(key in Object.prototype) && key !== 'prototype';
 
-export function parseFieldPath(
-  path: string,
-): { block: EditableBlock; column: string; key: string | null } | null {
+/** Whether `key` of detalle_credito names a credit kind's sub-object. */
+export const isCreditKindKey = (key: string) => (CREDIT_KINDS as readonly string[]).includes(key);
+
+export interface FieldPath {
+  block: EditableBlock;
+  column: string;
+  /** The key inside the JSON column, or null for the column itself. */
+  key: string | null;
+  /** The key inside a credit kind's sub-object (`key` is then the kind), or null. */
+  sub: string | null;
+}
+
+/** Splits and checks a field path; returns null when the path is not editable. */
+export function parseFieldPath(path: string): FieldPath | null {
   const parts = path.split('.');
   const block = parts[0] as EditableBlock;
   // Own keys only: `constructor.name` or `__proto__.x` must not find Object's members.
   if (!Object.hasOwn(EDITABLE_BLOCKS, block)) return null;
   const def = EDITABLE_BLOCKS[block];
   if (parts.length === 2 && (def.columns as readonly string[]).includes(parts[1])) {
-    return { block, column: parts[1], key: null };
+    return { block, column: parts[1], key: null, sub: null };
   }
   if (parts.length === 3 && def.json && parts[1] === def.json && isJsonKey(parts[2])) {
-    return { block, column: parts[1], key: parts[2] };
+    return { block, column: parts[1], key: parts[2], sub: null };
+  }
+  if (parts.length === 4 && block === 'solicitud' && parts[1] === 'detalle_credito' && isCreditKindKey(parts[2]) && isJsonKey(parts[3])) {
+    return { block, column: parts[1], key: parts[2], sub: parts[3] };
   }
   return null;
+}
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/**
+ * A JSON column after one path's value is set in it: `key` (or `sub` inside the object at `key`).
+ * A credit kind set to null is removed: its sub-object is dropped (spec 01 §4). The input is not
+ * modified. The device's mutator and the server's edit both apply paths through this.
+ */
+export function withJsonValue(
+  json: Readonly<Record<string, unknown>> | null | undefined,
+  key: string,
+  sub: string | null,
+  value: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(isPlainObject(json) ? json : {}) };
+  if (sub !== null) {
+    const inner = isPlainObject(out[key]) ? (out[key] as Record<string, unknown>) : {};
+    out[key] = { ...inner, [sub]: value };
+  } else if (value === null && isCreditKindKey(key)) {
+    delete out[key];
+  } else {
+    out[key] = value;
+  }
+  return out;
 }
 
 /** Reads a path from the record (undefined when the block is missing). */
@@ -176,7 +228,9 @@ export function readPath(record: SolicitudRecord, path: string): unknown {
   if (!block) return undefined;
   const col = block[p.column];
   if (p.key === null) return col;
-  return (col as Record<string, unknown> | null)?.[p.key];
+  const value = (col as Record<string, unknown> | null)?.[p.key];
+  if (p.sub === null) return value;
+  return isPlainObject(value) ? value[p.sub] : undefined;
 }
 
 export function fullName(s: Pick<SolicitanteBlock, 'nombres' | 'primer_apellido' | 'segundo_apellido'>): string {

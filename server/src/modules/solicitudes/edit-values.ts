@@ -11,17 +11,13 @@ import {
   maxTextLength,
   parseFieldPath,
   readPath,
+  REQUIRED_TEXT_MESSAGES,
   type EditableBlock,
-  type REQUIRED_TEXT_PATHS,
   type SolicitudRecord,
 } from '../../../../src/domain/solicitud';
 import { etiquetaDeCampo, reglaDeCampo, validarCambios } from '../../../../src/domain/validacion';
 
-const REQUIRED_TEXT: Record<(typeof REQUIRED_TEXT_PATHS)[number], string> & Record<string, string | undefined> = {
-  'solicitante.nombres': 'El nombre es obligatorio',
-  'solicitante.primer_apellido': 'El primer apellido es obligatorio',
-  'solicitante.numero_documento': 'El número de documento es obligatorio',
-};
+const REQUIRED_TEXT: Readonly<Record<string, string | undefined>> = REQUIRED_TEXT_MESSAGES;
 const NUMERIC_COLUMNS = new Set(['estrato', 'total_ingresos_mensuales', 'total_egresos_mensuales', 'total_activos', 'total_pasivos']);
 const OBJECT_COLUMNS = new Set(['detalle_credito', 'preferencias_notificacion']);
 
@@ -78,6 +74,7 @@ export interface CleanChange {
   block: EditableBlock;
   column: string;
   key: string | null;
+  sub: string | null;
   value: unknown;
 }
 

@@ -25,7 +25,7 @@ import { nextSeq, nextSeqStatement } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
-import { fullName, readPath, type EditableBlock } from '../../../../src/domain/solicitud';
+import { fullName, readPath, withJsonValue, type EditableBlock } from '../../../../src/domain/solicitud';
 import { mensajeCambioBanco, TITULO_CAMBIO_BANCO } from '../../../../src/domain/notificacion-textos';
 import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
@@ -194,13 +194,13 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   }
 
   const changes: FieldChanges = {};
-  const byBlock = new Map<EditableBlock, Array<{ column: string; key: string | null; value: unknown; path: string }>>();
+  const byBlock = new Map<EditableBlock, Array<{ column: string; key: string | null; sub: string | null; value: unknown; path: string }>>();
   for (const [path, c] of cleaned) {
     const old = readPath(record, path);
     if (sameValue(old, c.value)) continue;
     changes[path] = { old: old ?? null, new: c.value };
     const list = byBlock.get(c.block) ?? [];
-    list.push({ column: c.column, key: c.key, value: c.value, path });
+    list.push({ column: c.column, key: c.key, sub: c.sub, value: c.value, path });
     byBlock.set(c.block, list);
   }
   if (byBlock.size === 0) return { id: row.id, changed: 0 };
@@ -212,9 +212,10 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
       if (e.key === null) {
         set[camel(e.column)] = e.value;
       } else {
+        // In the order of the edit's paths, as the device's mutator applies them (src/db/mutators.ts).
         const prev = (set[camel(e.column)] as Record<string, unknown> | undefined) ??
           ((record[block] as unknown as Record<string, Record<string, unknown>> | null)?.[e.column] ?? {});
-        set[camel(e.column)] = { ...prev, [e.key]: e.value };
+        set[camel(e.column)] = withJsonValue(prev, e.key, e.sub, e.value);
       }
     }
     if (block === 'solicitud') {
