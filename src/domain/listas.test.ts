@@ -1,8 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { DEPARTAMENTOS, NOMBRES_DEPARTAMENTOS } from './colombia';
 import {
-  LINEAS_CREDITO_CREACION,
-  LINEAS_CREDITO_EDICION,
+  LINEAS_CREDITO,
   relacionOptions,
   specialOptionsFor,
   type SpecialOptionsContext,
@@ -170,14 +169,10 @@ describe('relacion options', () => {
 });
 
 describe('credit lines', () => {
-  it('match spec 01 §9', () => {
-    expect(LINEAS_CREDITO_EDICION).toEqual([
-      'hipotecario',
-      'consumo',
-      'comercial',
-      'microcredito',
-      'libranza',
-    ]);
-    expect(LINEAS_CREDITO_CREACION).toEqual(['hipotecario', 'vehicular']);
+  it('are one list for creating and editing: spec 01 §9 edit and create lines together', () => {
+    for (const line of ['hipotecario', 'consumo', 'comercial', 'microcredito', 'libranza', 'vehicular']) {
+      expect(LINEAS_CREDITO).toContain(line);
+    }
+    expect(specialOptionsFor('tipo_credito', ctx())).toEqual([...LINEAS_CREDITO]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Option lists of the form's special inputs (spec 02 §5) and the rule that picks one for a field
- * key. Used by the creation form and the edit modal, so both offer the same choices.
+ * key. Used by the creation form and the edit modal, so both offer the same choices (issue 28: one
+ * source). Values are what is stored; how each reads on screen is src/domain/opciones.ts.
  */
 import { NOMBRES_DEPARTAMENTOS, citiesOf } from './colombia';
 import { fold } from './text';
@@ -66,15 +67,21 @@ export const DESTINOS_CREDITO = [
   'Otro',
 ] as const;
 
-/** Credit lines offered (spec 01 §9): in the edit form and in the creation form. */
-export const LINEAS_CREDITO_EDICION = [
+/**
+ * Credit lines offered, the same in the creation form and 'Editar Registro' (issue 28 asks for one
+ * list where spec 01 §9 had two: the edit form's hipotecario, consumo, comercial, microcredito,
+ * libranza and the creation form's hipotecario, vehicular, so both together, plus the demo's
+ * 'libre inversión'). Stored as written here, lower case; shown capitalised and accented.
+ */
+export const LINEAS_CREDITO = [
   'hipotecario',
+  'vehicular',
+  'libre inversión',
   'consumo',
   'comercial',
   'microcredito',
   'libranza',
 ] as const;
-export const LINEAS_CREDITO_CREACION = ['hipotecario', 'vehicular'] as const;
 
 // The spec leaves the relationship options unstated; these are the usual ones on Colombian
 // credit forms for each kind of reference.
@@ -144,6 +151,7 @@ const EXACT: Record<string, readonly string[]> = {
   sector_economico: SECTORES_ECONOMICOS,
   parentesco: PARENTESCOS,
   destino_credito: DESTINOS_CREDITO,
+  tipo_credito: LINEAS_CREDITO,
 };
 
 export interface SpecialOptionsContext {

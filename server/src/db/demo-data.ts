@@ -1,4 +1,6 @@
 /** Vocabulary for demo and benchmark data: Colombian names, cities, banks and field schemas. */
+import { LINEAS_CREDITO } from '../../../src/domain/listas';
+
 export const NOMBRES = [
   'Juan', 'María', 'Carlos', 'Ana', 'Luis', 'Laura', 'Andrés', 'Valentina', 'Jorge', 'Camila',
   'Santiago', 'Daniela', 'Felipe', 'Natalia', 'Diego', 'Paula', 'Sebastián', 'Carolina', 'Alejandro',
@@ -126,7 +128,7 @@ export const DEMO_DEFINITIONS: Array<{ entity: string; json_column: string; fiel
     entity: 'solicitud',
     json_column: 'detalle_credito',
     fields: [
-      { key: 'tipo_credito', type: 'array', required: true, description: 'Tipo de crédito', list_values: { enum: ['hipotecario', 'vehicular'] } },
+      { key: 'tipo_credito', type: 'array', required: true, description: 'Tipo de crédito', list_values: { enum: [...LINEAS_CREDITO] } },
       { key: 'monto_solicitado', type: 'number', required: true, description: 'Monto solicitado' },
       { key: 'plazo_meses', type: 'integer', required: true, description: 'Plazo en meses' },
       { key: 'destino_credito', type: 'array', description: 'Destino del crédito', list_values: { enum: ['Vivienda', 'Vehículo', 'Educación', 'Negocio', 'Consumo', 'Viajes', 'Salud', 'Otro'] } },

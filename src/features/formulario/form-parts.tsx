@@ -1,6 +1,6 @@
 /** Layout pieces of the creation form: a titled section and a required consent checkbox. */
 import type { ReactNode } from 'react';
-import { FieldError } from './field-input';
+import { FieldError } from '../../components/ui/text-field';
 
 export function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (

@@ -7,10 +7,10 @@ import { uuidv7 } from '../../domain/ids';
 import type { FieldDefinition } from '../../domain/field-definition';
 import type { SINGLE_ENTITIES} from '../../domain/registro';
 import { MAX_REFERENCIAS, type CrearRegistroArgs, type RegistroSchemas } from '../../domain/registro';
-import { staleConditionalKeys } from '../../domain/schema-compiler';
+import { setEntityValue, type Values } from '../../domain/form-values';
 
 export type SingleEntity = (typeof SINGLE_ENTITIES)[number];
-export type Values = Record<string, unknown>;
+export type { Values };
 
 export interface StoredFile {
   id: string;
@@ -66,29 +66,7 @@ export function hasContent(state: FormState): boolean {
   );
 }
 
-const ACTIVITY_TRIGGERS = new Set(['tipo_actividad', 'tipo_actividad_economica']);
-// Work and business fields that belong to one kind of activity (pension, company, business,
-// seniority, education, unemployment): cleared when the activity type changes.
-const WORK_FIELD = /pension|empresa|negocio|antiguedad|estudio|educa|desemple|cargo|contrato|fecha_ingreso|salario/;
-
-/** Sets one value; a changed activity type clears the fields that no longer apply. */
-export function setEntityValue(
-  values: Values,
-  key: string,
-  value: unknown,
-  fields: readonly FieldDefinition[],
-): Values {
-  const next: Values = { ...values, [key]: value };
-  if (ACTIVITY_TRIGGERS.has(key) && values[key] !== value) {
-    for (const k of Object.keys(next)) {
-      if (!ACTIVITY_TRIGGERS.has(k) && WORK_FIELD.test(k)) delete next[k];
-    }
-  }
-  // A city chosen for the previous department no longer applies (ciudad_x follows departamento_x).
-  if (key.includes('departamento') && values[key] !== value) delete next[key.replace('departamento', 'ciudad')];
-  for (const stale of staleConditionalKeys(fields, next)) delete next[stale];
-  return next;
-}
+export { setEntityValue };
 
 export function addReferencia(state: FormState): FormState {
   if (state.referencias.length >= MAX_REFERENCIAS) return state;

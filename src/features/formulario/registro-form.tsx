@@ -17,7 +17,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DuplicateDocumentDialog, type DuplicateMatch } from '../../components/ui/duplicate-document-dialog';
 import { FilePicker } from '../../components/ui/file-picker';
-import { FieldInput, FileList } from './field-input';
+import { FieldInput } from '../../components/fields/field-input';
+import { FileList } from '../../components/fields/file-list';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
 import {
   addReferencia,
@@ -34,7 +35,7 @@ import {
 import { saveRegistro } from './save-registro';
 import { useDraftAutosave } from './use-draft-autosave';
 import { Consent, Section } from './form-parts';
-import { useCompanyLists } from './use-company-lists';
+import { useCompanyLists } from '../../components/fields/use-company-lists';
 
 export const FORM_TOASTER = 'formulario';
 const toastOpts = (tone: 'success' | 'error' | 'info') => ({

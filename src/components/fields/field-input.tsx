@@ -1,17 +1,20 @@
 /**
- * One field of the creation form, drawn from its definition: special lists (spec 02 §5) as selects,
- * numbers with step 0.01, integers with step 1, booleans as a checkbox, dates, enum lists, object
- * sub-fields and file pickers. A required field shows an asterisk; its error shows underneath.
+ * One field of a company-configured form, drawn from its definition: the creation form and
+ * 'Editar Registro' both draw their fields with it, so a field reads and behaves the same in both.
+ * Choices as selects (options from src/domain/opciones.ts: the field's configured list, else the
+ * special lists and the company's cities and banks, labels spelled out), money in a MoneyField,
+ * numbers with step 0.01, integers with step 1, booleans as a checkbox, dates, object sub-fields
+ * and file pickers. A required field shows an asterisk; its error shows underneath.
  */
 import type { ReactNode } from 'react';
 import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
-import { specialOptionsFor } from '../../domain/listas';
-import { FilePicker } from '../../components/ui/file-picker';
-import { CameraCapture } from '../../components/ui/camera-capture';
-import { MoneyField } from '../../components/ui/money-field';
-import { FieldError, INPUT_CLASS, RequiredMark } from '../../components/ui/text-field';
-import { formatFileSize, isMoneyKey } from '../../domain/format';
-import type { StoredFile, Values } from './form-state';
+import { fieldOptions } from '../../domain/opciones';
+import { FilePicker } from '../ui/file-picker';
+import { CameraCapture } from '../ui/camera-capture';
+import { MoneyField } from '../ui/money-field';
+import { FieldError, INPUT_CLASS, RequiredMark } from '../ui/text-field';
+import { isMoneyKey } from '../../domain/format';
+import { FileList, type ListedFile } from './file-list';
 
 export const INPUT = INPUT_CLASS;
 
@@ -22,7 +25,8 @@ export function labelOf(field: Pick<FieldDefinition, 'key' | 'description'>): st
 }
 
 export interface FieldContext {
-  values: Values;
+  /** The values of the section holding the field (a city follows its department). */
+  values: Record<string, unknown>;
   ciudades: readonly string[];
   bancos: readonly string[];
 }
@@ -34,9 +38,11 @@ interface Props {
   error?: string;
   ctx: FieldContext;
   onChange: (value: unknown) => void;
-  files?: StoredFile[];
+  files?: readonly ListedFile[];
   onAddFiles?: (files: File[]) => void;
   onRemoveFile?: (id: string) => void;
+  /** Layout class of the field's wrapper (a wide field spans two columns). */
+  className?: string;
 }
 
 // The asterisk sits outside the <label>, so the field's accessible name is just its label.
@@ -49,10 +55,9 @@ function Label({ id, field }: { id: string; field: FieldDefinition }) {
   );
 }
 
-
 const asText = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(', ') : String(v));
 
-export function FieldInput({ id, field, value, error, ctx, onChange, files, onAddFiles, onRemoveFile }: Props) {
+export function FieldInput({ id, field, value, error, ctx, onChange, files, onAddFiles, onRemoveFile, className }: Props) {
   const errorId = `${id}-error`;
   const common = {
     id,
@@ -62,13 +67,12 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
     'aria-required': field.required || undefined,
   };
   const lv = parseListValues(field.list_values);
-  const special = specialOptionsFor(field.key, ctx);
-  const options = lv.enum?.length ? lv.enum : field.type === 'string' || field.type === 'array' ? special : null;
+  const options = fieldOptions(field, ctx, value);
 
   let control: ReactNode;
   if (field.type === 'boolean') {
     return (
-      <div className="flex flex-col">
+      <div className={`flex flex-col ${className ?? ''}`}>
         <div className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
           <input
             type="checkbox"
@@ -108,15 +112,14 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
       <select {...common} className={INPUT} value={asText(value)} onChange={(e) => onChange(e.target.value)}>
         <option value="">Seleccione...</option>
         {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
-        {typeof value === 'string' && value && !options.includes(value) && <option value={value}>{value}</option>}
       </select>
     );
   } else if (field.type === 'object' && lv.object_structure?.length) {
-    const obj = value && typeof value === 'object' ? (value as Values) : {};
+    const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
     return (
       <fieldset className="rounded-md border border-slate-200 p-3 sm:col-span-2">
         <legend className="px-1 text-sm font-medium text-slate-800">
@@ -161,6 +164,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
         error={error}
         value={typeof value === 'number' || typeof value === 'string' ? value : null}
         onValueChange={(n) => onChange(n)}
+        wrapperClassName={className}
       />
     );
   } else {
@@ -175,13 +179,13 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
         step={field.type === 'integer' ? 1 : numeric ? 0.01 : undefined}
         inputMode={field.type === 'integer' ? 'numeric' : numeric ? 'decimal' : undefined}
         className={INPUT}
-        value={asText(value)}
+        value={field.type === 'date' ? asText(value).slice(0, 10) : asText(value)}
         onChange={(e) => onChange(e.target.value)}
       />
     );
   }
   return (
-    <div>
+    <div className={className}>
       <Label id={id} field={field} />
       {control}
       {error && <FieldError id={errorId} message={error} />}
@@ -190,30 +194,3 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
 }
 
 export { FieldError };
-
-export const formatSize = formatFileSize;
-
-export function FileList({ files, onRemove }: { files: StoredFile[]; onRemove?: (id: string) => void }) {
-  if (files.length === 0) return null;
-  return (
-    <ul className="mt-2 space-y-1" aria-label="Archivos seleccionados">
-      {files.map((f) => (
-        <li key={f.id} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1 text-sm">
-          <span className="min-w-0 truncate">
-            {f.nombre} <span className="text-slate-600">({formatSize(f.size)})</span>
-          </span>
-          {onRemove && (
-            <button
-              type="button"
-              className="min-h-11 rounded-md px-3 font-semibold text-red-700 hover:bg-red-50"
-              aria-label={`Quitar ${f.nombre}`}
-              onClick={() => onRemove(f.id)}
-            >
-              Quitar
-            </button>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
