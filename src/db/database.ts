@@ -77,6 +77,14 @@ export interface OutboxRow {
   at: string;
   status: 'pending' | 'sending';
   attempts: number;
+  /** Pushes in a row that ended in a server fault (5xx other than 502–504) while this was sent. */
+  serverErrors?: number;
+  /**
+   * Given up after repeated server faults (src/sync/push.ts): the entry's id is sent as the no-op
+   * 'sync.omitir' so the ids stay contiguous, and this change becomes a problem once the server
+   * answers it.
+   */
+  omit?: true;
 }
 
 export type FileStatus = 'pending' | 'uploading' | 'uploaded' | 'error';

@@ -121,5 +121,7 @@ export const MUTATORS = {
   ...REGISTRO_MUTATORS,
   ...USUARIO_MUTATORS,
   ...NOTIFICACION_MUTATORS,
+  // Never queued by `mutate`: push sends it in place of a change given up (src/sync/push.ts).
+  'sync.omitir': async () => undefined,
 } satisfies MutatorTable;
 const TABLE: MutatorTable = MUTATORS;

@@ -87,6 +87,10 @@ export type EliminarUsuarioArgs = v.InferOutput<typeof EliminarUsuarioArgs>;
 export const EditarPerfilArgs = v.object({ ...PerfilSchema.entries, usuarioId });
 export type EditarPerfilArgs = v.InferOutput<typeof EditarPerfilArgs>;
 
+/** No args: the no-op carries only its id. */
+export const OmitirArgs = v.strictObject({}, 'Un cambio omitido no lleva datos.');
+export type OmitirArgs = v.InferOutput<typeof OmitirArgs>;
+
 interface MutationDef {
   readonly args: v.GenericSchema;
   /** What the sync panel calls a change of this kind ('Cambio de estado'). */
@@ -113,6 +117,11 @@ export const MUTATIONS = {
   'notificacion.marcarLeida': { args: NotificacionIdArgs, label: 'Notificación marcada como leída' },
   'notificacion.marcarCompletada': { args: NotificacionIdArgs, label: 'Notificación completada' },
   'notificacion.marcarTodasLeidas': { args: MarcarTodasLeidasArgs, label: 'Notificaciones marcadas como leídas' },
+  /**
+   * Changes nothing: sent in place of a change the server failed on again and again (5xx), so the
+   * device's mutation ids stay contiguous while that change waits in 'Cambios pendientes'.
+   */
+  'sync.omitir': { args: OmitirArgs, label: 'Cambio omitido' },
 } as const satisfies Record<string, MutationDef>;
 
 export type MutationName = keyof typeof MUTATIONS;

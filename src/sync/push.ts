@@ -8,7 +8,15 @@
  * - The results, meta.lastMutationId and the rebase that rolls back rejected effects are written
  *   in ONE transaction, so a crash leaves either the whole answer recorded or none of it (a
  *   retried push is then answered `skipped` with the stored result).
- * - A thrown push (network, 503, 401…) leaves the outbox as it was.
+ * - A thrown push (network, 503, 401…) leaves the outbox as it was, except for the count of
+ *   server faults: a mutation the server keeps failing on (5xx other than 502–504, which mean the
+ *   server or its database is away, not that the change is bad) cannot block the queue forever.
+ *   After ISOLATE_AFTER faults in a row the oldest entry is sent alone; alone, after
+ *   GIVE_UP_AFTER faults in a row it is marked `omit` and its id is sent as the no-op
+ *   'sync.omitir' (the server needs contiguous ids). When the server answers that id the change
+ *   becomes a problem ('Cambios pendientes', retry or discard) and its local effect is rolled
+ *   back; if the server had in fact applied the original (its answer was lost), the stored result
+ *   comes back as `skipped` and the change counts as applied.
  */
 import { getMeta, setMeta, type OutboxRow, type RadicaDB } from '../db/database';
 import { applyMutation } from '../db/mutators';
@@ -18,6 +26,14 @@ import { redactSecrets } from '../domain/mutations';
 import { TransportError, type SyncTransport } from './transport';
 
 export const REJECTED_DEFAULT_MESSAGE = 'El servidor rechazó el cambio.';
+export const ISOLATE_AFTER = 2;
+export const GIVE_UP_AFTER = 5;
+export const SERVER_FAULT_MESSAGE = `El servidor falló ${GIVE_UP_AFTER} veces seguidas al aplicar este cambio y no lo guardó. Puedes reintentarlo o descartarlo.`;
+
+/** A failure of the server itself (a bug it hit), as opposed to its being away (502–504) or offline. */
+export function isServerFault(error: unknown): boolean {
+  return error instanceof TransportError && error.status >= 500 && ![502, 503, 504].includes(error.status);
+}
 
 /** What one push call delivered: entries the server applied, and entries it rejected. */
 export interface PushSummary {
@@ -38,7 +54,11 @@ export async function pushOutbox(
 ): Promise<PushSummary> {
   let lastSent = 0;
   for (;;) {
-    const batch = await db.outbox.where('id').above(lastSent).limit(PUSH_BATCH).toArray();
+    const head = await db.outbox.where('id').above(lastSent).first();
+    if (!head) return summary;
+    // An entry the server has failed on before goes alone, so the faulty one is found.
+    const limit = (head.serverErrors ?? 0) >= ISOLATE_AFTER ? 1 : PUSH_BATCH;
+    const batch = await db.outbox.where('id').above(lastSent).limit(limit).toArray();
     if (batch.length === 0) return summary;
     const ids = batch.map((e) => e.id);
     await db.outbox
@@ -52,13 +72,31 @@ export async function pushOutbox(
     try {
       response = await transport.push({
         clientId,
-        mutations: batch.map(({ id, name, args, at }) => ({ id, name, args, at })),
+        mutations: batch.map(({ id, name, args, at, omit }) =>
+          omit ? { id, name: 'sync.omitir', args: {}, at } : { id, name, args, at },
+        ),
       });
     } catch (error) {
-      await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
+      const fault = isServerFault(error);
+      await db.outbox
+        .where('id')
+        .anyOf(ids)
+        .modify((e) => {
+          e.status = 'pending';
+          if (!fault) return;
+          e.serverErrors = (e.serverErrors ?? 0) + 1;
+          if (batch.length === 1 && e.serverErrors >= GIVE_UP_AFTER) e.omit = true;
+        });
       throw error;
     }
     const handled = await applyPushResponse(db, batch, response, summary);
+    // The server answered: the faults in a row of what is still queued start again from zero.
+    await db.outbox
+      .where('id')
+      .anyOf(ids)
+      .modify((e) => {
+        delete e.serverErrors;
+      });
     if (handled === 0) {
       await db.outbox.where('id').anyOf(ids).modify({ status: 'pending' });
       throw new TransportError(
@@ -101,16 +139,23 @@ export async function applyPushResponse(
       const result = results.get(entry.id);
       if (!result && entry.id > response.lastMutationId) continue;
       if (!(await db.outbox.get(entry.id))) continue;
-      if (result && isFailure(result)) {
+      // The no-op sent for a change given up was applied: the change itself never was.
+      const failure: Pick<MutationResult, 'code' | 'error' | 'conflict'> | null =
+        entry.omit && result?.status === 'applied'
+          ? { code: 'INTERNAL', error: SERVER_FAULT_MESSAGE }
+          : result && isFailure(result)
+            ? result
+            : null;
+      if (failure) {
         await db.problems.put({
           id: entry.id,
           name: entry.name,
           // A rejected change is kept for the panel without its secrets (passwords).
           args: redactSecrets(entry.name, entry.args),
           at: entry.at,
-          code: result.code ?? 'INTERNAL',
-          error: result.error ?? REJECTED_DEFAULT_MESSAGE,
-          conflict: result.conflict,
+          code: failure.code ?? 'INTERNAL',
+          error: failure.error ?? REJECTED_DEFAULT_MESSAGE,
+          conflict: failure.conflict,
         });
         counts.rejected += 1;
       } else {

@@ -95,6 +95,12 @@ export class ModelServer implements SyncTransport {
   /** How many mutations were really applied (a duplicate would show here). */
   appliedCount = 0;
   faults: Fault[] = [];
+  /**
+   * A bug the server hits: a new mutation for which this answers true makes the push a 500 at
+   * that point (the earlier ones of the batch stay applied, like the real server's per-mutation
+   * transactions).
+   */
+  crashesOn: ((m: MutationEnvelope) => boolean) | null = null;
   validToken = 'token';
   private token = 'token';
   private seq = 0;
@@ -187,6 +193,7 @@ export class ModelServer implements SyncTransport {
       }
       if (m.id !== client.last + 1)
         throw new TransportError(400, 'Falta una mutación anterior.', 'VALIDATION');
+      if (this.crashesOn?.(m)) throw new TransportError(500, 'Error interno del servidor.', 'INTERNAL');
       const result = this.apply(m);
       client.results.set(m.id, result);
       client.last = m.id;
@@ -199,6 +206,7 @@ export class ModelServer implements SyncTransport {
   private apply(m: MutationEnvelope): MutationResult {
     try {
       if (!isMutationName(m.name)) throw new AppError('VALIDATION', 'Operación desconocida.');
+      if (m.name === 'sync.omitir') return { id: m.id, status: 'applied' };
       // The model knows the application mutations only.
       if (m.name !== 'solicitud.cambiarEstado' && m.name !== 'solicitud.editar') {
         throw new AppError('VALIDATION', 'Operación no soportada por el modelo.');

@@ -39,6 +39,8 @@ const handlers = {
   'notificacion.marcarLeida': notificaciones.marcarLeida,
   'notificacion.marcarCompletada': notificaciones.marcarCompletada,
   'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas,
+  // The device gave this id up after repeated server faults (src/sync/push.ts): nothing to do.
+  'sync.omitir': async () => undefined,
 } satisfies MutationHandlers;
 export const MUTATION_HANDLERS: MutationHandlers = handlers;
 
