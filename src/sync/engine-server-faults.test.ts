@@ -8,7 +8,7 @@ import { GIVE_UP_AFTER, SERVER_FAULT_MESSAGE } from './push';
 
 const estado = (value: string, base: string | null) =>
   ({ solicitudId: A, estado: value, base: { estado: base } }) as const;
-const correo = (value: string, base: string) =>
+const correo = (value: string, base: string | null) =>
   ({ solicitudId: A, changes: { 'solicitante.correo': value }, base: { 'solicitante.correo': base } }) as const;
 
 /** Runs cycles (each after its backoff) until the outbox is empty or `max` cycles ran. */
