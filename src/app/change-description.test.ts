@@ -24,6 +24,19 @@ describe('what Cambios pendientes says about a change', () => {
     });
   });
 
+  it('names the leaves of a nested value that change', () => {
+    const d = describeChange(
+      'solicitud.editar',
+      {
+        solicitudId: '0190a000-0000-7000-8000-000000000001',
+        changes: { 'solicitud.detalle_credito': { tipo_credito: 'consumo', monto_solicitado: 2 }, 'ubicacion.barrio': 'B' },
+        base: { 'solicitud.detalle_credito': { tipo_credito: 'consumo', monto_solicitado: 1 }, 'ubicacion.barrio': 'A' },
+      },
+      subjects,
+    );
+    expect(d.detail).toBe('Monto solicitado, Barrio');
+  });
+
   it('names a new application by the applicant in the change', () => {
     const d = describeChange('solicitud.crear', { solicitudId: '0190a000-0000-7000-8000-000000000009', solicitante: { nombres: 'Marta', primer_apellido: 'Díaz' } }, subjects);
     expect(d.subject).toBe('Marta Díaz · sin radicar');

@@ -5,7 +5,7 @@
  * the subjects up in the local store (`subjectIds`) and passes them in.
  */
 import { mutationLabel } from '../domain/mutations';
-import { formatValue, fieldLabel } from '../features/registro/historial-format';
+import { formatValue, fieldLabel, leafPaths } from '../features/registro/historial-format';
 
 /** 'Cambio de estado': the label of src/domain/mutations.ts (the raw name for one this version does not know). */
 export const changeLabel = mutationLabel;
@@ -72,7 +72,12 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
     case 'notificacion.editar':
     case 'usuario.editar': {
       const changes = (a.changes ?? {}) as Args;
-      detail = fieldList(Object.keys(changes).filter((k) => k !== 'contraseña')) || null;
+      const base = (a.base ?? {}) as Args;
+      // A nested value (detalle_credito) is named by the leaves that change in it.
+      const leaves = Object.keys(changes)
+        .filter((k) => k !== 'contraseña')
+        .flatMap((k) => leafPaths(k, [base[k], changes[k]]));
+      detail = fieldList(leaves) || null;
       if (name === 'usuario.editar' && 'contraseña' in changes) detail = [detail, 'Contraseña'].filter(Boolean).join(', ');
       break;
     }

@@ -6,13 +6,12 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
 import { Button } from '../components/ui/button';
 import { toast } from '../components/ui/toast';
 import type { ProblemRow } from '../db/database';
 import { plural } from '../domain/format';
 import { localDbAtom } from '../state/local-data';
-import { useOpenProblems, useOpenProblemsLoading } from '../state/problems';
+import { useOpenProblems, useOpenProblemsLoading, useProblemsAppearing } from '../state/problems';
 import { syncPanelAtom } from '../state/sync-panel';
 import { NOT_FILED, describeChange, type Subjects } from './change-description';
 import { conflictLines } from '../features/registro/conflict-lines';
@@ -72,25 +71,18 @@ export function ConflictBanner() {
 /** A toast for each conflict that appears while the app is open (older ones are in the banner). */
 export function ConflictAnnouncer() {
   const loaded = useOpenProblemsLoading();
-  const problems = loaded ?? NO_PROBLEMS;
-  const subjects = useSubjects(problems);
+  const subjects = useSubjects(loaded ?? NO_PROBLEMS);
   const openPanel = useSetAtom(syncPanelAtom);
-  const seen = useRef<Set<number> | null>(null);
-  useEffect(() => {
-    if (!subjects || !loaded) return;
-    if (seen.current === null) {
-      seen.current = new Set(problems.map((p) => p.id));
-      return;
-    }
-    for (const p of problems) {
-      if (seen.current.has(p.id)) continue;
-      seen.current.add(p.id);
-      if (p.code !== 'CONFLICT') continue;
+  useProblemsAppearing(
+    loaded,
+    (p) => {
+      if (p.code !== 'CONFLICT') return;
       toast.error(conflictText(p, subjects), {
         duration: 10_000,
         action: { label: 'Resolver', onClick: () => openPanel({ open: true, problemId: p.id }) },
       });
-    }
-  }, [loaded, problems, subjects, openPanel]);
+    },
+    subjects !== undefined,
+  );
   return null;
 }

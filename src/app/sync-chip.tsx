@@ -9,7 +9,8 @@ import { readCounts } from '../sync/status';
 import { localDbAtom, syncStatusAtom } from '../state/local-data';
 import { syncPanelAtom } from '../state/sync-panel';
 import { useOnline } from '../lib/use-online';
-import { problemsText, syncChipText, syncChipWarns, type SyncView } from './sync-text';
+import { refusedText, syncChipText, syncChipWarns, type SyncView } from './sync-text';
+import { useOpenProblems } from '../state/problems';
 
 /** The engine's status; while no engine runs (a login verified on this device only) the counts come from the local store. */
 export function useSyncView(): SyncView {
@@ -23,6 +24,8 @@ export function useSyncView(): SyncView {
 
 export function SyncChip() {
   const view = useSyncView();
+  const conflicts = useOpenProblems().filter((p) => p.code === 'CONFLICT').length;
+  const refused = Math.max(view.problems, conflicts);
   const openPanel = useSetAtom(syncPanelAtom);
   const warn = syncChipWarns(view);
   return (
@@ -35,9 +38,9 @@ export function SyncChip() {
       }`}
     >
       <span data-testid="sync-status">{syncChipText(view)}</span>
-      {view.problems > 0 && (
+      {refused > 0 && (
         <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white" data-testid="sync-problemas">
-          {problemsText(view.problems)}
+          {refusedText(refused, conflicts)}
         </span>
       )}
     </button>

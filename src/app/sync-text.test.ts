@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsText, syncChipText, type SyncView } from './sync-text';
+import { problemsText, refusedText, syncChipText, type SyncView } from './sync-text';
 
 const view = (v: Partial<SyncView>): SyncView => ({ online: true, state: 'idle', pending: 0, problems: 0, ...v });
 
@@ -30,5 +30,8 @@ describe('the sync chip', () => {
   it('counts problems', () => {
     expect(problemsText(1)).toBe('1 con problemas');
     expect(problemsText(12)).toBe('12 con problemas');
+    expect(refusedText(1, 1)).toBe('1 conflicto');
+    expect(refusedText(3, 2)).toBe('2 conflictos · 1 con problemas');
+    expect(refusedText(2, 0)).toBe('2 con problemas');
   });
 });

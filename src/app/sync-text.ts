@@ -19,6 +19,13 @@ export const pendingText = (n: number) => plural(n, 'cambio pendiente', 'cambios
 export const unsentText = (n: number) => plural(n, 'cambio sin enviar', 'cambios sin enviar');
 export const problemsText = (n: number) => `${formatNumber(n)} con problemas`;
 
+/** The red pill: conflicts named as such ('1 conflicto'), other refused changes counted. */
+export function refusedText(total: number, conflicts: number): string {
+  const others = Math.max(0, total - conflicts);
+  if (conflicts === 0) return problemsText(total);
+  return others > 0 ? `${plural(conflicts, 'conflicto')} · ${problemsText(others)}` : plural(conflicts, 'conflicto');
+}
+
 export function syncChipText(v: SyncView): string {
   if (!v.online || v.state === 'offline') return v.pending > 0 ? `Sin conexión · ${unsentText(v.pending)}` : 'Sin conexión';
   if (v.state === null || v.state === 'unauthenticated') {

@@ -18,6 +18,17 @@ export interface DeliveryTexts {
   /** Shown while they wait on this device. */
   queued?: string;
   description?: string;
+  /** The screen toasts a refusal itself (its service's message): this toast then just closes. */
+  refusalShownByScreen?: boolean;
+}
+
+/**
+ * reportDelivery for a change just queued from a screen (connectivity read now), on screens that
+ * announce refusals with their own service message (users, notifications).
+ */
+export function announceQueued(db: RadicaDB, client: SyncClient | null, id: number | null, texts: DeliveryTexts): void {
+  if (id === null) return;
+  void reportDelivery(db, [id], { ...texts, refusalShownByScreen: true }, { client, online: navigator.onLine });
 }
 
 export async function reportDelivery(
@@ -39,8 +50,9 @@ export async function reportDelivery(
   }
   const [problems, left] = await Promise.all([db.problems.bulkGet([...ids]), db.outbox.bulkGet([...ids])]);
   const refused = problems.find((p) => p && !p.resolvedAt);
-  if (refused?.code === 'CONFLICT') {
-    // The conflict has its own toast and banner, with 'Resolver' (app/conflict-banner.tsx).
+  if (refused && (refused.code === 'CONFLICT' || texts.refusalShownByScreen)) {
+    // The conflict has its own toast and banner, with 'Resolver' (app/conflict-banner.tsx); the
+    // users and notifications screens toast their service's message.
     toast.dismiss(id);
     return 'rejected';
   }

@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import type { ProblemRow } from '../db/database';
 import { localDbAtom } from './local-data';
 
@@ -36,4 +37,29 @@ export function useConflictsBySolicitud(): ReadonlyMap<string, ProblemRow[]> {
     if (id) map.set(id, [...(map.get(id) ?? []), p]);
   }
   return map;
+}
+
+/**
+ * Calls `announce` once for each problem that appears after the first read: the ones there before
+ * are already listed in 'Cambios pendientes' and the banner. Waits while `problems` is undefined
+ * or `ready` is false (the caller's own lookups not done yet).
+ */
+export function useProblemsAppearing(problems: readonly ProblemRow[] | undefined, announce: (p: ProblemRow) => void, ready = true): void {
+  const seen = useRef<Set<number> | null>(null);
+  const callback = useRef(announce);
+  useEffect(() => {
+    callback.current = announce;
+  });
+  useEffect(() => {
+    if (!problems || !ready) return;
+    if (seen.current === null) {
+      seen.current = new Set(problems.map((p) => p.id));
+      return;
+    }
+    for (const p of problems) {
+      if (seen.current.has(p.id)) continue;
+      seen.current.add(p.id);
+      callback.current(p);
+    }
+  }, [problems, ready]);
 }

@@ -5,27 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { answerConfirm, LoginPage, PASSWORD, statusControl } from './fixtures/app';
+import { answerConfirm, PASSWORD, statusControl } from './fixtures/app';
 import { FormularioPage } from './fixtures/formulario';
-import { RegistroModal, ServerApi, waitForRows, waitForServiceWorker } from './fixtures/registro';
+import { setup, waitForRows, waitForServiceWorker } from './fixtures/registro';
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
 const chip = (page: Page) => page.getByTestId('sync-status');
 const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** Logs in on the tablet (the menu is a drawer there) and answers the n-th row with its server ids. */
-async function setup(page: Page, request: APIRequestContext, email: string, n: number) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login(email);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(n);
-  const api = await new ServerApi(request).login(email);
-  const row = (await api.byRadicado(radicado))!;
-  return { modal, api, radicado, row, documento: row.solicitante.numero_documento };
-}
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -175,7 +162,7 @@ test('a conflict made by another device is announced on the main screen, marked 
   await expect(banner).toContainText(text);
   await expect(banner).toBeInViewport();
   await expect(modal.row(radicado).getByTestId('conflicto-badge')).toHaveText('Conflicto');
-  await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas');
+  await expect(page.getByTestId('sync-problemas')).toHaveText('1 conflicto');
   await expect(page.getByTestId('menu-badge')).toHaveText('1');
 
   // Inside 'Editar Registro' too; 'Resolver' opens the resolver on top.

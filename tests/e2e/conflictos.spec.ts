@@ -42,7 +42,7 @@ test('both devices changed the same fields: the conflict is shown in Cambios pen
   });
 
   await context.setOffline(false);
-  await expect(page.getByText('1 con problemas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 conflicto')).toBeVisible({ timeout: 30_000 });
   // Until someone decides, the device shows what the server holds and sends nothing more.
   await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0);
   await expect(modal.row(radicado).getByTestId('nombre')).toContainText('Oficina Nombre');
@@ -95,7 +95,7 @@ test('Descartar drops the tablet change: the device shows the office value and t
   await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, { 'ubicacion.barrio': 'Barrio Oficina Dos' });
 
   await context.setOffline(false);
-  await expect(page.getByText('1 con problemas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('1 conflicto')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('sync-status').click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
   const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de solicitud' });
@@ -103,7 +103,7 @@ test('Descartar drops the tablet change: the device shows the office value and t
   await problem.getByRole('button', { name: 'Descartar' }).click();
   await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
   await expect(panel.getByText('En cola (0)')).toBeVisible();
-  await expect(page.getByText('1 con problemas')).toHaveCount(0);
+  await expect(page.getByText('1 conflicto')).toHaveCount(0);
   await panel.getByRole('button', { name: 'Cerrar' }).click();
 
   await modal.open(radicado, documento);

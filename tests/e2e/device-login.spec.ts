@@ -23,7 +23,11 @@ async function createUser(request: APIRequestContext, rol: string): Promise<{ id
   return { id: ((await res.json()) as { data: { id: number } }).data.id, correo };
 }
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+/** The signed-in top bar (on a tablet the menu itself is a closed drawer). */
+const menu = (page: Page) => page.getByRole('banner').getByTestId('sync-status');
+
+// Issue 27: the field advisor's tablet.
+test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
 test('offline, a user who logged in here before opens the local data; the server login then resumes sync', async ({ page, context }) => {
   const { correo } = await createUser(page.request, 'supervisor');

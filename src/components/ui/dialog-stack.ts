@@ -33,6 +33,29 @@ export function topDialog(): HTMLDialogElement | null {
   return stack[stack.length - 1] ?? null;
 }
 
+/**
+ * Non-modal panels anchored under the top bar (the bell's list) open right now: while one is, the
+ * page's toasts move to the bottom so they never cover the panel's buttons.
+ */
+let panels = 0;
+
+/** Marks a top panel open; call the answer when it closes. */
+export function pushTopPanel(): () => void {
+  panels += 1;
+  emit();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    panels -= 1;
+    emit();
+  };
+}
+
+export function topPanelOpen(): boolean {
+  return panels > 0;
+}
+
 export function subscribeDialogs(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,3 +1,5 @@
+import { buttonClass } from './button';
+
 /** Page-size selector (10/20/30/50) and first/previous/next/last buttons, shared by the lists. */
 export const PAGE_SIZES = [10, 20, 30, 50] as const;
 
@@ -13,8 +15,7 @@ interface PaginationProps {
   onPageSize: (size: number) => void;
 }
 
-const BUTTON =
-  'min-h-11 min-w-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
+const BUTTON = buttonClass('secondary', 'min-w-11 px-3');
 
 export function Pagination({ page, pages, pageSize, onPage, onPageSize }: PaginationProps) {
   return (
@@ -24,7 +25,7 @@ export function Pagination({ page, pages, pageSize, onPage, onPageSize }: Pagina
         <select
           value={pageSize}
           onChange={(e) => onPageSize(Number(e.target.value))}
-          className="min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm"
         >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>

@@ -4,10 +4,10 @@
  * toast raised while 'Editar Registro' is open is seen and its 'Deshacer' can be tapped. Sonner
  * replays the toasts still showing when the area moves, so none is lost when a dialog closes.
  */
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { toast, Toaster, type ToasterProps } from 'sonner';
-import { subscribeDialogs, topDialog } from './dialog-stack';
+import { subscribeDialogs, topDialog, topPanelOpen } from './dialog-stack';
 
 export { toast };
 
@@ -17,11 +17,13 @@ export const UNDO_LABEL = 'Deshacer';
 
 // Below the 60 px top bar (and a dialog's title bar), so a toast never covers the sync chip, the
 // bell or a dialog's ✕.
+const OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };
+const MOBILE_OFFSET = { top: 68, right: 8, bottom: 8, left: 8 };
 const DEFAULTS: ToasterProps = {
   richColors: true,
   closeButton: true,
-  offset: { top: 72, right: 16, bottom: 16, left: 16 },
-  mobileOffset: { top: 68, right: 8, bottom: 8, left: 8 },
+  offset: OFFSET,
+  mobileOffset: MOBILE_OFFSET,
   toastOptions: { closeButtonAriaLabel: 'Quitar aviso' },
 };
 
@@ -31,8 +33,30 @@ const DEFAULTS: ToasterProps = {
  */
 export function ToasterHost(props: ToasterProps) {
   const target = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
-  const position = target ? 'top-center' : props.position;
-  return createPortal(<Toaster {...DEFAULTS} {...props} position={position} />, target ?? document.body);
+  const panel = useSyncExternalStore(subscribeDialogs, topPanelOpen, () => false);
+  const top = useBelowHeader(target);
+  const position = target ? 'top-center' : panel ? 'bottom-right' : props.position;
+  const offsets = target && top !== null ? { offset: { ...OFFSET, top }, mobileOffset: { ...MOBILE_OFFSET, top } } : {};
+  return createPortal(<Toaster {...DEFAULTS} {...props} position={position} {...offsets} />, target ?? document.body);
+}
+
+/** Inside a dialog the toasts start under its title bar, so they never cover its ✕. */
+function useBelowHeader(dialog: HTMLDialogElement | null): number | null {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!dialog) return;
+    const header = dialog.querySelector('header');
+    const place = () => setTop(Math.max(8, Math.round((header ?? dialog).getBoundingClientRect().bottom) + 8));
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(dialog);
+    window.addEventListener('resize', place);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', place);
+    };
+  }, [dialog]);
+  return dialog ? top : null;
 }
 
 /** A success toast with a 'Deshacer' button for UNDO_MS; `onUndo` runs at most once. */

@@ -26,6 +26,8 @@ import { useOnline } from '../../lib/use-online';
 import { useColumns, useEstados } from './use-list-config';
 import { resultadosTexto } from './resultados';
 import { SyncProgress } from './sync-progress';
+import { Button, buttonClass } from '../../components/ui/button';
+import { INPUT_CLASS } from '../../components/ui/text-field';
 
 export interface CreditsPageProps {
   /** Called with the solicitud id when a row is activated (the edit modal opens it). */
@@ -57,8 +59,7 @@ export default function CreditsPage(props: CreditsPageProps) {
   return <CreditsView session={state.session} onOpen={props.onOpen} onNew={props.onNew} />;
 }
 
-const INPUT =
-  'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-2 focus:outline-blue-700';
+const INPUT = INPUT_CLASS;
 
 function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsPageProps) {
   const db = useLocalDb();
@@ -146,13 +147,9 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         </h1>
         <div className="flex flex-wrap items-start gap-3">
           {onNew && can(session.user.rol, 'create_customer') && (
-            <button
-              type="button"
-              onClick={onNew}
-              className="min-h-11 rounded-md bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700"
-            >
+            <Button variant="primary" onClick={onNew}>
               Nuevo Cliente
-            </button>
+            </Button>
           )}
           {can(session.user.rol, 'download_sales') && <SalesButton session={session} />}
         </div>
@@ -342,7 +339,7 @@ function SalesButton({ session }: { session: Session }) {
         title={online ? undefined : offlineText}
         aria-describedby={online ? undefined : 'ventas-offline'}
         onClick={() => void onClick()}
-        className="min-h-11 rounded-md bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:opacity-60"
+        className={buttonClass('success')}
       >
         {busy ? 'Descargando...' : 'Descargar Ventas'}
       </button>

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/spinner';
+import { pushTopPanel } from '../../components/ui/dialog-stack';
 import { badgeLabel } from '../../domain/notificacion';
 import { syncClientAtom } from '../../state/local-data';
 // The form (react-hook-form, valibot resolver) loads when first opened, not with the shell.
@@ -193,6 +194,8 @@ function BellPanel({
   const canEdit = useCanEditNotificaciones();
   const client = useAtomValue(syncClientAtom);
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Toasts go to the bottom while the list is open, off its header's buttons.
+  useEffect(() => pushTopPanel(), []);
   useEffect(
     () => () => {
       if (reload.current) clearTimeout(reload.current);

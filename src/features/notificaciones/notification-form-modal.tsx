@@ -22,12 +22,14 @@ import {
   type CampoEditable,
   type NotificacionFormInput,
 } from '../../domain/notificacion';
-import { useLocalDb } from '../../state/local-data';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { INPUT_CLASS } from '../../components/ui/text-field';
 import type { NotificacionItem } from './use-notificaciones';
+import { useAtomValue } from 'jotai';
+import { announceQueued } from '../../state/delivery';
+import { syncClientAtom, useLocalDb } from '../../state/local-data';
 
 type FormValues = {
   titulo: string;
@@ -101,6 +103,7 @@ export function NotificationFormModal({
   onClose: () => void;
 }) {
   const db = useLocalDb();
+  const client = useAtomValue(syncClientAtom);
   const formId = useId();
   const [saving, setSaving] = useState(false);
   const editing = notificacion !== null;
@@ -141,12 +144,12 @@ export function NotificationFormModal({
         fecha_vencimiento: fromLocalInput(values.fecha_vencimiento),
       } as Record<CampoEditable, string | null>;
       if (!editing) {
-        await mutate(db, 'notificacion.crear', {
+        const id = await mutate(db, 'notificacion.crear', {
           ...(data as NotificacionFormInput),
           id: uuidv7(),
           solicitud_id: solicitudId,
         });
-        toast.success('Notificación creada');
+        announceQueued(db, client, id, { sent: 'Notificación creada' });
       } else {
         const changes: Record<string, unknown> = {};
         const base: Record<string, unknown> = {};
@@ -157,8 +160,8 @@ export function NotificationFormModal({
           base[campo] = seen;
         }
         if (Object.keys(changes).length) {
-          await mutate(db, 'notificacion.editar', { id: notificacion.id, changes, base });
-          toast.success('Notificación actualizada');
+          const id = await mutate(db, 'notificacion.editar', { id: notificacion.id, changes, base });
+          announceQueued(db, client, id, { sent: 'Notificación actualizada' });
         }
       }
       onClose();

@@ -8,6 +8,7 @@ import {
   useNotificacionActions,
   type NotificacionItem,
 } from './use-notificaciones';
+import { Button } from '../../components/ui/button';
 
 /**
  * 'Historial de Notificaciones' of one application (spec 01 §2), for the 'Editar Registro' modal:
@@ -32,13 +33,9 @@ export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
           Historial de Notificaciones
         </h3>
         {canEdit && (
-          <button
-            type="button"
-            onClick={() => setForm({ notificacion: null })}
-            className="min-h-11 rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700"
-          >
+          <Button variant="primary" onClick={() => setForm({ notificacion: null })}>
             Nueva Notificación
-          </button>
+          </Button>
         )}
       </div>
       {loading ? (

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import type { BadgeColor } from '../../domain/estados';
 import {
@@ -22,19 +23,9 @@ const ESTADO_COLOR: Record<string, BadgeColor> = {
   completada: 'green',
 };
 
-/** dd/mm/yyyy hh:mm in Colombian style. */
+/** dd/mm/yyyy hh:mm in Colombian time. */
 export function fechaCorta(value: unknown): string {
-  if (!value) return '';
-  const d = new Date(String(value));
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('es-CO', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+  return value ? formatDateTime(String(value)) : '';
 }
 
 export const actionButton =

@@ -5,6 +5,7 @@
  * spec's toast for that action (spec 01 §8).
  */
 import { askConfirm } from '../../components/ui/confirm-dialog';
+import { useProblemsAppearing } from '../../state/problems';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -149,20 +150,7 @@ export function useRejectionToasts(): void {
         .catch(() => []),
     [db],
   );
-  const seen = useRef<Set<number> | null>(null);
-  useEffect(() => {
-    if (!problems) return;
-    if (seen.current === null) {
-      // Problems from before this screen opened are already listed in the sync panel.
-      seen.current = new Set(problems.map((p) => p.id));
-      return;
-    }
-    for (const p of problems) {
-      if (seen.current.has(p.id)) continue;
-      seen.current.add(p.id);
-      toast.error(ERROR_POR_MUTACION[p.name] ?? 'Error al actualizar notificación', {
-        description: p.error,
-      });
-    }
-  }, [problems]);
+  useProblemsAppearing(problems, (p) =>
+    toast.error(ERROR_POR_MUTACION[p.name] ?? 'Error al actualizar notificación', { description: p.error }),
+  );
 }

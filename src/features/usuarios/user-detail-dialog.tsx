@@ -14,6 +14,9 @@ import { UserForm, userFormValues, type UserFormOutput } from './user-form';
 import { useBancos } from './use-bancos';
 import { editarUsuario, eliminarUsuario, USER_ERRORS, useUsuario } from './use-usuarios';
 import { fechaCorta, rolLabel } from './format';
+import { useAtomValue } from 'jotai';
+import { announceQueued } from '../../state/delivery';
+import { syncClientAtom } from '../../state/local-data';
 
 interface Props {
   db: RadicaDB;
@@ -36,6 +39,7 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
   const [dirty, setDirty] = useState(false);
   const [refused, setRefused] = useState<Record<string, string> | null>(null);
   const bancos = useBancos(db);
+  const client = useAtomValue(syncClientAtom);
   const leaveEdit = useCallback(() => {
     setDirty(false);
     setMode('view');
@@ -66,7 +70,7 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
     try {
       const queued = await editarUsuario(db, user, values);
       onQueued(queued);
-      if (queued !== null) toast.success('Usuario actualizado');
+      announceQueued(db, client, queued, { sent: 'Usuario actualizado' });
       leaveEdit();
     } catch (error) {
       console.error(USER_ERRORS.update, error);
@@ -80,8 +84,9 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
   const remove = async () => {
     setBusy(true);
     try {
-      onQueued(await eliminarUsuario(db, user.id as number));
-      toast.success('Usuario eliminado');
+      const id = await eliminarUsuario(db, user.id as number);
+      onQueued(id);
+      announceQueued(db, client, id, { sent: 'Usuario eliminado' });
       onClose();
     } catch (error) {
       console.error(USER_ERRORS.delete, error);

@@ -20,6 +20,8 @@ import { fechaCorta, rolLabel } from './format';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserForm, type UserFormOutput } from './user-form';
 import { crearUsuario, USER_ERRORS, useRejections, useUsuarios } from './use-usuarios';
+import { announceQueued } from '../../state/delivery';
+import { syncClientAtom } from '../../state/local-data';
 
 export default function UsersPage() {
   const state = useAtomValue(sessionAtom);
@@ -203,12 +205,14 @@ function CreateUserDialog({
   const [dirty, setDirty] = useState(false);
   const [refused, setRefused] = useState<Record<string, string> | null>(null);
   const bancos = useBancos(db);
+  const client = useAtomValue(syncClientAtom);
   const guard = useDiscardGuard(dirty && !busy, onClose);
   const submit = async (values: UserFormOutput) => {
     setBusy(true);
     try {
-      onQueued(await crearUsuario(db, values));
-      toast.success('Usuario creado');
+      const id = await crearUsuario(db, values);
+      onQueued(id);
+      announceQueued(db, client, id, { sent: 'Usuario creado', queued: 'Usuario guardado en este dispositivo. Se creará en el servidor cuando haya conexión.' });
       setDirty(false);
       onClose();
     } catch (error) {
