@@ -3,7 +3,9 @@
  * form replaces the kind sub-object: the new kind's data is kept (or started empty) and the data of
  * every other kind is dropped, so a record never carries two contradictory credit details.
  */
+import type { FieldDefinition, FieldType } from './field-definition';
 import { fold } from './text';
+import { etiquetaDeCampo } from './validacion';
 
 export const CREDIT_KINDS = [
   'credito_hipotecario',
@@ -13,6 +15,48 @@ export const CREDIT_KINDS = [
   'detalle_generico',
 ] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
+
+/** How 'Editar Registro' titles the sub-object of each kind. */
+export const CREDIT_KIND_LABELS: Record<CreditKind, string> = {
+  credito_hipotecario: 'Crédito hipotecario',
+  credito_vehicular: 'Crédito vehicular',
+  credito_libre_inversion: 'Crédito de libre inversión',
+  credito_consumo: 'Crédito de consumo',
+  detalle_generico: 'Detalle del crédito',
+};
+
+const sub = (key: string, type: FieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+  key,
+  type,
+  required: false,
+  description: etiquetaDeCampo(key),
+  ...extra,
+});
+
+/**
+ * The fields of each kind's sub-object. The spec names the sub-objects but not their contents;
+ * these are what Colombian lenders ask for each line. Amounts follow the shared money rules by key
+ * (valor_inmueble and valor_vehiculo above zero, cuota_inicial zero or more).
+ */
+export const CREDIT_KIND_FIELDS: Record<CreditKind, readonly FieldDefinition[]> = {
+  credito_hipotecario: [
+    sub('tipo_inmueble', 'array', { list_values: { enum: ['Casa', 'Apartamento', 'Lote', 'Local comercial', 'Oficina'] } }),
+    sub('valor_inmueble', 'number'),
+    sub('cuota_inicial', 'number'),
+    sub('ciudad_inmueble', 'string'),
+    sub('vivienda_nueva', 'boolean'),
+  ],
+  credito_vehicular: [
+    sub('estado_vehiculo', 'array', { list_values: { enum: ['Nuevo', 'Usado'] } }),
+    sub('marca', 'string'),
+    sub('modelo', 'integer'),
+    sub('valor_vehiculo', 'number'),
+    sub('cuota_inicial', 'number'),
+  ],
+  credito_libre_inversion: [sub('destino_credito', 'string'), sub('ingresos_adicionales', 'number')],
+  credito_consumo: [sub('bien_a_financiar', 'string'), sub('valor_bien', 'number')],
+  detalle_generico: [sub('descripcion', 'text')],
+};
 
 /** The sub-object a credit type name maps to, by the words it contains (accents and case ignored). */
 export function creditKind(tipo: string | null | undefined): CreditKind {

@@ -11,7 +11,7 @@ import { syncClientAtom, useLocalDb } from '../../state/local-data';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { CameraCapture, type CapturedFile } from '../../components/ui/camera-capture';
 import { savingText } from '../../lib/image-resize';
-import { Section } from './field-input';
+import { Section } from './section';
 import { buttonClass } from '../../components/ui/button';
 
 /** The spec's accepted types (spec 01 §5). */

@@ -3,13 +3,10 @@
  * where the field is on the form), per entity and per action, and each value as a person would
  * write it. Pure: no React, no Dexie.
  */
+import { CREDIT_KIND_LABELS } from '../../domain/credito';
 import { formatDate, formatDateTime, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
 import type { HistorialEntry } from '../../domain/historial';
-import { CREDIT_FIELDS, SECTIONS } from './record-form';
-
-const FORM_LABELS: Record<string, string> = Object.fromEntries(
-  [...SECTIONS.flatMap((s) => s.fields), ...CREDIT_FIELDS].map((f) => [f.path, f.label]),
-);
+import { etiquetaDeCampo } from '../../domain/validacion';
 
 const EXTRA_LABELS: Record<string, string> = {
   estado: 'Estado',
@@ -71,12 +68,11 @@ const humanize = (key: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
+/** A field's label: the form's for its key ('solicitante.info_extra.celular' -> 'Celular'), else its key in words. */
 export function fieldLabel(path: string): string {
-  if (FORM_LABELS[path]) return FORM_LABELS[path];
   if (EXTRA_LABELS[path]) return EXTRA_LABELS[path];
-  const parts = path.split('.');
-  // `detalle_referencia.celular` -> 'Celular'; an unknown nested path shows its last key.
-  return EXTRA_LABELS[parts[parts.length - 1]] ?? humanize(parts[parts.length - 1]);
+  const last = path.slice(path.lastIndexOf('.') + 1);
+  return (CREDIT_KIND_LABELS as Record<string, string>)[last] ?? EXTRA_LABELS[last] ?? etiquetaDeCampo(last);
 }
 
 export const entityLabel = (entidad: string) => ENTITY_LABELS[entidad] ?? humanize(entidad);

@@ -12,7 +12,7 @@ import { ApiError, apiJson } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 import type { HistorialEntry } from '../../domain/historial';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
-import { Section } from './field-input';
+import { Section } from './section';
 import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';
 import { Button } from '../../components/ui/button';
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../domain/format';
 import { uuidv7 } from '../../domain/ids';
 import type { ObservacionRow } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
-import { Section } from './field-input';
+import { Section } from './section';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/text-field';
 

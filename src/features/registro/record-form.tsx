@@ -1,0 +1,139 @@
+/**
+ * The 'Editar Registro' form (spec 01 §2): the sections of the complete record in the spec's
+ * order, each drawn from the company's field definitions like the creation form, then files,
+ * observations, notification preferences, the request's notifications and its change history.
+ * react-hook-form holds the values (typed by EditValuesSchema); its resolver judges what changed
+ * and answers what to save (edit-schema.ts). A failed save names the first invalid field by its
+ * label and moves the focus to it.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { FieldContext } from '../../components/fields/field-input';
+import { Dialog } from '../../components/ui/dialog';
+import { DuplicateDocumentDialog } from '../../components/ui/duplicate-document-dialog';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
+import type { RegistroSchemas } from '../../domain/registro';
+import { can, isAdminOrSupervisor } from '../../domain/roles';
+import type { Session } from '../../domain/session';
+import { fullName, type SolicitudRecord } from '../../domain/solicitud';
+import { ArchivosSection } from './archivos-section';
+import { ConflictNotice } from './conflict-notice';
+import { CreditSection } from './credit-section';
+import { editSchema } from './edit-schema';
+import { EntitySection } from './entity-section';
+import { HistorialSection } from './historial-section';
+import { ObservacionesSection } from './observaciones-section';
+import { PreferencesSection } from './preferences-section';
+import type { RecordEdit } from './record-changes';
+import { RecordFooter } from './record-footer';
+import { recordFields, toEditValues, type EditValues } from './record-values';
+import { ReferencesSection } from './references-section';
+import { useRecordSave } from './use-record-save';
+
+const ENTITY_SECTIONS = [
+  { entity: 'solicitante', title: 'Información del Solicitante', testId: 'seccion-solicitante' },
+  { entity: 'ubicacion', title: 'Información de Ubicación', testId: 'seccion-ubicacion' },
+  { entity: 'actividad_economica', title: 'Información Laboral', testId: 'seccion-laboral' },
+  { entity: 'informacion_financiera', title: 'Información Financiera', testId: 'seccion-financiera' },
+] as const;
+
+interface Props {
+  /** The record as first seen: the base values of the edit. */
+  initial: SolicitudRecord;
+  /** The record as it is now on this device. */
+  live: SolicitudRecord;
+  session: Session;
+  schemas: RegistroSchemas;
+  lists: Omit<FieldContext, 'values'>;
+  subtitle: ReactNode;
+  onClose: () => void;
+  notificationsPanel?: ReactNode;
+}
+
+/** The first invalid field on screen: focused, scrolled to the middle, and its message. */
+function focusFirstInvalid(formId: string): string | undefined {
+  const el = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!el) return undefined;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'center' });
+  const described = el.getAttribute('aria-describedby')?.split(' ')[0];
+  return (described && document.getElementById(described)?.textContent) || undefined;
+}
+
+export function RecordForm({ initial, live, session, schemas, lists, subtitle, onClose, notificationsPanel }: Props) {
+  const rol = session.user.rol;
+  const canEdit = can(rol, 'edit_customer');
+  const subjectLine = `${fullName(live.solicitante)} · ${live.solicitud.radicado ?? 'sin radicar'}`;
+  const formId = `form-registro-${initial.id}`;
+  const fields = useMemo(() => recordFields(initial, schemas), [initial, schemas]);
+  // The values the form starts from are those of the record as first seen, with the fields then known.
+  const [defaults] = useState(() => toEditValues(initial, fields));
+  const resolver = useMemo(() => valibotResolver(editSchema(initial, fields, defaults)), [initial, fields, defaults]);
+  const form = useForm<EditValues, unknown, RecordEdit>({
+    defaultValues: defaults,
+    resolver,
+    mode: 'onSubmit',
+    // Spec 01 §5: an error clears when its field is edited (it is checked again on Guardar).
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [deleting, setDeleting] = useState(false);
+  const saver = useRecordSave({ solicitudId: initial.id, solicitanteId: initial.solicitante.id, session, subjectLine, onClose });
+  const guard = useDiscardGuard(form.formState.isDirty && !saver.saving && !deleting, onClose);
+
+  const onInvalid = () =>
+    requestAnimationFrame(() => {
+      toast.error('Por favor corrige los errores antes de continuar', { description: focusFirstInvalid(formId) });
+    });
+
+  const footer = (
+    <RecordFooter
+      formId={formId}
+      solicitudId={initial.id}
+      subjectLine={subjectLine}
+      canEdit={canEdit}
+      canDelete={can(rol, 'delete_customer')}
+      saving={saver.saving}
+      onCancel={guard.requestClose}
+      onDeleted={onClose}
+      onDeleting={setDeleting}
+    />
+  );
+
+  return (
+    <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
+      <FormProvider {...form}>
+        <ConflictNotice solicitudId={initial.id} />
+        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit(saver.save, onInvalid)(e)} className="space-y-4">
+          <fieldset disabled={!canEdit} className="space-y-4">
+            {ENTITY_SECTIONS.map((s) => (
+              <EntitySection key={s.entity} entity={s.entity} title={s.title} testId={s.testId} fields={fields.entities[s.entity]} lists={lists} />
+            ))}
+            <ReferencesSection solicitudId={initial.id} subjectLine={subjectLine} fields={fields.referencia} lists={lists} canEdit={canEdit} />
+            <CreditSection record={initial} live={live} fields={fields} lists={lists} />
+          </fieldset>
+        </form>
+
+        <div className="mt-4 space-y-4">
+          <ArchivosSection solicitudId={initial.id} solicitanteId={initial.solicitante.id} documentos={live.documentos ?? []} canWrite={canEdit} token={session.token} />
+          <ObservacionesSection solicitudId={initial.id} observaciones={live.observaciones ?? []} userName={session.user.nombre} canWrite={canEdit} />
+          <PreferencesSection formId={formId} disabled={!canEdit} />
+          {notificationsPanel && <div data-testid="panel-notificaciones">{notificationsPanel}</div>}
+          {isAdminOrSupervisor(rol) && <HistorialSection solicitudId={initial.id} token={session.token} />}
+        </div>
+      </FormProvider>
+
+      {saver.duplicate && (
+        <DuplicateDocumentDialog
+          documento={saver.duplicate.documento}
+          matches={saver.duplicate.matches}
+          onBack={saver.dismissDuplicate}
+          onSave={saver.confirmDuplicate}
+        />
+      )}
+      {guard.prompt}
+    </Dialog>
+  );
+}

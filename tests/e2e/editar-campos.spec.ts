@@ -1,0 +1,74 @@
+/**
+ * Issue 29, 'Editing covers everything that was captured': a field the administrator adds in /config
+ * reaches the device with the next sync, shows in 'Editar Registro' next to the spec's complete
+ * record (Código CIIU), is saved offline (queued, 'guardado en este dispositivo'), reaches the server
+ * on reconnecting and reads back after a reload.
+ */
+import { expect, test } from '@playwright/test';
+import { LoginPage, PASSWORD, waitForRows, waitForServiceWorker } from './fixtures/app';
+import { ConfigPage, localDefinitions } from './fixtures/config';
+import { RegistroModal, ServerApi } from './fixtures/registro';
+
+const KEY = 'jefe_inmediato';
+
+// The suite shares one server: the field added here goes away after the test.
+test.afterEach(async ({ request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  await request.delete(`/api/json/definitions/actividad_economica/detalle_actividad/${KEY}`, { headers: { authorization: `Bearer ${token}` } });
+});
+
+test('a field added in /config is edited in Editar Registro, offline, and persists after reload', async ({ page, context, request }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForServiceWorker(page);
+  const config = new ConfigPage(page);
+  await config.goto();
+  await config.waitForDefinitions();
+  expect((await localDefinitions(page)).some((d) => d.key === KEY)).toBe(false);
+
+  await page.getByRole('button', { name: 'Editar Actividad Económica' }).click();
+  const configModal = config.dialog('Configuración de Actividad Económica');
+  await configModal.getByRole('button', { name: 'Nuevo campo' }).click();
+  await configModal.getByLabel('Nombre para mostrar *').fill('Jefe inmediato');
+  await expect(configModal.getByLabel('Nombre interno *')).toHaveValue(KEY);
+  await configModal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(config.toast('Campo creado')).toBeVisible();
+  // The write is followed by a sync: the device's mirror of the definitions holds the field.
+  await expect.poll(async () => (await localDefinitions(page)).some((d) => d.key === KEY), { timeout: 30_000 }).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(configModal).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Inicio' }).click();
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(5);
+  const api = await new ServerApi(request).login('admin@demo.co');
+  const row = (await api.byRadicado(radicado))!;
+  await modal.open(radicado, row.solicitante.numero_documento);
+
+  const laboral = modal.dialog().getByTestId('seccion-laboral');
+  const jefe = laboral.getByLabel('Jefe inmediato', { exact: true });
+  await expect(jefe).toHaveValue('');
+  const ciiu = laboral.getByLabel('Código CIIU', { exact: true });
+
+  await context.setOffline(true);
+  await jefe.fill('Marta Gómez');
+  await ciiu.fill('6419');
+  await modal.save();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
+  const detalle = async () =>
+    ((await api.record(row.solicitante.id)).data as unknown as { actividad_economica: { detalle_actividad: Record<string, unknown> } | null })
+      .actividad_economica?.detalle_actividad ?? {};
+  expect((await detalle())[KEY]).toBeUndefined();
+
+  await context.setOffline(false);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  expect(await detalle()).toMatchObject({ [KEY]: 'Marta Gómez', codigo_ciiu: '6419' });
+
+  await page.reload();
+  await waitForRows(page);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await expect(modal.dialog().getByTestId('seccion-laboral').getByLabel('Jefe inmediato', { exact: true })).toHaveValue('Marta Gómez');
+  await expect(modal.dialog().getByTestId('seccion-laboral').getByLabel('Código CIIU', { exact: true })).toHaveValue('6419');
+});
