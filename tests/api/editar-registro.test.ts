@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { solicitudes } from '../../server/src/db/schema';
+import { solicitudes, usuarios } from '../../server/src/db/schema';
 import { buildRecords } from '../../server/src/modules/solicitudes/repository';
 import { EDIT_ENTITIES, editFields, pathOf, specFieldKeys } from '../../src/domain/campos-registro';
 import { CREDIT_KIND_FIELDS, CREDIT_KINDS } from '../../src/domain/credito';
@@ -144,6 +144,25 @@ describe('a credit sub-object field', () => {
     const r = await push('admin', admin, { [path('marca')]: 'Renault' }, sol.id, { [path('marca')]: 'Kia' });
     expect(r).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
     expect(r.conflict!.fields[path('marca')]).toMatchObject({ base: 'Kia', server: 'Mazda', mine: 'Renault' });
+  });
+
+  it("names who changed it on the server when that edit wrote the whole credit detail, or a key inside it", async () => {
+    const sol = await someSolicitud(5);
+    const monto = 'solicitud.detalle_credito.monto_solicitado';
+    const before = (await recordOf(sol.id)).solicitud.detalle_credito;
+    // Another client writes detalle_credito whole; this device edits one key of it from the old base.
+    const whole = { ...before, monto_solicitado: 200_000_000 };
+    expect((await push('supervisor', randomUUID(), { 'solicitud.detalle_credito': whole }, sol.id)).status).toBe('applied');
+    const r = await push('admin', randomUUID(), { [monto]: 222_000_000 }, sol.id, { [monto]: before.monto_solicitado ?? null });
+    expect(r).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
+    const [sup] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.id, ctx.seeded.users.supervisor));
+    expect(r.conflict!.fields[monto]).toMatchObject({ server: 200_000_000, mine: 222_000_000, changedBy: sup.nombre, changedAt: expect.any(String) });
+
+    // And the other way: a key written alone, a stale whole value.
+    expect((await push('supervisor', randomUUID(), { [monto]: 210_000_000 }, sol.id)).status).toBe('applied');
+    const w = await push('admin', randomUUID(), { 'solicitud.detalle_credito': { ...whole, plazo_meses: 48 } }, sol.id, { 'solicitud.detalle_credito': whole });
+    expect(w).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
+    expect(w.conflict!.fields['solicitud.detalle_credito']).toMatchObject({ changedBy: sup.nombre });
   });
 
   it('is judged by the shared rules and named by its label', async () => {

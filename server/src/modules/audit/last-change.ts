@@ -2,7 +2,8 @@
  * Who last changed each field of one entity, and when, read from the audit trail: a conflict
  * answer carries it so the person resolving sees 'cambiado por Sara, hoy 10:42' (issue 27).
  * Invariants: read-only; company-scoped (the audit rows and the author's name both of the
- * caller's company); a field never audited is absent from the answer.
+ * caller's company); a field never audited is absent from the answer; a change audited on the
+ * whole JSON value or on one key inside it counts for both.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -20,14 +21,17 @@ export async function lastChanges(
   fields: readonly string[],
 ): Promise<Record<string, LastChange>> {
   if (fields.length === 0) return {};
+  // An audited key counts for a field when it is the field, holds it ('solicitud.detalle_credito'
+  // for 'solicitud.detalle_credito.monto_solicitado') or lies inside it: edits write either.
   const { rows } = (await tx.execute(sql`
-    select distinct on (k.key) k.key as field, a.fecha as at, u.nombre as by
+    select distinct on (f.field) f.field, a.fecha as at, u.nombre as by
     from auditoria a
     cross join lateral jsonb_object_keys(a.cambios) as k(key)
+    join (values ${sql.join(fields.map((f) => sql`(${f}::text)`), sql`, `)}) as f(field)
+      on k.key = f.field or starts_with(f.field, k.key || '.') or starts_with(k.key, f.field || '.')
     left join usuarios u on u.id = a.usuario_id and u.empresa_id = a.empresa_id
     where a.empresa_id = ${empresaId} and a.entidad = ${entidad} and a.entidad_id = ${entidadId}
-      and k.key in (${sql.join(fields.map((f) => sql`${f}`), sql`, `)})
-    order by k.key, a.id desc`)) as unknown as { rows: Array<{ field: string; at: string | Date; by: string | null }> };
+    order by f.field, a.id desc`)) as unknown as { rows: Array<{ field: string; at: string | Date; by: string | null }> };
   const out: Record<string, LastChange> = {};
   for (const r of rows) out[r.field] = { by: r.by, at: new Date(r.at).toISOString() };
   return out;
