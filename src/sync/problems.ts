@@ -14,7 +14,7 @@
  */
 import { AppError } from '../domain/errors';
 import type { CambiarEstadoArgs, EditarSolicitudArgs, EditarUsuarioArgs } from '../domain/mutations';
-import type { FileRow, ProblemRow, RadicaDB } from '../db/database';
+import type { ProblemRow, RadicaDB } from '../db/database';
 import { mutateByName } from '../db/mutate';
 
 export type ConflictChoice = 'mine' | 'theirs' | { value: unknown };
@@ -131,11 +131,6 @@ export async function resolveConflict(
     await close(db, id, 'resolved');
     return newId;
   });
-}
-
-/** Attachments that could not be uploaded (status 'error'). */
-export async function listFailedFiles(db: RadicaDB): Promise<FileRow[]> {
-  return db.files.where('status').equals('error').toArray();
 }
 
 /** Puts a failed attachment back in the upload queue. */

@@ -1,5 +1,7 @@
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
+import { solicitudes, usuarios } from '../../server/src/db/schema';
+import { bearer, createTestContext, DEMO_USERS, loginAs, type DemoUser, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,6 +17,17 @@ const tabla = async (who: DemoUser, extra: { url?: string; headers?: Record<stri
     url: extra.url ?? '/api/dashboard/tabla',
     headers: { ...bearer(token), ...(extra.headers as Record<string, string>) },
   });
+};
+
+/** The ids of the applications `who` created or is assigned to, in its own company. */
+const ownIds = async (who: DemoUser): Promise<string[]> => {
+  const db = ctx.database.db;
+  const [u] = await db.select().from(usuarios).where(eq(usuarios.correo, DEMO_USERS[who]));
+  const rows = await db
+    .select({ id: solicitudes.id })
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, u.empresaId), or(eq(solicitudes.createdByUserId, u.id), eq(solicitudes.assignedToUserId, u.id))));
+  return rows.map((r) => String(r.id)).sort();
 };
 
 describe('tenancy', () => {
@@ -53,7 +66,7 @@ describe('tenancy', () => {
     expect(estados.size).toBe(8);
   });
 
-  it('shows the asesor only its own applications and the banco only its bank', async () => {
+  it('shows the asesor and the user exactly the applications they created or are assigned to, the banco only its bank', async () => {
     const all = (await tabla('admin')).json().data as Row[];
     const asesor = (await tabla('asesor')).json().data as Row[];
     const banco = (await tabla('banco')).json().data as Row[];
@@ -64,7 +77,10 @@ describe('tenancy', () => {
     expect(banco.every((r) => r.solicitud.banco === 'Bancolombia')).toBe(true);
     expect(banco.length).toBe(all.filter((r) => r.solicitud.banco === 'Bancolombia').length);
     expect(user.length).toBeGreaterThan(0);
-    expect(user.length).toBeLessThan(asesor.length + all.length);
+    // Exactly the rows each one created or is assigned to, read from the database itself.
+    const ids = (rows: Row[]) => rows.map((r) => r.solicitud.id).sort();
+    expect(ids(asesor)).toEqual(await ownIds('asesor'));
+    expect(ids(user)).toEqual(await ownIds('user'));
     const asesorIds = new Set(asesor.map((r) => r.solicitud.id));
     expect(user.some((r) => asesorIds.has(r.solicitud.id))).toBe(false);
   });

@@ -12,10 +12,6 @@ export interface TokenClaims {
   tv: number;
 }
 
-export function secretKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
-}
-
 export async function signToken(key: Uint8Array, claims: TokenClaims, ttl = TTL): Promise<string> {
   return new SignJWT({ emp: claims.emp, rol: claims.rol, tv: claims.tv })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
