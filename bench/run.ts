@@ -18,6 +18,7 @@ import { figures, log, report } from './lib/report';
 import { OUT, pgliteDataset, postgresDataset, startPostgres } from './lib/datasets';
 import { fullPullMs, login, serverFigures, startBenchServer } from './lib/server-bench';
 import { uploadLoadFigures } from './lib/upload-load';
+import { uploadResumeFigures } from './lib/upload-resume';
 import { closeBrowsers, growthFigures, initialSyncFigures, warmLoginFigures, type GrowthFigures } from './lib/browser-bench';
 
 const sizes = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number).filter((n) => n > 0);
@@ -54,6 +55,7 @@ try {
         await warmLoginFigures(server.baseUrl, 'admin@demo.co');
         await serverFigures(server, 'pglite', seconds);
         await uploadLoadFigures(server, 'pglite');
+        await uploadResumeFigures(server, token);
       }
     } finally {
       await server.shutdown();
