@@ -129,6 +129,11 @@ test('a conflict made by another device is announced on the main screen, marked 
   await monto.pressSequentially('222000000');
   await expect(monto).toHaveValue('$ 222.000.000');
   await modal.field('Barrio').fill('Barrio Tableta');
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 850 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    await expect(monto).toHaveValue('$ 222.000.000');
+    await page.screenshot({ path: test.info().outputPath(`editar-sin-conexion-${size.width}.png`) });
+  }
   await modal.save();
   await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
 
@@ -164,11 +169,19 @@ test('a conflict made by another device is announced on the main screen, marked 
   await expect(modal.row(radicado).getByTestId('conflicto-badge')).toHaveText('Conflicto');
   await expect(page.getByTestId('sync-problemas')).toHaveText('1 conflicto');
   await expect(page.getByTestId('menu-badge')).toHaveText('1');
+  // At phone and desktop sizes too, the banner and the red pill are in view without opening ☰.
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 850 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    await expect(banner).toBeInViewport();
+    await expect(page.getByTestId('sync-problemas')).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath(`conflicto-${size.width}.png`) });
+  }
 
   // Inside 'Editar Registro' too; 'Resolver' opens the resolver on top.
   await modal.row(radicado).getByTestId('nombre').click();
   const inside = modal.dialog().getByTestId('conflicto-en-registro');
   await expect(inside).toContainText('Conflicto: otra persona cambió');
+  await page.screenshot({ path: test.info().outputPath('conflicto-en-registro-820.png') });
   await inside.getByRole('button', { name: 'Resolver' }).click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
   const resolver = panel.getByTestId('resolver');
@@ -179,6 +192,7 @@ test('a conflict made by another device is announced on the main screen, marked 
   await expect(montoLine.getByTestId('cambiado-por')).toContainText(/Cambiado en el servidor por .+, hoy \d{2}:\d{2}/);
   await expect(resolver.getByRole('group', { name: 'Barrio' })).toContainText('Servidor: Barrio Oficina');
   await expect(resolver).not.toContainText('{');
+  await page.screenshot({ path: test.info().outputPath('resolver-820.png') });
   await montoLine.getByLabel('Usar el del servidor').check();
   await resolver.getByRole('button', { name: 'Aplicar selección' }).click();
   await expect(page.getByText('Conflicto resuelto')).toBeVisible();

@@ -103,6 +103,10 @@ test('a duplicate e-mail shows its message, locally and as a rejected change fro
   // Another company's e-mail: only the server knows it; the creation comes back rejected.
   await users.create({ nombre: 'Doble Otra', cedula: '556', correo: 'admin@otra.co', contraseña: 'clave-segura-1', rol: 'asesor' });
   await expect(page.getByText('Ya existe un usuario registrado con el correo admin@otra.co.').first()).toBeVisible({ timeout: 30_000 });
+  // Said once, by the users service's toast (the 'Enviando al servidor…' toast just closes).
+  const refusal = page.locator('[data-sonner-toast]').filter({ hasText: 'admin@otra.co' });
+  await expect(refusal).toHaveCount(1);
+  await expect(refusal).toContainText('Error creando usuario');
   await expect(users.row('admin@otra.co')).toHaveCount(0, { timeout: 30_000 });
   await page.getByTestId('sync-status').click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
