@@ -16,10 +16,11 @@ import { firstScreenKb, BUDGET_KB } from './first-screen';
 import { lighthouseFigures } from './lighthouse';
 import { figures, log, report } from './lib/report';
 import { OUT, pgliteDataset, postgresDataset, startPostgres } from './lib/datasets';
-import { fullPullMs, login, serverFigures, startBenchServer } from './lib/server-bench';
+import { fullPullMs, login, rawRecordsRate, serverFigures, startBenchServer } from './lib/server-bench';
 import { uploadLoadFigures } from './lib/upload-load';
 import { uploadResumeFigures } from './lib/upload-resume';
 import { closeBrowsers, growthFigures, initialSyncFigures, warmLoginFigures, type GrowthFigures } from './lib/browser-bench';
+import { appFigures, type AppFigures } from './lib/app-bench';
 
 const sizes = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number).filter((n) => n > 0);
 const main = sizes.includes(50_000) ? 50_000 : Math.max(...sizes);
@@ -39,6 +40,8 @@ await lighthouseFigures();
 
 const pullGrowth: Array<{ size: number; perRow: number }> = [];
 const listGrowth: Array<{ size: number } & GrowthFigures> = [];
+const appGrowth: Array<{ size: number } & AppFigures> = [];
+const writeReps = Math.max(1, Number(process.env.BENCH_WRITE_REPS ?? 3) || 3);
 try {
   for (const n of sizes) {
     const dataDir = pgliteDataset(n);
@@ -47,7 +50,10 @@ try {
       const token = await login(server.baseUrl, 'admin@demo.co');
       const full = await fullPullMs(server.baseUrl, token);
       pullGrowth.push({ size: n, perRow: full.ms / full.rows });
-      report({ name: `growth.pull_http_${n}`, value: full.ms, unit: 'ms', baseline: `${full.rows}_rows=${((full.ms / full.rows) * 1000).toFixed(0)}us_per_row` });
+      const raw = await rawRecordsRate(server.db, 1);
+      const rate = full.rows / (full.ms / 1000);
+      report({ name: `growth.pull_http_${n}`, value: full.ms, unit: 'ms', ratio: rate / raw, baseline: `${full.rows}_rows=${((full.ms / full.rows) * 1000).toFixed(0)}us_per_row;raw_statement=${raw.toFixed(0)}rows/s` });
+      appGrowth.push({ size: n, ...(await appFigures(server.baseUrl, token, 'admin@demo.co', n, n === main ? writeReps : 1)) });
       const g = await growthFigures(server.baseUrl, token, n);
       listGrowth.push({ size: n, ...g });
       if (n === main) {
@@ -79,6 +85,15 @@ if (pullGrowth.length > 1) {
   report({ name: 'growth.list_page_p50', value: l1.pageP50 / l0.pageP50, unit, baseline: 'flat_means_about_1' });
   report({ name: 'growth.list_page_p95', value: l1.pageP95 / l0.pageP95, unit, baseline: `flat_means_about_1;plain_50_row_read_p95_grew_x${(l1.plainP95 / l0.plainP95).toFixed(2)}` });
   report({ name: 'growth.list_search_p95', value: l1.searchP95 / l0.searchP95, unit, baseline: 'matches_grow_with_the_rows' });
+  const a0 = appGrowth[0];
+  const a1 = appGrowth[appGrowth.length - 1];
+  const perApp = (a: AppFigures & { size: number }) => a.firstSyncMs / a.size;
+  report({ name: 'growth.cold_sync_per_application', value: perApp(a1) / perApp(a0), unit, baseline: `linear_means_about_1;raw_put_per_row_grew_x${(a1.rawPutMs / a1.size / (a0.rawPutMs / a0.size)).toFixed(2)}` });
+  report({ name: 'growth.warm_open', value: a1.warmMs / a0.warmMs, unit, baseline: `flat_means_about_1;shell_reload_grew_x${(a1.shellMs / a0.shellMs).toFixed(2)}` });
+  report({ name: 'growth.warm_open_first_reload', value: a1.warmFirstMs / a0.warmFirstMs, unit, baseline: 'flat_means_about_1' });
+  report({ name: 'growth.indexeddb_bytes_per_application', value: a1.bytesPerApp / a0.bytesPerApp, unit, baseline: 'flat_means_about_1' });
+  report({ name: 'growth.search_as_typed_p50', value: a1.searchP50 / a0.searchP50, unit, baseline: 'flat_means_about_1' });
+  report({ name: 'growth.search_as_typed_p95', value: a1.searchP95 / a0.searchP95, unit, baseline: 'flat_means_about_1' });
 }
 
 const pg = startPostgres();

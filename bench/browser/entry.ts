@@ -197,6 +197,18 @@ async function pullAllTimed(name: string, token: string, limit: number): Promise
   return { ms, rows };
 }
 
+/** Characters of JSON of the application records fetched (the rows the device stores). */
+function applicationJsonBytes(): number {
+  let n = 0;
+  for (const page of pages) for (const change of page.changes) if (change.entity === 'solicitud' && change.row) n += JSON.stringify(change.row).length;
+  return n;
+}
+
+/** Forgets the fetched pages (the memory goes back before the app's own sync). */
+function dropPages(): void {
+  pages = [];
+}
+
 async function countRows(name: string): Promise<number> {
   const db = new RadicaDB(name);
   await db.open();
@@ -205,6 +217,6 @@ async function countRows(name: string): Promise<number> {
   return n;
 }
 
-const api = { fetchPages, syncStreaming, pullAllTimed, applyPages, rawPut, rawIndexedPut, listQuery, countRows, deleteDb };
+const api = { fetchPages, syncStreaming, pullAllTimed, applyPages, rawPut, rawIndexedPut, listQuery, countRows, deleteDb, applicationJsonBytes, dropPages };
 export type BenchApi = typeof api;
 (window as unknown as { radicaBench: BenchApi }).radicaBench = api;

@@ -15,7 +15,9 @@ import type { AuthUser } from '../../server/src/plugins/auth';
 import { pull } from '../../server/src/modules/sync/pull';
 import { toListRow } from '../../server/src/modules/solicitudes/repository';
 import { tablaRecords } from '../../server/src/modules/dashboard/service';
-import { PULL_PAGE_DEFAULT, PUSH_BATCH } from '../../src/domain/sync-protocol';
+import { PULL_PAGE_DEFAULT, PUSH_BATCH, type PullResponse } from '../../src/domain/sync-protocol';
+import { pullQuery } from '../../src/sync/http-transport';
+import type { PullRequest } from '../../src/sync/transport';
 import { ESTADOS_DEFAULT as ESTADOS } from '../../src/domain/estados';
 import { percentile, report, log } from './report';
 import { rawRecords } from './raw-records';
@@ -100,6 +102,16 @@ async function loopFor(seconds: number, fn: () => Promise<unknown>): Promise<num
   return n / ((performance.now() - t0) / 1000);
 }
 
+/** Rows per second of the raw statement (bench/lib/raw-records.ts), median of three runs. */
+export async function rawRecordsRate(db: Db, empresaId: number): Promise<number> {
+  const rates: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await rawRecords(db, empresaId);
+    rates.push(r.rows / (r.ms / 1000));
+  }
+  return percentile(rates, 50);
+}
+
 export async function serverFigures(server: BenchServer, label: string, seconds = 10): Promise<void> {
   const token = await login(server.baseUrl, 'admin@demo.co');
   const user = await authUser(server.db, 'admin@demo.co');
@@ -148,12 +160,7 @@ export async function serverFigures(server: BenchServer, label: string, seconds 
   const pullUrl = `${server.baseUrl}/api/sync/pull?clientId=${pullClient}&cursor=0&limit=${PULL_PAGE_DEFAULT}`;
   const firstPage = await pull(server.db, user, { clientId: pullClient, cursor: 0, limit: PULL_PAGE_DEFAULT });
   const rowsPerPage = firstPage.changes.length;
-  const raw: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const r = await rawRecords(server.db, user.empresaId);
-    raw.push(r.rows / (r.ms / 1000));
-  }
-  const rawRows = percentile(raw, 50);
+  const rawRows = await rawRecordsRate(server.db, user.empresaId);
   log(`${label}: pull autocannon ${seconds}s`);
   const pullHttp = await autocannon(pullUrl, token, seconds, 4);
   const httpRows = pullHttp.requests.average * rowsPerPage;
@@ -173,20 +180,26 @@ export async function serverFigures(server: BenchServer, label: string, seconds 
   report({ name: `${label}.dashboard_tabla_p99`, value: dash.latency.p99, unit: 'ms' });
 }
 
-/** Time of a full pull of everything the admin sees, over HTTP, page by page. */
+/**
+ * Time of a full first sync's pulls of everything the admin sees, over HTTP, page by page, as the
+ * app asks for them: the newest-first pass, then by cursor from 0 with its floor.
+ */
 export async function fullPullMs(baseUrl: string, token: string): Promise<{ ms: number; rows: number }> {
   const clientId = randomUUID();
-  let cursor = 0;
+  let request: PullRequest = { clientId, cursor: 0, limit: PULL_PAGE_DEFAULT, recent: {} };
   let rows = 0;
   const t0 = performance.now();
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=${PULL_PAGE_DEFAULT}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const page = ((await res.json()) as { data: { cursor: number; more: boolean; changes: unknown[] } }).data;
+    const res = await fetch(`${baseUrl}/api/sync/pull?${pullQuery(request)}`, { headers: { Authorization: `Bearer ${token}` } });
+    const page = ((await res.json()) as { data: PullResponse }).data;
     rows += page.changes.length;
+    if (page.recent) {
+      const { floor, before } = page.recent;
+      request = before ? { ...request, recent: { floor, before } } : { clientId, cursor: 0, limit: PULL_PAGE_DEFAULT, floor };
+      continue;
+    }
     if (!page.more) break;
-    cursor = page.cursor;
+    request = { ...request, cursor: page.cursor };
   }
   return { ms: performance.now() - t0, rows };
 }

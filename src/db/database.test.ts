@@ -38,6 +38,28 @@ describe('RadicaDB upgrades', () => {
     await db.delete();
   });
 
+  it('version 7 drops the search tokens rows stored before version 6 still carried, and logs nothing for it', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    // A database at version 6 whose rows came from before it.
+    old.version(6).stores({ solicitudes: 'id, created_at, pending', searchLog: '++seq' });
+    const base = { created_at: '2025-03-01T17:04:05.123Z', estado: 'Pendiente' };
+    await old.table('solicitudes').bulkPut([
+      { ...record('viejo', {}), ...base, tokens: ['jose', 'perez'] },
+      { ...record('nuevo', {}), ...base },
+    ]);
+    await old.table('searchLog').add({ reset: 1, ids: ['viejo', 'nuevo'], created: [base.created_at, base.created_at], tokens: ['jose perez', 'jose perez'] });
+    old.close();
+
+    const db = new RadicaDB(name);
+    const rows = await db.solicitudes.toArray();
+    expect(rows.map((r) => [r.id, 'tokens' in r])).toEqual([['nuevo', false], ['viejo', false]]);
+    expect(rows.find((r) => r.id === 'viejo')).toMatchObject({ solicitante: { nombres: 'José' }, created_at: base.created_at });
+    expect(await db.searchLog.toArray()).toEqual([expect.objectContaining({ seq: 1, reset: 1, ids: ['viejo', 'nuevo'] })]);
+    expect([...(await loadLocalIndex(db)).startingWith('jose')].sort()).toEqual(['nuevo', 'viejo']);
+    await db.delete();
+  });
+
   it('version 4 keeps `pending` only on unsent rows, so its index holds only those', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);

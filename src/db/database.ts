@@ -3,8 +3,8 @@
  * Invariants:
  * - The schema changes only by adding a `version(n)`; never edit a published version.
  * - A `solicitudes` row is a server `SolicitudRecord` plus local fields (`created_at`, `estado`,
- *   `pending`) built by `mapRecord`; `toRecord` strips them again (and the `tokens` that rows
- *   written before version 6 still carry).
+ *   `pending`) built by `mapRecord`; `toRecord` strips them again (and `tokens`, which rows
+ *   written before version 6 carried until version 7 dropped it).
  * - Every write to `solicitudes` is logged in `searchLog` in the same transaction
  *   (src/db/search-log.ts); the list searches the in-memory index folded from it.
  *   `created_at` is the canonical instant key of `solicitud.created_at` (src/db/created-key.ts),
@@ -251,7 +251,31 @@ export class RadicaDB extends Dexie {
           .each((row) => appendRow(reset, row));
         await tx.table<SearchLogRow, number>('searchLog').add(reset);
       });
+    // Rows last written before version 6 still carry their search tokens, kept in the search log
+    // since then: drop them (about a twentieth of a row). Through the native store, so a row
+    // without them is only read, and the log gets no entry (no row's search tokens change).
+    this.version(7)
+      .stores({})
+      .upgrade((tx) => dropStoredTokens(tx.idbtrans.objectStore('solicitudes')));
   }
+}
+
+/** Removes the `tokens` field of every row that has it, in the upgrade's own transaction. */
+function dropStoredTokens(store: IDBObjectStore): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = store.openCursor();
+    request.onerror = () => reject(request.error ?? new Error('cursor'));
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) return resolve();
+      const row = cursor.value as { tokens?: unknown };
+      if ('tokens' in row) {
+        delete row.tokens;
+        cursor.update(row);
+      }
+      cursor.continue();
+    };
+  });
 }
 
 export function userDbName(empresaId: Id, userId: Id): string {

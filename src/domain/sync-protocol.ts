@@ -69,6 +69,11 @@ export interface RecentPosition {
 export interface RecentPass {
   floor: number;
   before: RecentPosition | null;
+  /**
+   * On a page asked without a lower bound, when more follow: where each next page of the same
+   * size ends (its oldest application, inclusive), so the device can ask for several at once.
+   */
+  stops?: RecentPosition[];
 }
 
 export interface PullResponse {

@@ -53,6 +53,10 @@ export function pullQuery({ clientId, cursor, limit, total, recent, floor }: Pul
       query.set('before', recent.before.created_at);
       query.set('beforeId', recent.before.id);
     }
+    if (recent.from) {
+      query.set('from', recent.from.created_at);
+      query.set('fromId', recent.from.id);
+    }
   } else if (floor !== undefined) {
     query.set('floor', String(floor));
   }

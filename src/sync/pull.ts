@@ -32,7 +32,8 @@ import {
 } from '../db/database';
 import { rebase, syncPendingFlags } from '../db/tracked-tx';
 import type { SolicitudRecord } from '../domain/solicitud';
-import { PULL_PAGE_DEFAULT, type Change, type PullResponse, type RecentPass, type RecentPosition } from '../domain/sync-protocol';
+import { PULL_PAGE_DEFAULT, type Change, type PullResponse } from '../domain/sync-protocol';
+import { runPass, type PassContext } from './pull-pass';
 import { TransportError, type PullRequest, type SyncTransport } from './transport';
 
 function serverRow(change: Change): unknown {
@@ -104,7 +105,7 @@ export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<b
         return false;
       }
     }
-    if (page.recent) await setMeta(db, 'recent', page.recent);
+    if (page.recent) await setMeta(db, 'recent', { floor: page.recent.floor, before: page.recent.before });
     await writeServerRows(db, page.changes, new Set(shadowKeys));
     const last = Math.max(lastMutationId ?? 0, page.lastMutationId);
     await Promise.all([
@@ -129,24 +130,13 @@ export interface PullProgress {
   total: number;
 }
 
-const samePosition = (a: RecentPosition | null | undefined, b: RecentPosition | null | undefined) =>
-  !!a && !!b && a.id === b.id && a.created_at === b.created_at;
-
-/** The request that goes on from the saved cursor and pass. */
-function nextRequest(clientId: string, limit: number, cursor: number, pass: RecentPass | undefined): PullRequest {
-  if (cursor === 0 && (!pass || pass.before !== null)) {
-    return { clientId, cursor: 0, limit, recent: pass ? { floor: pass.floor, before: pass.before ?? undefined } : {} };
-  }
-  return { clientId, cursor, limit, floor: pass && cursor < pass.floor ? pass.floor : undefined };
-}
-
 /**
- * Pulls every page since the saved cursor (after the newest-first pass, on a first sync). The
- * next page is requested before the current one is written, so the transfer of one page overlaps
- * the write of the previous one (a first sync takes about the longer of the two, not their sum).
- * Pages are still written strictly in order, and a failure anywhere leaves the cursor (and the
- * pass) at the last page written, so a retry resumes there. `onProgress` follows a pass: its
- * total comes from the server on the pass's first request and on the first one after it.
+ * Pulls every page since the saved cursor; on a first sync, the newest-first pass comes first
+ * (src/sync/pull-pass.ts). By cursor, the next page is requested before the current one is
+ * written, so the transfer of one page overlaps the write of the previous one. Pages are written
+ * strictly in order, and a failure anywhere leaves the cursor (and the pass) at the last page
+ * written, so a retry resumes there. `onProgress` follows a pass: its total comes from the server
+ * on the pass's first request and on the first one by cursor after it.
  */
 export async function pullAll(
   db: RadicaDB,
@@ -155,56 +145,71 @@ export async function pullAll(
   limit: number = PULL_PAGE_DEFAULT,
   onProgress?: (progress: PullProgress) => void,
 ): Promise<void> {
-  let cursor = (await getMeta(db, 'cursor')) ?? 0;
-  let pass = await getMeta(db, 'recent');
   const progress: PullProgress = { done: 0, total: 0 };
-  // The total is asked on a pass's requests until one answers it, and on the first one after it.
-  let passCounted = false;
-  let afterPass = false;
-  if (cursor === 0 && pass?.before) progress.done = await db.solicitudes.count();
-  const request = (from: number, at: RecentPass | undefined): Promise<PullResponse> => {
-    const next = nextRequest(clientId, limit, from, at);
-    if (next.recent ? !passCounted : afterPass) next.total = true;
-    const pending = transport.pull(next);
+  const written = (page: PullResponse) => {
+    if (page.total !== undefined) progress.total += page.total;
+    if (progress.total === 0) return;
+    progress.done += page.changes.filter((c) => c.entity === 'solicitud').length;
+    onProgress?.({ done: Math.min(progress.done, progress.total), total: progress.total });
+  };
+  const apply = (page: PullResponse) => applyPullPage(db, page);
+  for (;;) {
+    const cursor = (await getMeta(db, 'cursor')) ?? 0;
+    const pass = await getMeta(db, 'recent');
+    let fetched: PullResponse | undefined;
+    let floor = pass?.floor;
+    if (cursor === 0 && (!pass || pass.before !== null)) {
+      if (pass?.before) progress.done = await db.solicitudes.count();
+      const end = await runPass({ transport, clientId, limit, apply, written }, pass, true);
+      if (end.end === 'restart') {
+        progress.done = progress.total = 0;
+        continue;
+      }
+      if (end.end === 'cursor') fetched = end.page;
+      else floor = end.floor;
+    }
+    const by = { transport, clientId, limit, apply, written };
+    if (await byCursor(by, cursor, floor, fetched, fetched === undefined && progress.total > 0)) return;
+    progress.done = progress.total = 0;
+  }
+}
+
+/**
+ * Pages by cursor from `from` to the end; false when the user's scope changed (the mirror is
+ * empty and the pull starts again from 0). `fetched` is a first page already answered.
+ */
+async function byCursor(
+  ctx: Omit<PassContext, 'written'> & { written: (page: PullResponse) => void },
+  from: number,
+  floor: number | undefined,
+  fetched: PullResponse | undefined,
+  askTotal: boolean,
+): Promise<boolean> {
+  const request = (cursor: number, total: boolean): Promise<PullResponse> => {
+    const next: PullRequest = { clientId: ctx.clientId, cursor, limit: ctx.limit };
+    if (floor !== undefined && cursor < floor) next.floor = floor;
+    if (total) next.total = true;
+    const pending = ctx.transport.pull(next);
     // A prefetch abandoned because the loop stopped must not surface as an unhandled rejection.
     pending.catch(() => undefined);
     return pending;
   };
-  let next = request(cursor, pass);
+  let cursor = from;
+  let next = fetched ? Promise.resolve(fetched) : request(cursor, askTotal);
   for (;;) {
     const page = await next;
-    const inPass = page.recent !== undefined;
-    const state = { cursor: Math.max(cursor, page.cursor), pass: page.recent ?? pass };
-    if (page.total !== undefined) {
-      progress.total += page.total;
-      if (inPass) passCounted = true;
-      else afterPass = false;
-    }
-    if (inPass && page.recent?.before === null) afterPass = true;
-    const stuck = inPass && !!page.recent?.before && samePosition(page.recent.before, pass?.before);
-    const goesOn = inPass ? !stuck : page.more && page.cursor > cursor;
-    if (goesOn) next = request(state.cursor, state.pass);
-    if (!(await applyPullPage(db, page))) {
-      cursor = 0;
-      pass = undefined;
-      progress.done = progress.total = 0;
-      passCounted = afterPass = false;
-      next = request(0, undefined);
-      continue;
-    }
-    ({ cursor, pass } = state);
-    if (progress.total > 0) {
-      progress.done += page.changes.filter((c) => c.entity === 'solicitud').length;
-      onProgress?.({ done: Math.min(progress.done, progress.total), total: progress.total });
-    }
-    if (inPass && goesOn) continue;
-    if (!inPass && !page.more) return;
-    if (!goesOn) {
+    const advances = page.more && page.cursor > cursor;
+    if (advances) next = request(page.cursor, false);
+    if (!(await ctx.apply(page))) return false;
+    ctx.written(page);
+    if (!page.more) return true;
+    if (!advances) {
       throw new TransportError(
         500,
         'El servidor devolvió cambios sin avanzar. Se reintentará.',
         'INTERNAL',
       );
     }
+    cursor = page.cursor;
   }
 }

@@ -33,9 +33,10 @@ export interface PullRequest {
   total?: boolean;
   /**
    * A first sync's newest-first pass: `{}` starts it, `{ floor, before }` goes on after the last
-   * application of the previous page (PullResponse.recent).
+   * application of the previous page (PullResponse.recent); with `from`, only the applications
+   * from it (inclusive) up to `before` (a range between two of the pass's stops).
    */
-  recent?: { floor?: number; before?: RecentPosition };
+  recent?: { floor?: number; before?: RecentPosition; from?: RecentPosition };
   /** After a pass, by cursor: applications changed at or before the pass's floor are skipped. */
   floor?: number;
 }

@@ -280,14 +280,22 @@ export class ModelServer implements SyncTransport {
     };
   }
 
-  /** Newest first (created_at, then id), the visible applications after `before`. */
+  /**
+   * Newest first (created_at, then id), the visible applications before `before` (and from
+   * `from`, a range of the pass, which may hold up to twice the page); a full page without lower
+   * bound also gives the stops of the next pages.
+   */
   private passPage(request: PullRequest, recent: NonNullable<PullRequest['recent']>): PullResponse {
-    const key = (r: SolicitudRecord) => `${r.solicitud.created_at} ${r.id}`;
-    const visible = [...this.solicitudes.values()].filter(this.sees).sort((a, b) => (key(a) < key(b) ? 1 : -1));
-    const before = recent.before;
-    const rest = before ? visible.filter((r) => key(r) < `${before.created_at} ${before.id}`) : visible;
-    const page = rest.slice(0, request.limit);
-    const last = page[page.length - 1];
+    const key = (r: { created_at: string; id: string }) => `${r.created_at} ${r.id}`;
+    const keyOf = (r: SolicitudRecord) => key({ created_at: r.solicitud.created_at, id: r.id });
+    const visible = [...this.solicitudes.values()].filter(this.sees).sort((a, b) => (keyOf(a) < keyOf(b) ? 1 : -1));
+    const { before, from } = recent;
+    const rest = visible.filter((r) => (!before || keyOf(r) < key(before)) && (!from || keyOf(r) >= key(from)));
+    const cap = from ? 2 * request.limit : request.limit;
+    const page = rest.slice(0, cap);
+    const position = (r: SolicitudRecord) => ({ created_at: r.solicitud.created_at, id: r.id });
+    const last = page.length === cap ? position(page[cap - 1]) : null;
+    const after = last && !from ? rest.slice(cap) : [];
     return {
       cursor: 0,
       more: true,
@@ -296,7 +304,8 @@ export class ModelServer implements SyncTransport {
       ...(request.total ? { total: visible.length } : {}),
       recent: {
         floor: recent.floor ?? this.seq,
-        before: page.length === request.limit ? { created_at: last.solicitud.created_at, id: last.id } : null,
+        before: last ?? from ?? null,
+        ...(last && !from ? { stops: after.filter((_, i) => (i + 1) % request.limit === 0).map(position) } : {}),
       },
       changes: page.map((r) => ({ entity: 'solicitud', id: r.id, op: 'put', row: structuredClone(r) })),
     };

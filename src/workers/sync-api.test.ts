@@ -54,6 +54,18 @@ describe('sync API (worker side)', () => {
     await sync.stop();
   });
 
+  it('runs no other cycle when the page hands over the token the engine already has', async () => {
+    const server = new ModelServer();
+    server.serverPut(makeRecord(A));
+    const sync = api(server);
+    await sync.init({ empresaId: 1, userId: 6, token: 'token' });
+    await sync.syncNow();
+    const pulls = server.pulls.length;
+    await sync.setToken('token');
+    expect(server.pulls.length).toBe(pulls);
+    await sync.stop();
+  });
+
   it('resumes after a 401 when a new token arrives', async () => {
     const server = new ModelServer();
     server.serverPut(makeRecord(A));

@@ -49,6 +49,8 @@ export function createSyncApi(deps: SyncApiDeps = {}): SyncApi {
     ((db: RadicaDB, transport: SyncTransport) => new SyncEngine({ db, transport }));
   let engine: SyncEngine | null = null;
   let dbName: string | null = null;
+  /** The token the engine has: the page hands it over again after `init`, which changes nothing. */
+  let token: string | null = null;
   let nextId = 1;
   const callbacks = new Map<number, (status: SyncStatus) => void>();
   const unsubscribes = new Map<number, () => void>();
@@ -63,6 +65,7 @@ export function createSyncApi(deps: SyncApiDeps = {}): SyncApi {
     const current = engine;
     engine = null;
     dbName = null;
+    token = null;
     if (current) {
       await current.stop();
       await setMeta(current.db, 'syncToken', null).catch(() => undefined);
@@ -70,18 +73,20 @@ export function createSyncApi(deps: SyncApiDeps = {}): SyncApi {
     }
   }
 
-  const keepToken = (db: RadicaDB, token: string) => setMeta(db, 'syncToken', token).catch(() => undefined);
+  const keepToken = (db: RadicaDB, value: string) => setMeta(db, 'syncToken', value).catch(() => undefined);
 
   return {
     async init(config) {
       const db = openUserDb(config.empresaId, config.userId);
       if (engine && dbName === db.name) {
         db.close();
+        token = config.token;
         await keepToken(engine.db, config.token);
         await engine.resume(config.token);
         return engine.getStatus();
       }
       await stop();
+      token = config.token;
       engine = createEngine(db, createTransport(config));
       dbName = db.name;
       await keepToken(db, config.token);
@@ -89,9 +94,13 @@ export function createSyncApi(deps: SyncApiDeps = {}): SyncApi {
       await engine.start();
       return engine.getStatus();
     },
-    async setToken(token) {
-      if (engine) await keepToken(engine.db, token);
-      await engine?.resume(token);
+    async setToken(next) {
+      // The same token again (the page passes it on once the worker exists) would only run one
+      // more whole cycle, right after a first sync's.
+      if (next === token) return;
+      token = next;
+      if (engine) await keepToken(engine.db, next);
+      await engine?.resume(next);
     },
     notify() {
       engine?.notify();

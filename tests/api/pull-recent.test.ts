@@ -41,17 +41,21 @@ class Device {
     }
   }
   /** One page of the pass: the next position, or null once it is over. */
-  async passPage(who: DemoUser, limit: number, at: { floor?: number; before?: RecentPosition | null }) {
+  async passPage(who: DemoUser, limit: number, at: { floor?: number; before?: RecentPosition | null; from?: RecentPosition }, apply = true) {
     const params = new URLSearchParams({ clientId: this.clientId, recent: '1', limit: String(limit) });
     if (at.floor !== undefined) params.set('floor', String(at.floor));
     if (at.before) {
       params.set('before', at.before.created_at);
       params.set('beforeId', at.before.id);
     }
+    if (at.from) {
+      params.set('from', at.from.created_at);
+      params.set('fromId', at.from.id);
+    }
     const p = await page(who, params.toString());
     expect(p.recent).toBeDefined();
-    this.apply(p.changes);
-    return { page: p, floor: p.recent!.floor, before: p.recent!.before };
+    if (apply) this.apply(p.changes);
+    return { page: p, floor: p.recent!.floor, before: p.recent!.before, stops: p.recent!.stops };
   }
   async byCursor(who: DemoUser, floor: number, limit = 500): Promise<void> {
     let cursor = 0;
@@ -144,6 +148,44 @@ describe('first sync newest first', () => {
     if (who === 'banco') expect(device.rows.has(`solicitud:${sent[2]}`)).toBe(false);
   });
 
+  it('by its stops, asked all at once, covers every application once, and the cursor then catches up', async () => {
+    const db = ctx.database.db;
+    const empresaId = ctx.seeded.demo.id;
+    const device = new Device();
+    const first = await device.passPage('admin', 30, {});
+    expect(first.stops!.length).toBeGreaterThan(2);
+    const bounds = [first.before!, ...first.stops!];
+    const ranges = bounds.map((before, i) => ({ floor: first.floor, before, from: bounds[i + 1] }));
+    // Quiet server: the ranges hold every application once, each whole.
+    const quiet = await Promise.all(ranges.map((r) => device.passPage('admin', 30, r, false)));
+    const ids = [...first.page.changes, ...quiet.flatMap((q) => q.page.changes)].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(first.page.total ?? (await page('admin', `clientId=${device.clientId}&recent=1&limit=1&total=1`)).total);
+    quiet.slice(0, -1).forEach((q, i) => expect(q.before).toEqual(ranges[i].from));
+    expect(quiet.at(-1)!.before).toBeNull();
+
+    // Now with writes between the stops and the ranges: new applications inside the ranges,
+    // deletions, then the ranges asked all at once and written in order (a cut one finished first).
+    const owners = Object.fromEntries((await db.select().from(usuarios).where(eq(usuarios.empresaId, empresaId))).map((u) => [u.rol, u.id]));
+    await insertApplications(db, empresaId, 90, rng(99), owners as never);
+    const victim = (quiet[1].page.changes[3] ?? quiet[0].page.changes[3]).id;
+    await db.transaction(async (tx) => {
+      const seq = await nextSeq(tx, empresaId);
+      await tx.update(solicitudes).set({ deletedAt: new Date().toISOString(), seq }).where(eq(solicitudes.id, victim));
+    });
+    const answers = await Promise.all(ranges.map((r) => device.passPage('admin', 30, r, false)));
+    for (const [i, a] of answers.entries()) {
+      device.apply(a.page.changes);
+      let rest = a;
+      while (ranges[i].from && rest.before && rest.before.id !== ranges[i].from.id) {
+        rest = await device.passPage('admin', 30, { floor: first.floor, before: rest.before, from: ranges[i].from });
+      }
+    }
+    await device.byCursor('admin', first.floor, 50);
+    expect(device.rows).toEqual(await plainPull('admin'));
+    expect(device.rows.has(`solicitud:${victim}`)).toBe(false);
+  });
+
   it('refuses a position without its pair, floor or recent=1', async () => {
     const clientId = randomUUID();
     const before = encodeURIComponent('2026-01-01 10:00:00.123+00');
@@ -154,6 +196,8 @@ describe('first sync newest first', () => {
       `recent=1&before=${before}&beforeId=${id}`,
       `floor=3&before=${before}&beforeId=${id}`,
       `recent=1&floor=3&before=ayer&beforeId=${id}`,
+      `recent=1&floor=3&before=${before}&beforeId=${id}&from=${before}`,
+      `recent=1&floor=3&from=${before}&fromId=${id}`,
       `recent=2`,
     ]) {
       const res = await get('admin', `clientId=${clientId}&${q}`);

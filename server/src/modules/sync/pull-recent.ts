@@ -12,9 +12,15 @@
  *   at or below the floor and sends tombstones above it (pull.ts), brings the device to the
  *   server's state. An application at or below the floor is unchanged since the first page, so
  *   the pass sent it exactly when it was visible then;
- * - a page's `before` is its last application's position, or null once a page is not full: the
- *   pass is over. The device keeps `floor` and `before` with the rows of the page, so a pass
- *   stopped half-way goes on from there.
+ * - a page's `before` is where the pass goes on (the applications before it remain): its last
+ *   application's when it is full, the lower bound of a range (`from`) that it holds whole, or
+ *   null when a page without lower bound is not full: the pass is over. The device keeps `floor`
+ *   and `before` with the rows of the page, so a pass stopped half-way goes on from there;
+ * - a page without lower bound that is full also gives the pass's `stops`: the oldest application
+ *   of each next page of the same size. The device asks for those ranges several at once; a range
+ *   holds the applications from its stop (inclusive) to the one before (exclusive), whatever was
+ *   written meanwhile, so consecutive ranges leave no gap. One that grew past twice the page size
+ *   comes cut, at its last application (its `before`), and the device asks for the rest.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { readSnapshot, type DbOrTx } from '../../db/client';
@@ -32,7 +38,34 @@ export interface RecentQuery {
   floor?: number;
   /** The last application of the previous page; absent on the first page. */
   before?: RecentPosition;
+  /** A range's lower bound, inclusive (one of the pass's stops). */
+  from?: RecentPosition;
   total?: boolean;
+}
+
+/** The oldest application of each next page of `size` after `last`, newest first. */
+async function stops(tx: DbOrTx, user: AuthUser, last: RecentPosition, size: number): Promise<RecentPosition[]> {
+  const numbered = tx
+    .select({
+      createdAt: solicitudes.createdAt,
+      id: solicitudes.id,
+      n: sql<number>`row_number() over (order by ${solicitudes.createdAt} desc, ${solicitudes.id} desc)`.as('n'),
+    })
+    .from(solicitudes)
+    .where(
+      and(
+        visibleSolicitudes(user),
+        isNull(solicitudes.deletedAt),
+        sql`(${solicitudes.createdAt}, ${solicitudes.id}) < (${last.created_at}::timestamptz, ${last.id}::uuid)`,
+      ),
+    )
+    .as('numbered');
+  const rows = await tx
+    .select({ created_at: numbered.createdAt, id: numbered.id })
+    .from(numbered)
+    .where(sql`${numbered.n} % ${size} = 0`)
+    .orderBy(numbered.n);
+  return rows;
 }
 
 export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery): Promise<PullPage> {
@@ -43,9 +76,15 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
       .select({ changeSeq: empresas.changeSeq })
       .from(empresas)
       .where(eq(empresas.id, user.empresaId));
-    const before = q.before
-      ? sql`(${solicitudes.createdAt}, ${solicitudes.id}) < (${q.before.created_at}::timestamptz, ${q.before.id}::uuid)`
-      : undefined;
+    const key = sql`(${solicitudes.createdAt}, ${solicitudes.id})`;
+    const at = (p: RecentPosition) => sql`(${p.created_at}::timestamptz, ${p.id}::uuid)`;
+    const where = and(
+      visibleSolicitudes(user),
+      isNull(solicitudes.deletedAt),
+      q.before ? sql`${key} < ${at(q.before)}` : undefined,
+      q.from ? sql`${key} >= ${at(q.from)}` : undefined,
+    );
+    const cap = q.from ? 2 * q.limit : q.limit;
     const heads = await tx
       .select({
         id: solicitudes.id,
@@ -56,16 +95,17 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
         assignedToUserId: solicitudes.assignedToUserId,
       })
       .from(solicitudes)
-      .where(and(visibleSolicitudes(user), isNull(solicitudes.deletedAt), before))
+      .where(where)
       .orderBy(desc(solicitudes.createdAt), desc(solicitudes.id))
-      .limit(q.limit);
+      .limit(cap);
     const visible = heads.filter((h) => canSeeRow(user, h)).map((h) => h.id);
     const records = await recordsJson(tx, visible);
     const changes = visible.flatMap((id): PageChange[] => {
       const json = records.get(id);
       return json === undefined ? [] : [{ entity: 'solicitud', id, op: 'put', json }];
     });
-    const last = heads[heads.length - 1];
+    const full = heads.length === cap;
+    const last: RecentPosition | null = full ? { created_at: heads[cap - 1].createdAt, id: heads[cap - 1].id } : null;
     return {
       cursor: 0,
       more: true,
@@ -74,7 +114,8 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
       total: q.total ? await countSolicitudChanges(tx, user, 0) : undefined,
       recent: {
         floor: q.floor ?? changeSeq,
-        before: heads.length === q.limit ? { created_at: last.createdAt, id: last.id } : null,
+        before: last ?? q.from ?? null,
+        stops: last && !q.from ? await stops(tx, user, last, q.limit) : undefined,
       },
       changes,
     };

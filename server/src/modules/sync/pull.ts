@@ -67,6 +67,7 @@ const sources: Record<SyncEntity, Source> = {
   // device already: only later changes come by cursor, tombstones included.
   solicitud: async (db, user, cursor, limit, exactSeq, floor = 0) => {
     const after = Math.max(cursor, floor);
+    if (exactSeq !== undefined && exactSeq <= after) return [];
     const where = and(
       eq(solicitudes.empresaId, user.empresaId),
       seqFilter(solicitudes.seq, after, exactSeq),

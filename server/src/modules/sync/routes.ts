@@ -10,6 +10,9 @@ import { pullBody, pullPage } from './pull';
 import { pullRecentPage } from './pull-recent';
 import { AppError } from '../../../../src/domain/errors';
 
+/** A timestamp as PostgreSQL writes it, or in ISO form. */
+const INSTANT = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d(:?\d\d)?)$/;
+
 const PullQuery = v.object({
   clientId: v.pipe(v.string('clientId es obligatorio'), v.uuid('clientId inválido')),
   cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'cursor inválido'), v.transform(Number)), '0'),
@@ -18,8 +21,10 @@ const PullQuery = v.object({
   floor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'floor inválido'), v.transform(Number))),
   // A first sync's newest-first pass (pull-recent.ts): recent=1, then floor, before and beforeId.
   recent: v.optional(v.picklist(['1'], 'recent inválido')),
-  before: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d(:?\d\d)?)$/, 'before inválido'))),
+  before: v.optional(v.pipe(v.string(), v.regex(INSTANT, 'before inválido'))),
   beforeId: v.optional(v.pipe(v.string(), v.uuid('beforeId inválido'))),
+  from: v.optional(v.pipe(v.string(), v.regex(INSTANT, 'from inválido'))),
+  fromId: v.optional(v.pipe(v.string(), v.uuid('fromId inválido'))),
   empresa_id: v.optional(v.string()),
 });
 
@@ -49,8 +54,14 @@ export default async function syncRoutes(app: FastifyInstance) {
     const q = parseInput(PullQuery, request.query);
     const limit = Math.min(Math.max(Number(q.limit) || PULL_PAGE_DEFAULT, 1), PULL_PAGE_MAX);
     const total = q.total === '1';
-    if ((q.before === undefined) !== (q.beforeId === undefined) || (q.before !== undefined && (q.floor === undefined || !q.recent))) {
-      throw new AppError('VALIDATION', 'before y beforeId van juntos, con recent=1 y floor.');
+    const paired = (a: unknown, b: unknown) => (a === undefined) === (b === undefined);
+    if (
+      !paired(q.before, q.beforeId) ||
+      !paired(q.from, q.fromId) ||
+      (q.before !== undefined && (q.floor === undefined || !q.recent)) ||
+      (q.from !== undefined && q.before === undefined)
+    ) {
+      throw new AppError('VALIDATION', 'before y beforeId van juntos, con recent=1 y floor; from y fromId, solo con before.');
     }
     const page = q.recent
       ? await pullRecentPage(app.db, user, {
@@ -59,6 +70,7 @@ export default async function syncRoutes(app: FastifyInstance) {
           total,
           floor: q.floor,
           before: q.before === undefined ? undefined : { created_at: q.before, id: q.beforeId! },
+          from: q.from === undefined ? undefined : { created_at: q.from, id: q.fromId! },
         })
       : await pullPage(app.db, user, { clientId: q.clientId, cursor: Number(q.cursor), limit, total, floor: q.floor });
     app.metrics.pullRows.inc(page.changes.length);

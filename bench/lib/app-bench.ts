@@ -1,0 +1,190 @@
+/**
+ * Figures of the real app in Chromium on a profile on disk, each against a baseline measured in
+ * the same profile, the same browser and the same run:
+ * - the first sync through the app (login click to 'Sincronizado') against a raw IndexedDB put
+ *   of the same rows (bench/browser/entry.ts `rawPut`), made first in the same fresh profile;
+ * - the warm open (reload to the list's first row), the first reload after the first sync and
+ *   the next ones, against the app shell's own reload to the login form;
+ * - the IndexedDB bytes per application against the JSON of the same rows;
+ * - search as typed: a keystroke in the search box to the list's new count, p50 and p95.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { APELLIDOS, NOMBRES } from '../../server/src/db/demo-data';
+import { PULL_PAGE_DEFAULT } from '../../src/domain/sync-protocol';
+import { benchBundle, diskContext } from './browser-bench';
+import { percentile, report, log } from './report';
+
+/** Marks set in every document of the page: when the first list row and the login form appeared. */
+const MARKS = `(() => {
+  const marks = { row: null, login: null, counts: [], keys: [] };
+  window.__radicaMarks = marks;
+  let last = null;
+  const check = () => {
+    if (marks.row === null && document.querySelector('[data-testid="credit-row"]')) marks.row = performance.now();
+    if (marks.login === null && document.querySelector('input#email')) marks.login = performance.now();
+    const count = document.querySelector('[data-testid="resultados"]');
+    const text = count ? count.textContent : null;
+    if (text !== last) { last = text; marks.counts.push([performance.now(), text]); }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  document.addEventListener('keydown', (e) => marks.keys.push(e.timeStamp), true);
+})();`;
+
+interface Marks {
+  row: number | null;
+  login: number | null;
+  counts: Array<[number, string | null]>;
+  keys: number[];
+}
+
+const marks = (page: Page) => page.evaluate(() => (window as unknown as { __radicaMarks: Marks }).__radicaMarks);
+
+async function appContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await diskContext({ viewport: { width: 1366, height: 850 }, bypassCSP: true });
+  await context.addInitScript({ content: MARKS });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  return { context, page };
+}
+
+/** Milliseconds from a reload's navigation to the mark `which`. */
+async function reloadTo(page: Page, which: 'row' | 'login'): Promise<number> {
+  await page.reload();
+  await page.waitForFunction((w) => (window as unknown as { __radicaMarks?: Marks }).__radicaMarks?.[w] != null, which, { timeout: 120_000 });
+  return (await marks(page))[which]!;
+}
+
+async function login(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill('demo1234');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** The raw put of the same rows in this profile (then deleted), as the first thing it holds. */
+async function rawPutHere(page: Page, baseUrl: string, token: string): Promise<{ ms: number; rows: number; jsonBytes: number }> {
+  await page.goto(`${baseUrl}/terminos-condiciones`);
+  await page.addScriptTag({ content: await benchBundle() });
+  const fetched = await page.evaluate(([t, limit]) => window.radicaBench.fetchPages(t, limit), [token, PULL_PAGE_DEFAULT] as const);
+  const ms = await page.evaluate(() => window.radicaBench.rawPut('bench-raw'));
+  const jsonBytes = await page.evaluate(() => window.radicaBench.applicationJsonBytes());
+  await page.evaluate(() => window.radicaBench.dropPages());
+  return { ms, rows: fetched.rows, jsonBytes };
+}
+
+/** Keystrokes of searches a person types, one character at a time. */
+function typedSearches(): string[] {
+  return [NOMBRES[3], APELLIDOS[5].toLowerCase(), `${NOMBRES[7]} ${APELLIDOS[11]}`, '31', NOMBRES[12].slice(0, 4)];
+}
+
+/** Each keystroke to the count line's next change (keystrokes that change nothing are left out). */
+async function searchAsTyped(page: Page): Promise<number[]> {
+  const box = page.getByRole('searchbox');
+  const times: number[] = [];
+  for (const search of typedSearches()) {
+    await box.fill('');
+    await page.waitForTimeout(300);
+    for (const ch of search) {
+      const before = await marks(page);
+      const counts = before.counts.length;
+      await page.keyboard.type(ch);
+      const changed = await page
+        .waitForFunction((n) => (window as unknown as { __radicaMarks: Marks }).__radicaMarks.counts.length > n, counts, { timeout: 2000 })
+        .then(() => true)
+        .catch(() => false);
+      // Let the count settle (a deferred render may show 'Cargando...' first).
+      await page.waitForTimeout(150);
+      if (!changed) continue;
+      const after = await marks(page);
+      const key = after.keys[after.keys.length - 1];
+      const settled = after.counts.slice(counts).filter(([, text]) => /^[\d.]+ resultados?$/.test(text ?? ''));
+      if (settled.length > 0) times.push(settled[0][0] - key);
+    }
+  }
+  return times;
+}
+
+export interface AppFigures {
+  firstSyncMs: number;
+  rawPutMs: number;
+  warmFirstMs: number;
+  warmMs: number;
+  shellMs: number;
+  bytesPerApp: number;
+  jsonPerApp: number;
+  searchP50: number;
+  searchP95: number;
+}
+
+/** One new device: raw put, first sync through the app, reloads, bytes, searches, shell reloads. */
+async function oneDevice(baseUrl: string, token: string, email: string, size: number, search: boolean): Promise<AppFigures> {
+  const { context, page } = await appContext();
+  try {
+    const raw = await rawPutHere(page, baseUrl, token);
+    if (raw.rows < size) throw new Error(`the raw put wrote ${raw.rows} rows of ${size}`);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email').waitFor();
+    const t0 = Date.now();
+    await login(page, email);
+    await page.getByText(/^Sincronizado/).first().waitFor({ timeout: 30 * 60_000 });
+    const firstSyncMs = Date.now() - t0;
+    // The first reload right after the first sync, then four more.
+    const warmFirstMs = await reloadTo(page, 'row');
+    const warm: number[] = [];
+    for (let i = 0; i < 4; i++) warm.push(await reloadTo(page, 'row'));
+    await page.getByText(/^Sincronizado/).first().waitFor({ timeout: 120_000 });
+    const usage = await page.evaluate(async () => {
+      const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
+      return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0;
+    });
+    const typed = search ? await searchAsTyped(page) : [];
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.getByLabel('Email').waitFor();
+    const shell: number[] = [];
+    for (let i = 0; i < 5; i++) shell.push(await reloadTo(page, 'login'));
+    return {
+      firstSyncMs,
+      rawPutMs: raw.ms,
+      warmFirstMs,
+      warmMs: percentile(warm, 50),
+      shellMs: percentile(shell, 50),
+      bytesPerApp: usage / size,
+      jsonPerApp: raw.jsonBytes / raw.rows,
+      searchP50: typed.length ? percentile(typed, 50) : NaN,
+      searchP95: typed.length ? percentile(typed, 95) : NaN,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The app's figures at one size: `reps` new devices (each its own fresh profile), figures as
+ * medians and ratios as medians of the ratios paired within a device.
+ */
+export async function appFigures(baseUrl: string, token: string, email: string, size: number, reps: number): Promise<AppFigures> {
+  const runs: AppFigures[] = [];
+  for (let r = 0; r < reps; r++) {
+    log(`app at ${size}: new device ${r + 1}/${reps}`);
+    runs.push(await oneDevice(baseUrl, token, email, size, r === 0));
+  }
+  const med = (f: (x: AppFigures) => number) => percentile(runs.map(f), 50);
+  const out: AppFigures = {
+    firstSyncMs: med((x) => x.firstSyncMs),
+    rawPutMs: med((x) => x.rawPutMs),
+    warmFirstMs: med((x) => x.warmFirstMs),
+    warmMs: med((x) => x.warmMs),
+    shellMs: med((x) => x.shellMs),
+    bytesPerApp: med((x) => x.bytesPerApp),
+    jsonPerApp: med((x) => x.jsonPerApp),
+    searchP50: runs[0].searchP50,
+    searchP95: runs[0].searchP95,
+  };
+  const reps_ = `median_of_${reps}`;
+  report({ name: `browser.cold_sync_${size}`, value: out.firstSyncMs, unit: 'ms', ratio: med((x) => x.firstSyncMs / x.rawPutMs), baseline: `raw_indexeddb_put_same_rows_same_profile_${reps_}=${out.rawPutMs.toFixed(0)}ms`, target: 'ratio<=1.5_goal_1.2' });
+  report({ name: `browser.warm_open_first_reload_${size}`, value: out.warmFirstMs, unit: 'ms', ratio: med((x) => x.warmFirstMs / x.shellMs), baseline: `shell_reload_to_login_form=${out.shellMs.toFixed(0)}ms`, target: 'ratio<=1.5' });
+  report({ name: `browser.warm_open_${size}`, value: out.warmMs, unit: 'ms', ratio: med((x) => x.warmMs / x.shellMs), baseline: `shell_reload_to_login_form=${out.shellMs.toFixed(0)}ms`, target: 'ratio<=1.5' });
+  report({ name: `browser.indexeddb_bytes_per_application_${size}`, value: out.bytesPerApp, unit: 'B', ratio: med((x) => x.bytesPerApp / x.jsonPerApp), baseline: `json_of_the_same_rows=${out.jsonPerApp.toFixed(0)}B` });
+  report({ name: `browser.search_as_typed_p50_${size}`, value: out.searchP50, unit: 'ms', baseline: 'keystroke_to_new_count', target: '<=100ms' });
+  report({ name: `browser.search_as_typed_p95_${size}`, value: out.searchP95, unit: 'ms', baseline: 'keystroke_to_new_count' });
+  return out;
+}
