@@ -47,6 +47,28 @@ describe('queryCreditList', () => {
     expect(names(second.rows)).toEqual(['Andrés', 'Ángela']);
   });
 
+  it('pages a search with few matches among many rows, and one that matches most, newest first', async () => {
+    // 200 more rows: every 25th is an 'Ofelia' (a few matches, ranked and sorted), all the
+    // others are 'Olga' (most rows, paged by walking the order).
+    await db.solicitudes.bulkPut(
+      Array.from({ length: 200 }, (_, i) => make(100 + i, i % 25 === 0 ? 'Ofelia' : 'Olga', local(2025, 4, 1 + (i % 28), i % 24))),
+    );
+    const all = (await db.solicitudes.toArray()).filter((r) => r.created_at !== '');
+    const newest = (nombre: string) =>
+      all
+        .filter((r) => r.solicitante.nombres === nombre)
+        .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
+        .map((r) => r.id);
+    for (const [query, nombre] of [['ofe', 'Ofelia'], ['olg', 'Olga']] as const) {
+      const expected = newest(nombre);
+      for (const page of [1, 2, 3]) {
+        const res = await queryCreditList(db, { ...params, query, page, pageSize: 3 });
+        expect(res.total).toBe(expected.length);
+        expect(res.rows.map((r) => r.id)).toEqual(expected.slice((page - 1) * 3, page * 3));
+      }
+    }
+  });
+
   it('searches without case or accents, every word must match', async () => {
     const res = await queryCreditList(db, { ...params, query: 'AN' });
     expect(names(res.rows)).toEqual(['Ana María', 'Andrés', 'Ángela']);

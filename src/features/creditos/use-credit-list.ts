@@ -136,16 +136,37 @@ export async function queryCreditList(
     total = Math.max(0, to - from);
     pageKeys = keys.slice(Math.max(from, to - offset - pageSize), Math.max(from, to - offset)).reverse();
   } else {
-    const ranks: number[] = [];
-    for (const id of matches) {
-      const r = index.rankOf(id);
-      if (r !== undefined && r >= from && r < to) ranks.push(r);
-    }
-    ranks.sort((x, y) => y - x);
-    total = ranks.length;
-    pageKeys = ranks.slice(offset, offset + pageSize).map((r) => keys[r]);
+    ({ total, pageKeys } = matchingPage(index, matches, from, to, offset, pageSize));
   }
   return { rows: await rowsOf(db, pageKeys), total };
+}
+
+/**
+ * The total and the page of `matches` within the ranks [from, to), newest first. Many matches (a
+ * first letter typed) are paged by walking the order from the newest, which stops once the page
+ * is full; a few are ranked and sorted (as numbers, in a typed array).
+ */
+function matchingPage(index: LocalIndex, matches: Set<string>, from: number, to: number, offset: number, pageSize: number) {
+  const keys = index.keys;
+  let total = 0;
+  const ranks = new Int32Array(matches.size);
+  for (const id of matches) {
+    const r = index.rankOf(id);
+    if (r !== undefined && r >= from && r < to) ranks[total++] = r;
+  }
+  const pageKeys: string[] = [];
+  if (total * 16 > to - from) {
+    let skip = offset;
+    for (let r = to - 1; r >= from && pageKeys.length < pageSize; r--) {
+      if (!matches.has(keys[r])) continue;
+      if (skip > 0) skip--;
+      else pageKeys.push(keys[r]);
+    }
+  } else {
+    const sorted = ranks.subarray(0, total).sort();
+    for (let i = total - 1 - offset; i >= 0 && pageKeys.length < pageSize; i--) pageKeys.push(keys[sorted[i]]);
+  }
+  return { total, pageKeys };
 }
 
 export function useCreditList(db: RadicaDB, params: CreditListParams): CreditListResult {
