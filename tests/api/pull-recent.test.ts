@@ -12,6 +12,7 @@ import { insertApplications, rng } from '../../server/src/db/seed';
 import { solicitudes, usuarios } from '../../server/src/db/schema';
 import type { Change, PullResponse, RecentPosition } from '../../src/domain/sync-protocol';
 import type { SolicitudRecord } from '../../src/domain/solicitud';
+import { pullQuery } from '../../src/sync/http-transport';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,17 +43,13 @@ class Device {
   }
   /** One page of the pass: the next position, or null once it is over. */
   async passPage(who: DemoUser, limit: number, at: { floor?: number; before?: RecentPosition | null; from?: RecentPosition }, apply = true) {
-    const params = new URLSearchParams({ clientId: this.clientId, recent: '1', limit: String(limit) });
-    if (at.floor !== undefined) params.set('floor', String(at.floor));
-    if (at.before) {
-      params.set('before', at.before.created_at);
-      params.set('beforeId', at.before.id);
-    }
-    if (at.from) {
-      params.set('from', at.from.created_at);
-      params.set('fromId', at.from.id);
-    }
-    const p = await page(who, params.toString());
+    const params = pullQuery({
+      clientId: this.clientId,
+      cursor: 0,
+      limit,
+      recent: { floor: at.floor, before: at.before ?? undefined, from: at.from },
+    });
+    const p = await page(who, params);
     expect(p.recent).toBeDefined();
     if (apply) this.apply(p.changes);
     return { page: p, floor: p.recent!.floor, before: p.recent!.before, stops: p.recent!.stops };
