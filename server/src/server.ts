@@ -1,8 +1,9 @@
 /**
  * Starts the server: takes its settings from the validated config (server/src/config.ts; options
  * given here win), opens the database (applying migrations), seeds the demo data into an empty
- * database only when asked (`seed`, default SEED_DEMO), and listens. The caller stops it with the
- * returned `shutdown`.
+ * database only when asked (`seed`, default SEED_DEMO), and listens. With SMTP_URL and MAIL_FROM
+ * it also runs the e-mail relay (every process may). The caller stops it with the returned
+ * `shutdown`.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,8 @@ import { isEmpty, seedDemoIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { identidadOperador } from './modules/legal/identidad';
+import { mailConfigFrom, startEmailRelay } from './modules/email/transport';
+import type { RelayTuning } from './modules/email/relay';
 
 export interface StartOptions {
   port?: number;
@@ -26,6 +29,8 @@ export interface StartOptions {
   logger?: boolean;
   /** The validated environment; default: `loadConfig()` of process.env. */
   config?: Config;
+  /** Relay timings (tests shorten the lease and the polling). */
+  emailRelay?: Partial<RelayTuning>;
 }
 
 export function resolveJwtSecret(dataDir: string, given?: string): string {
@@ -43,6 +48,8 @@ export async function startServer(opts: StartOptions = {}) {
   // Checked first: a partial LEGAL_* set stops the start before anything opens. The demo start
   // (the one that seeds demo data) shows the demo operator unless LEGAL_* are set.
   const legal = identidadOperador(config, { demo: seedDemo });
+  // Checked before anything opens: SMTP_URL without MAIL_FROM stops the start with its message.
+  const mail = mailConfigFrom(config);
   const dataDir = resolve(opts.dataDir ?? config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = opts.databaseUrl ?? config.DATABASE_URL;
@@ -77,11 +84,16 @@ export async function startServer(opts: StartOptions = {}) {
   const port = opts.port ?? config.PORT;
   const host = opts.host ?? config.HOST;
   await app.listen({ port, host });
+  const relay = mail
+    ? startEmailRelay({ db: database.db, config: mail, log: app.log, tuning: opts.emailRelay })
+    : null;
+  if (!mail) app.log.info('SMTP_URL no está definido: los correos quedan en cola (email_outbox) sin enviarse.');
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    await relay?.stop();
     await app.close();
     await database.close();
   };

@@ -325,7 +325,7 @@ describe('children of an application: REST and push', () => {
   it('the e-mail outbox', async () => {
     const s = await take();
     await audited(() => call('supervisor', 'POST', '/api/notificaciones/email', { tipo: 'cambio_banco', destinatario: 'a@b.co', datos: { solicitud_id: s.id } }).then(ok), {
-      entidad: 'email', accion: 'encolar', who: 'supervisor', cambios: { destinatario: { old: null, new: 'a@b.co' } },
+      entidad: 'email', accion: 'encolar', who: 'supervisor', cambios: { destinatario: { old: null, new: 'admin@demo.co' } },
     });
   });
 });

@@ -201,8 +201,10 @@ describe('PATCH /api/solicitudes/{id}', () => {
     expect(bankNotice).toBeDefined();
     expect(bankNotice!.datosAdicionales).toMatchObject({ banco_anterior: 'BBVA', banco_nuevo: 'Davivienda', solicitud_id: s.id });
     const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.tipo, 'cambio_banco'));
-    expect(mails.filter((m) => (m.datos as { solicitud_id?: string }).solicitud_id === s.id)).toHaveLength(1);
-    expect(mails.find((m) => (m.datos as { solicitud_id?: string }).solicitud_id === s.id)!.destinatario).toBe('supervisor@demo.co');
+    // The editor (supervisor) is not among the recipients: the admin is (each recipient, one row).
+    const mine = mails.filter((m) => (m.datos as { solicitud_id?: string }).solicitud_id === s.id).map((m) => m.destinatario);
+    expect(mine).toContain('admin@demo.co');
+    expect(mine).not.toContain('supervisor@demo.co');
   });
 
   it('refuses other roles, other companies and no token', async () => {
@@ -412,14 +414,17 @@ describe('deletion', () => {
 });
 
 describe('e-mail outbox', () => {
-  it('stores POST /api/notificaciones/email in email_outbox', async () => {
+  it('POST /api/notificaciones/email queues for the people the server picks, never the given address', async () => {
     const s = await take();
     const payload = { tipo: 'cambio_banco', destinatario: 'gerencia@demo.co', datos: { nombre_cliente: 'Ana', solicitud_id: s.id, banco_anterior: 'BBVA', banco_nuevo: 'Nu Bank' } };
     const res = await call('manager', 'POST', '/api/notificaciones/email', payload);
     expect(res.statusCode).toBe(200);
-    const rows = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.destinatario, 'gerencia@demo.co'));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ tipo: 'cambio_banco', empresaId: ctx.seeded.demo.id, datos: payload.datos });
+    expect(res.json().data.destinatarios).toBeGreaterThan(0);
+    expect(await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.destinatario, 'gerencia@demo.co'))).toHaveLength(0);
+    const rows = (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.tipo, 'cambio_banco')))
+      .filter((r) => (r.datos as { solicitud_id?: string }).solicitud_id === s.id);
+    expect(rows).toHaveLength(res.json().data.destinatarios);
+    expect(rows[0]).toMatchObject({ empresaId: ctx.seeded.demo.id, estado: 'pendiente', datos: { banco_anterior: 'BBVA', banco_nuevo: 'Nu Bank', radicado: s.radicado } });
     expect((await call('manager', 'POST', '/api/notificaciones/email', { ...payload, destinatario: 'no-es-correo' })).statusCode).toBe(400);
     expect((await call('user', 'POST', '/api/notificaciones/email', payload)).statusCode).toBe(403);
     expect((await call('otraAdmin', 'POST', '/api/notificaciones/email', payload)).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
 import { ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
+import { NotificationBellPanel } from './fixtures/notificaciones';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -186,4 +187,38 @@ test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that
   await expect(page.getByText('Necesitas conexión para descargar las ventas')).toBeVisible();
   await context.setOffline(false);
   await expect(button).toBeEnabled();
+});
+
+test('a bank change says the notification was sent only once the server queued the e-mail', async ({ page, request }) => {
+  const { modal, radicado, row, documento } = await setup(page, request, 'supervisor@demo.co', 6);
+  await modal.open(radicado, documento);
+  const banco = modal.field('Banco');
+  const options = await banco.locator('option').allTextContents();
+  const nuevo = options.find((o) => o.trim() && o !== row.solicitud.banco && !/Seleccion/i.test(o))!;
+  await banco.selectOption({ label: nuevo });
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  // The server queued it for the advisor and the admins (not the supervisor who made the change);
+  // the device hears it with the pull that brings the in-app notice.
+  await expect(page.getByText('Registro actualizado y notificación enviada')).toBeVisible({ timeout: 30_000 });
+});
+
+test('with nobody to e-mail, a bank change never claims a notification was sent', async ({ page, request }) => {
+  // Otra Financiera has a single user: the admin making the change has nobody else to tell.
+  const { modal, radicado, row, documento } = await setup(page, request, 'admin@otra.co', 0);
+  await modal.open(radicado, documento);
+  const banco = modal.field('Banco');
+  const options = await banco.locator('option').allTextContents();
+  const nuevo = options.find((o) => o.trim() && o !== row.solicitud.banco && !/Seleccion/i.test(o))!;
+  await banco.selectOption({ label: nuevo });
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  // The server has applied the change (and recorded its notice) before we look for the message.
+  const api = await new ServerApi(request).login('admin@otra.co');
+  await expect.poll(async () => (await api.byRadicado(radicado))?.solicitud.banco, { timeout: 30_000 }).toBe(nuevo);
+  // The in-app notice reaching the bell means the device pulled the server's answer.
+  const bell = new NotificationBellPanel(page);
+  await bell.open();
+  await expect(bell.panel().getByText('Cambio de Banco en Solicitud').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Registro actualizado y notificación enviada')).toHaveCount(0);
 });

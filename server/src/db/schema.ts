@@ -275,16 +275,32 @@ export const notificaciones = pgTable(
   ],
 );
 
-/** E-mails to send (bank change…); delivered by SMTP only when SMTP_URL is configured. */
-export const emailOutbox = pgTable('email_outbox', {
-  id: serial('id').primaryKey(),
-  empresaId: integer('empresa_id').notNull(),
-  tipo: text('tipo').notNull(),
-  destinatario: text('destinatario').notNull(),
-  datos: jsonb('datos').$type<JsonObject>().notNull().default({}),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  sentAt: ts('sent_at'),
-});
+/**
+ * E-mails to send (bank change…), one row per recipient; delivered by the relay
+ * (server/src/modules/email/relay.ts) only when SMTP_URL is configured, otherwise they stay queued.
+ * A row is `pendiente` until it is `enviado` or `fallido`; a relay claims it by setting
+ * `reclamado_hasta` (a lease) and counts the attempt in `intentos`; `message_id` is fixed when the
+ * row is written, so a message sent again after a crash carries the same Message-ID.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    tipo: text('tipo').notNull(),
+    destinatario: text('destinatario').notNull(),
+    datos: jsonb('datos').$type<JsonObject>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    estado: text('estado').notNull().default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    proximoIntento: ts('proximo_intento').notNull().defaultNow(),
+    reclamadoHasta: ts('reclamado_hasta'),
+    ultimoError: text('ultimo_error'),
+    messageId: text('message_id'),
+  },
+  (t) => [index('email_outbox_pendientes_idx').on(t.proximoIntento).where(sql`${t.estado} = 'pendiente'`)],
+);
 
 export const definiciones = pgTable(
   'definiciones',

@@ -14,6 +14,7 @@
  * - `push:stall-before-commit:N:MS` wait MS ms before mutation N commits (the test takes the
  *                                   database away meanwhile).
  * - `push:delay-response:MS`        wait MS ms before every push answer (the client reloads meanwhile).
+ * - `email:after-send:N`             see `emailFaultPoint` below.
  */
 
 export type FaultPoint = 'before-commit' | 'after-commit' | 'before-response';
@@ -67,4 +68,22 @@ export async function faultPoint(point: FaultPoint): Promise<void> {
   if (fault.kind === 'delay-response' && point === 'before-response') {
     await new Promise((r) => setTimeout(r, fault.ms));
   }
+}
+
+/**
+ * The e-mail relay's fault (tests/faults/email-relay.test.ts): `email:after-send:N` SIGKILLs the
+ * process after the SMTP server accepted its Nth message and before the row is marked sent, the
+ * one window in which a message is sent twice (modules/email/relay.ts explains the choice).
+ */
+const emailFault = (() => {
+  const value = process.env.RADICA_FAULT;
+  if (!value || process.env.NODE_ENV === 'production') return null;
+  const [scope, kind, n] = value.split(':');
+  return scope === 'email' && kind === 'after-send' ? Number(n) : null;
+})();
+let emailSends = 0;
+
+export async function emailFaultPoint(point: 'after-send'): Promise<void> {
+  if (emailFault === null || point !== 'after-send') return;
+  if (++emailSends === emailFault) die();
 }

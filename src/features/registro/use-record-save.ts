@@ -12,6 +12,7 @@ import type { Session } from '../../domain/session';
 import { reportDelivery } from '../../state/delivery';
 import { findSameDocument, type SameDocument } from '../../state/duplicates';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
+import { MSG_BANK_NOTIFIED, bankNoticeIds, watchBankNotice } from './bank-change-notice';
 import type { RecordEdit } from './record-changes';
 
 export const EDIT_SAVED_OFFLINE = 'Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.';
@@ -67,15 +68,18 @@ export function useRecordSave({
     setSaving(true);
     try {
       const ids: number[] = [];
+      // The bank-change e-mail is the server's: its message waits for the server's notice (bank-change-notice.ts).
+      const knownNotices = edit.bankChanged ? await bankNoticeIds(db, solicitudId) : null;
       if (Object.keys(edit.changes).length) ids.push(await mutate(db, 'solicitud.editar', { solicitudId, changes: edit.changes, base: edit.base }));
       for (const add of edit.references.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId, ...add }));
       for (const change of edit.references.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId, ...change }));
+      if (knownNotices) watchBankNotice(db, solicitudId, knownNotices, () => toast.success(MSG_BANK_NOTIFIED));
       onClose();
       void reportDelivery(
         db,
         ids,
         {
-          sent: edit.bankChanged ? 'Registro actualizado y notificación enviada' : 'Registro actualizado correctamente',
+          sent: 'Registro actualizado correctamente',
           queued: EDIT_SAVED_OFFLINE,
           description: subjectLine,
         },

@@ -35,7 +35,8 @@ import {
   referenciaNoExiste,
 } from './service';
 import { applyRecordEdit, completeRecordEdit, customerRowEdit, registroCompleto } from './record';
-import { encolarEmail, ventasCsv } from './ventas';
+import { ventasCsv } from './ventas';
+import { encolarEmail } from '../email/encolar';
 
 /** Per file; the spec's field default (5 MB). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -73,9 +74,13 @@ const ListQuery = v.object({
   empresa_id: v.optional(v.string()),
 });
 
+/**
+ * The spec's body. `destinatario` is still checked when sent, but the server decides who gets the
+ * e-mail (modules/email/outbox.ts): the request never chooses an address.
+ */
 const EmailBody = v.object({
   tipo: v.pipe(v.string('El tipo es obligatorio'), v.trim(), v.minLength(1, 'El tipo es obligatorio'), v.maxLength(60)),
-  destinatario: v.pipe(v.string('El destinatario es obligatorio'), v.trim(), v.email('El correo del destinatario no es válido'), v.maxLength(200)),
+  destinatario: v.optional(v.pipe(v.string('El destinatario es obligatorio'), v.trim(), v.email('El correo del destinatario no es válido'), v.maxLength(200))),
   datos: v.optional(
     v.pipe(
       plainRecord(v.string(), v.unknown()),
@@ -364,7 +369,7 @@ export default async function registroRoutes(app: FastifyInstance) {
   app.post('/api/notificaciones/email', { config: { permission: 'edit_customer' } }, async (request) => {
     const user = requireUser(request);
     const body = parseInput(EmailBody, request.body ?? {});
-    const data = await tx((t) => encolarEmail(t, user, { tipo: body.tipo, destinatario: body.destinatario, datos: body.datos }));
+    const data = await tx((t) => encolarEmail(t, user, { tipo: body.tipo, datos: body.datos }));
     return { ok: true, data };
   });
 

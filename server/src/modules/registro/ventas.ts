@@ -1,23 +1,19 @@
 /**
- * 'Descargar Ventas' (spec 01 §7 `POST descargar-ventas/`) and the e-mail outbox
- * (`POST notificaciones/email`). Invariants: the CSV holds only applications the user may see in
- * its company, is built by src/domain/csv.ts (';'-separated with a UTF-8 BOM for Excel in Spanish
- * (Colombia), formula characters neutralised); dates are the Colombian day as dd/mm/yyyy, amounts
- * plain integers;
- * an e-mail is only stored in email_outbox (delivery by SMTP happens elsewhere, when configured).
+ * 'Descargar Ventas' (spec 01 §7 `POST descargar-ventas/`). Invariants: the CSV holds only
+ * applications the user may see in its company, is built by src/domain/csv.ts (';'-separated with
+ * a UTF-8 BOM for Excel in Spanish (Colombia), formula characters neutralised); dates are the
+ * Colombian day as dd/mm/yyyy, amounts plain integers. (The e-mail outbox moved to
+ * modules/email/outbox.ts.)
  */
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailOutbox, solicitudes } from '../../db/schema';
+import { solicitudes } from '../../db/schema';
 import { toCsv } from '../../../../src/domain/csv';
 import { diaColombia } from '../../../../src/domain/estadisticas';
 import { fullName } from '../../../../src/domain/solicitud';
-import { AppError } from '../../../../src/domain/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { buildRecords, loadSolicitudRows } from '../solicitudes/repository';
 import { visibleSolicitudes } from '../solicitudes/visibility';
-import { auditBy } from '../audit/service';
-import { lockVisibleSolicitud } from '../solicitudes/service';
 
 /** A sale is a credit the bank granted: approved, disbursed or paid. */
 export const ESTADOS_VENTA = ['Aprobado', 'Desembolsado', 'Pagado'] as const;
@@ -67,30 +63,4 @@ export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
     ];
   });
   return toCsv(VENTAS_HEADERS, data);
-}
-
-export interface EmailInput {
-  tipo: string;
-  destinatario: string;
-  datos: Record<string, unknown>;
-}
-
-/** Stores an e-mail; an e-mail about an application needs that application to be visible. */
-export async function encolarEmail(tx: DbOrTx, user: AuthUser, input: EmailInput) {
-  const solicitudId = input.datos.solicitud_id;
-  if (solicitudId !== undefined && solicitudId !== null) {
-    if (typeof solicitudId !== 'string') throw new AppError('VALIDATION', 'solicitud_id inválido.');
-    await lockVisibleSolicitud(tx, user, solicitudId);
-  }
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({ empresaId: user.empresaId, tipo: input.tipo, destinatario: input.destinatario, datos: input.datos })
-    .returning();
-  await auditBy(tx, user, {
-    entidad: 'email',
-    entidadId: String(row.id),
-    accion: 'encolar',
-    cambios: { destinatario: { old: null, new: input.destinatario } },
-  });
-  return { id: row.id, tipo: row.tipo, destinatario: row.destinatario, estado: 'en_cola' };
 }

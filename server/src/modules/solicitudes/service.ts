@@ -12,20 +12,18 @@ import type { DbOrTx } from '../../db/client';
 import {
   actividadEconomica,
   auditoria,
-  emailOutbox,
   estadosEmpresa,
   informacionFinanciera,
   notificaciones,
   solicitantes,
   solicitudes,
   ubicaciones,
-  usuarios,
 } from '../../db/schema';
 import { nextSeq, nextSeqStatement } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
-import { fullName, readPath, withJsonValue, type EditableBlock } from '../../../../src/domain/solicitud';
+import { readPath, withJsonValue, type EditableBlock } from '../../../../src/domain/solicitud';
 import { mensajeCambioBanco, TITULO_CAMBIO_BANCO } from '../../../../src/domain/notificacion-textos';
 import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
@@ -36,6 +34,7 @@ import { buildRecords } from './repository';
 import { withLastChanges } from '../audit/last-change';
 import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
+import { bankChangeData, bankChangeRecipients, queueEmails } from '../email/outbox';
 
 export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
 
@@ -239,7 +238,7 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
 
   const bankChange = changes['solicitud.banco_nombre'];
   if (bankChange) {
-    await notifyBankChange(tx, user, record, bankChange.old, bankChange.new);
+    await notifyBankChange(tx, user, row, bankChange.old, bankChange.new);
     const previous = typeof bankChange.old === 'string' ? bankChange.old.trim().toLowerCase() : '';
     if (previous) {
       await tx
@@ -270,45 +269,43 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
 }
 
 /**
- * A bank change records an in-app notification and an e-mail in the outbox (spec 01 §4, §7). The
+ * A bank change records an in-app notification and queues the bank-change e-mail for the
+ * application's advisor and the company's admins and supervisors (spec 01 §4, §7). The
  * notification's message names who changed it, the radicado, the applicant and both banks
- * (src/domain/notificacion-textos.ts); datos_adicionales carry the same facts for the screens.
+ * (src/domain/notificacion-textos.ts); datos_adicionales carry the same facts for the screens and
+ * how many e-mails were queued (`correos_en_cola`), so the device that made the change can tell
+ * its user whether anyone was notified.
  */
+const texto = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
+
 async function notifyBankChange(
   tx: DbOrTx,
   user: AuthUser,
-  record: Awaited<ReturnType<typeof buildRecords>>[number],
+  row: typeof solicitudes.$inferSelect,
   anterior: unknown,
   nuevo: unknown,
 ) {
-  const s = record.solicitante;
-  const nombre = fullName(s);
-  const [autor] = await tx.select({ nombre: usuarios.nombre, apellido: usuarios.apellido }).from(usuarios).where(eq(usuarios.id, user.id)).limit(1);
-  const por = [autor?.nombre ?? user.nombre, autor?.apellido].filter((x) => x && x.trim()).join(' ');
-  const texto = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
-  const datos = {
-    nombre_cliente: nombre,
-    documento_cliente: s.numero_documento,
-    banco_anterior: anterior ?? null,
-    banco_nuevo: nuevo ?? null,
-    solicitud_id: record.id,
-    radicado: record.solicitud.radicado,
-    modificado_por: por,
-    fecha_cambio: new Date().toISOString(),
-  };
+  const datos = await bankChangeData(tx, user, row, { anterior, nuevo });
+  const correos = await queueEmails(tx, user, 'cambio_banco', await bankChangeRecipients(tx, user, row), datos);
   const seq = await nextSeq(tx, user.empresaId);
   const [created] = await tx.insert(notificaciones).values({
     id: uuidv7(),
     empresaId: user.empresaId,
-    solicitudId: record.id,
+    solicitudId: row.id,
     tipo: 'seguimiento_credito',
     titulo: TITULO_CAMBIO_BANCO,
     // Built from what happened: who, which application and applicant, from which bank to which.
-    mensaje: mensajeCambioBanco({ nombre, radicado: record.solicitud.radicado, anterior: texto(anterior), nuevo: texto(nuevo), por }),
+    mensaje: mensajeCambioBanco({
+      nombre: datos.nombre_cliente,
+      radicado: datos.radicado,
+      anterior: texto(anterior),
+      nuevo: texto(nuevo),
+      por: datos.modificado_por,
+    }),
     prioridad: 'media',
     estado: 'pendiente',
     metadata: { accion_requerida: 'revisar_documentos', estado_actual: 'en_proceso' },
-    datosAdicionales: datos,
+    datosAdicionales: { ...datos, correos_en_cola: correos },
     seq,
   }).returning();
   await auditBy(tx, user, {
@@ -316,11 +313,5 @@ async function notifyBankChange(
     entidadId: created.id,
     accion: 'crear',
     cambios: creationChanges(created),
-  });
-  await tx.insert(emailOutbox).values({
-    empresaId: user.empresaId,
-    tipo: 'cambio_banco',
-    destinatario: user.correo,
-    datos,
   });
 }

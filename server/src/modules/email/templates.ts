@@ -1,0 +1,110 @@
+/**
+ * The text of each e-mail Radica sends, in Spanish, as plain text and HTML. Invariants:
+ * - every value taken from the data is escaped before it goes into the HTML part;
+ * - dates are shown dd/mm/yyyy hh:mm in Colombia's time zone, with the zone named;
+ * - a missing value reads as a words ('sin banco'), never 'undefined' or 'null'.
+ */
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The e-mail kinds Radica queues; anything else is refused where it is queued. */
+export const EMAIL_TIPOS = ['cambio_banco'] as const;
+export type EmailTipo = (typeof EMAIL_TIPOS)[number];
+
+export function isEmailTipo(tipo: string): tipo is EmailTipo {
+  return (EMAIL_TIPOS as readonly string[]).includes(tipo);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+const textOf = (value: unknown, missing: string): string => {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return missing;
+};
+
+const BOGOTA = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `dd/mm/yyyy hh:mm` in Colombia's time zone; the raw text when it is not a date. */
+export function fechaColombia(value: unknown): string {
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return textOf(value, 'fecha desconocida');
+  const p = Object.fromEntries(BOGOTA.formatToParts(date).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+const FOOTER = 'Este mensaje lo envió Radica automáticamente; no es necesario responderlo.';
+
+function cambioBanco(datos: Record<string, unknown>): RenderedEmail {
+  const radicado = textOf(datos.radicado, 'sin radicado');
+  const nombre = textOf(datos.nombre_cliente, 'el solicitante');
+  const documento = textOf(datos.documento_cliente, 'sin documento');
+  const anterior = textOf(datos.banco_anterior, 'sin banco');
+  const nuevo = textOf(datos.banco_nuevo, 'sin banco');
+  const quien = textOf(datos.modificado_por, 'un usuario');
+  const cuando = fechaColombia(datos.fecha_cambio);
+
+  const subject = `Cambio de banco en la solicitud ${radicado} de ${nombre}`;
+  const text = [
+    'Hola:',
+    '',
+    `El banco de la solicitud ${radicado} de ${nombre} (documento ${documento}) cambió de ${anterior} a ${nuevo}.`,
+    '',
+    `Radicado: ${radicado}`,
+    `Solicitante: ${nombre}`,
+    `Banco anterior: ${anterior}`,
+    `Banco nuevo: ${nuevo}`,
+    `Cambiado por: ${quien}`,
+    `Fecha del cambio: ${cuando} (hora de Colombia)`,
+    '',
+    FOOTER,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8"><title>' + e(subject) + '</title></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
+    '<p>Hola:</p>',
+    `<p>El banco de la solicitud <strong>${e(radicado)}</strong> de ${e(nombre)} (documento ${e(documento)}) cambió de <strong>${e(anterior)}</strong> a <strong>${e(nuevo)}</strong>.</p>`,
+    '<table role="presentation" style="border-collapse:collapse">',
+    row('Radicado', radicado),
+    row('Solicitante', nombre),
+    row('Banco anterior', anterior),
+    row('Banco nuevo', nuevo),
+    row('Cambiado por', quien),
+    row('Fecha del cambio', `${cuando} (hora de Colombia)`),
+    '</table>',
+    `<p style="color:#6b7280;font-size:12px">${e(FOOTER)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+const RENDERERS: Record<EmailTipo, (datos: Record<string, unknown>) => RenderedEmail> = {
+  cambio_banco: cambioBanco,
+};
+
+/** The message for a queued row; null for a kind this version does not know (marked failed). */
+export function renderEmail(tipo: string, datos: Record<string, unknown>): RenderedEmail | null {
+  return isEmailTipo(tipo) ? RENDERERS[tipo](datos) : null;
+}
