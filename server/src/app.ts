@@ -20,6 +20,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import syncRoutes from './modules/sync/routes';
 import solicitudesRoutes from './modules/solicitudes/routes';
 import seguimientoRoutes from './modules/seguimiento/routes';
+import etapasRoutes from './modules/seguimiento/etapas-routes';
 import usuariosRoutes from './modules/usuarios/routes';
 import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
@@ -118,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(solicitudesRoutes);
   await app.register(syncRoutes);
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
+  await app.register(etapasRoutes);
   await app.register(usuariosRoutes, { jwtKey, rateLimit: opts.loginRateLimit ?? 10 });
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);

@@ -111,6 +111,12 @@ const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
 };
 
 /**
+ * Tracking stages are not mirrored on the device (the public page reads them from the server), so
+ * a stage update changes nothing locally: it is queued and sent, and marks its application pending.
+ */
+const actualizarEtapa: Mutator<MutationArgs<'etapa.actualizar'>> = async () => undefined;
+
+/**
  * Every mutation's client mutator. `satisfies` makes a missing, extra or swapped one fail `tsc`
  * (tests/types/mutation-tables.ts). Exported mutable only so a test can spy on one.
  */
@@ -121,6 +127,7 @@ export const MUTATORS = {
   ...REGISTRO_MUTATORS,
   ...USUARIO_MUTATORS,
   ...NOTIFICACION_MUTATORS,
+  'etapa.actualizar': actualizarEtapa,
   // Never queued by `mutate`: push sends it in place of a change given up (src/sync/push.ts).
   'sync.omitir': async () => undefined,
 } satisfies MutatorTable;

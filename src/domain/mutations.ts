@@ -32,6 +32,7 @@ import {
   EliminarReferenciaArgs,
   EliminarSolicitudArgs,
 } from './registro-mutations';
+import { ActualizarEtapaArgs } from './seguimiento';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 // `block.column`, `block.json.key`, or `solicitud.detalle_credito.<kind>.<key>` (parseFieldPath
@@ -117,6 +118,7 @@ export const MUTATIONS = {
   'notificacion.marcarLeida': { args: NotificacionIdArgs, label: 'Notificación marcada como leída' },
   'notificacion.marcarCompletada': { args: NotificacionIdArgs, label: 'Notificación completada' },
   'notificacion.marcarTodasLeidas': { args: MarcarTodasLeidasArgs, label: 'Notificaciones marcadas como leídas' },
+  'etapa.actualizar': { args: ActualizarEtapaArgs, label: 'Actualización de etapa del seguimiento' },
   /**
    * Changes nothing: sent in place of a change the server failed on again and again (5xx), so the
    * device's mutation ids stay contiguous while that change waits in 'Cambios pendientes'.

@@ -402,6 +402,14 @@ describe('users, profile, configuration and tracking', () => {
       () => call('admin', 'POST', '/api/seguimiento/actualizar-estado', { id_radicado: s.radicado, etapas: [{ etapa: 'banco', estado: 'Aprobado', comentarios: 'Listo' }] }).then(ok),
       { entidad: 'seguimiento_etapa', entidadId: String(etapa.id), accion: 'cambiar_estado', who: 'admin', cambios: { estado: { old: etapa.estado, new: 'Aprobado' } } },
     );
+    await audited(
+      () => call('supervisor', 'PATCH', `/api/solicitudes/${s.id}/etapas/banco`, { estado: 'Negado', comentarios: 'Sin cupo' }).then(ok),
+      { entidad: 'seguimiento_etapa', entidadId: String(etapa.id), accion: 'actualizar', who: 'supervisor', cambios: { estado: { old: 'Aprobado', new: 'Negado' }, comentarios: { old: 'Listo', new: 'Sin cupo' } } },
+    );
+    await audited(
+      () => push('admin', 'etapa.actualizar', { solicitudId: s.id, etapa: 'banco', estado: 'En estudio', base: { estado: 'Negado' } }).then(applied),
+      { entidad: 'seguimiento_etapa', entidadId: String(etapa.id), accion: 'actualizar', who: 'admin', cambios: { estado: { old: 'Negado', new: 'En estudio' } } },
+    );
   });
 });
 

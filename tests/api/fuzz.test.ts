@@ -76,6 +76,12 @@ const FUZZ: Record<string, FuzzEntry> = {
     base: (_a, t) => ({ id_radicado: t.radicado, etapas: [{ etapa: 'banco', estado: 'En estudio' }] }),
     fields: { id_radicado: 'text', etapas: 'arr' },
   },
+  'PATCH /api/solicitudes/:id/etapas/:etapa': {
+    url: (t) => `/api/solicitudes/${t.solicitudId}/etapas/banco`,
+    body: 'json',
+    base: () => ({ estado: 'En estudio', comentarios: 'Revisión' }),
+    fields: { estado: 'text', comentarios: 'text', base: 'obj' },
+  },
   'POST /api/usuarios': {
     url: () => '/api/usuarios',
     body: 'json',

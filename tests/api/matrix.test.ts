@@ -208,6 +208,12 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
 
+  'PATCH /api/solicitudes/:id/etapas/:etapa': {
+    roles: MANAGERS,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/solicitudes/${t.solicitudId}/etapas/banco`, payload: { estado: 'En estudio', comentarios: `Revisión ${uniq()}` } }),
+  },
+
   // ---- users and profile ----
   'GET /api/usuarios': { roles: MANAGERS, scope: 'none', build: () => get('/api/usuarios') },
   'GET /api/usuarios/:id': { roles: MANAGERS, scope: 'company', build: ({ t }) => get(`/api/usuarios/${t.usuarioId}`) },

@@ -26,6 +26,7 @@ import {
 import { hashPassword } from '../lib/password';
 import { newRadicado, uuidv7 } from '../../../src/domain/ids';
 import { ESTADOS_DEFAULT } from '../../../src/domain/estados';
+import { ETAPAS, etapasParaEstado } from '../../../src/domain/seguimiento';
 import {
   ACTIVIDADES,
   APELLIDOS,
@@ -349,7 +350,7 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
           updatedAt: createdIso,
         });
       }
-      if (k < 200) stages.push({ app: solicitudId, estado, created });
+      stages.push({ app: solicitudId, estado, created });
     }
     await db.transaction(async (tx) => {
       await tx.insert(solicitantes).values(sol);
@@ -360,46 +361,41 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
       await tx.insert(solicitudes).values(apps);
       if (obs.length) await tx.insert(observaciones).values(obs);
       if (notifs.length) await tx.insert(notificaciones).values(notifs);
-      for (const s of stages) await insertStages(tx as unknown as Db, empresaId, s.app, s.estado, s.created);
+      await insertStages(tx as unknown as Db, empresaId, stages);
     });
   }
   await db.update(empresas).set({ changeSeq: seq }).where(eq(empresas.id, empresaId));
 }
 
-const STAGE_FLOW: Record<string, [string, string, string]> = {
-  Pendiente: ['Pendiente', 'Pendiente', 'Pendiente'],
-  'En estudio': ['Aprobado', 'En estudio', 'Pendiente'],
-  'Pendiente información adicional': ['Pendiente información adicional', 'Pendiente', 'Pendiente'],
-  Aprobado: ['Aprobado', 'Aprobado', 'Pendiente'],
-  Desembolsado: ['Aprobado', 'Aprobado', 'Desembolsado'],
-  Pagado: ['Aprobado', 'Aprobado', 'Pagado'],
-  Negado: ['Aprobado', 'Negado', 'Desistido'],
-  Desistido: ['Desistido', 'Desistido', 'Desistido'],
-};
-
-async function insertStages(db: Db, empresaId: number, solicitudId: string, estado: string, created: number) {
-  const flow = STAGE_FLOW[estado] ?? STAGE_FLOW.Pendiente;
-  const etapas = ['documentos', 'banco', 'desembolso'];
+/**
+ * Every application's three stages with the statuses its status implies (the domain mapping), and
+ * their history: 'Etapa iniciada', then the analyst's update for a stage that moved on.
+ */
+async function insertStages(db: Db, empresaId: number, apps: Array<{ app: string; estado: string; created: number }>) {
+  if (!apps.length) return;
+  const day = 86_400_000;
+  const values = apps.flatMap(({ app, estado, created }) => {
+    const flow = etapasParaEstado(estado) ?? etapasParaEstado('Pendiente')!;
+    return ETAPAS.map((etapa, i) => ({
+      empresaId,
+      solicitudId: app,
+      etapa,
+      orden: i + 1,
+      estado: flow[etapa],
+      comentarios: flow[etapa] === 'Pendiente información adicional' ? 'Falta el certificado laboral.' : null,
+      fechaActualizacion: new Date(created + (i + 1) * day).toISOString(),
+    }));
+  });
   const rows = await db
     .insert(seguimientoEtapas)
-    .values(
-      etapas.map((etapa, i) => ({
-        empresaId,
-        solicitudId,
-        etapa,
-        orden: i + 1,
-        estado: flow[i],
-        comentarios: flow[i] === 'Pendiente información adicional' ? 'Falta el certificado laboral.' : null,
-        fechaActualizacion: new Date(created + (i + 1) * 86_400_000).toISOString(),
-      })),
-    )
+    .values(values)
     .returning({ id: seguimientoEtapas.id, estado: seguimientoEtapas.estado });
+  // A multi-row insert returns its rows in the order of its values.
   await db.insert(seguimientoHistorial).values(
     rows.flatMap((row, i) => {
-      const h = [{ etapaId: row.id, estado: 'Pendiente', comentario: 'Etapa iniciada', fecha: new Date(created + i * 86_400_000).toISOString() }];
-      if (row.estado !== 'Pendiente') {
-        h.push({ etapaId: row.id, estado: row.estado, comentario: 'Actualización del analista', fecha: new Date(created + (i + 1) * 86_400_000).toISOString() });
-      }
+      const updated = Date.parse(values[i].fechaActualizacion);
+      const h = [{ etapaId: row.id, estado: 'Pendiente', comentario: 'Etapa iniciada', fecha: new Date(updated - day).toISOString() }];
+      if (row.estado !== 'Pendiente') h.push({ etapaId: row.id, estado: row.estado, comentario: 'Actualización del analista', fecha: new Date(updated).toISOString() });
       return h;
     }),
   );

@@ -9,7 +9,8 @@
  *   an invalid field is a VALIDATION error with `fields` and nothing is written;
  * - the application is always 'Pendiente', created by and assigned to the current user; the
  *   filing number is drawn by the server, unique per company; its `seq` comes from nextSeq so
- *   pull brings it (with the radicado) back to the device.
+ *   pull brings it (with the radicado) back to the device;
+ * - its tracking stages are created with it, so its applicant can follow it and upload at once.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { allQueries, type DbOrTx } from '../../db/client';
@@ -33,6 +34,7 @@ import { audit, type FieldChanges } from '../audit/service';
 import { loadDefinitions } from './schemas';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
+import { crearEtapas } from '../seguimiento/etapas';
 
 export interface CrearRegistroResult {
   id: string;
@@ -196,6 +198,7 @@ export async function crearRegistroCompleto(
     createdByUserEmail: user.correo,
     seq,
   });
+  await crearEtapas(tx, empresaId, args.solicitudId);
   // The new record's values, keyed by the same paths as the edits (`solicitante.nombres`, …).
   const cambios: FieldChanges = {
     'solicitud.estado': { old: null, new: 'Pendiente' },

@@ -35,6 +35,7 @@ import { withLastChanges } from '../audit/last-change';
 import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
 import { bankChangeData, bankChangeRecipients, queueEmails } from '../email/outbox';
+import { stagesFollowing } from '../seguimiento/etapas';
 
 export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
 
@@ -81,8 +82,9 @@ async function lockForStatusChange(tx: DbOrTx, user: AuthUser, id: string) {
 
 /**
  * Sets `estado` on the visible application `id` when its stored status is exactly `old` (and,
- * with `estados`, when the company's stored list is that one): the company's next seq, the row
- * and its audit entry, in one statement that also locks the row. False when nothing matched, and
+ * with `estados`, when the company's stored list is that one): the company's next seq, the row,
+ * its tracking stages (seguimiento/etapas.ts) and its audit entry, in one statement that also
+ * locks the row. False when nothing matched, and
  * then nothing was written.
  */
 async function writeEstado(
@@ -103,7 +105,7 @@ async function writeEstado(
     ), changed as (
       update ${solicitudes} set estado = ${change.estado}, seq = (select change_seq from bumped), updated_at = now()
       where ${solicitudes.id} = (select id from target)
-    )
+    )${stagesFollowing(change.estado)}
     insert into ${auditoria} (empresa_id, usuario_id, entidad, entidad_id, accion, cambios)
     select ${user.empresaId}::integer, ${user.id}::integer, 'solicitud', id, 'cambiarEstado', ${cambios}::jsonb from target
     returning entidad_id`)) as unknown as { rows: unknown[] };

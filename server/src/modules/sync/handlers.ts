@@ -15,6 +15,7 @@ import { crearUsuario, editarPerfilMutation, editarUsuario, eliminarUsuario } fr
 import { crearRegistroCompleto } from '../formulario/service';
 import * as notificaciones from '../notificaciones/service';
 import * as registro from '../registro/service';
+import { actualizarEtapa } from '../seguimiento/actualizar-etapa';
 
 export type MutationHandler<N extends MutationName> = (tx: DbOrTx, user: AuthUser, args: MutationArgs<N>) => Promise<unknown>;
 export type MutationHandlers = { readonly [N in MutationName]: MutationHandler<N> };
@@ -39,6 +40,7 @@ const handlers = {
   'notificacion.marcarLeida': notificaciones.marcarLeida,
   'notificacion.marcarCompletada': notificaciones.marcarCompletada,
   'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas,
+  'etapa.actualizar': actualizarEtapa,
   // The device gave this id up after repeated server faults (src/sync/push.ts): nothing to do.
   'sync.omitir': async () => undefined,
 } satisfies MutationHandlers;
