@@ -41,6 +41,8 @@ test.describe('at 390, 820 and 1366 px', () => {
       await expect(chip(page)).toBeInViewport({ ratio: 1 });
       // The menu is a closed drawer below desktop width: the chip needs no ☰.
       if (size.width < 1024) await expect(page.getByRole('navigation', { name: 'Menú principal' })).not.toBeInViewport();
+      // The first row's status control is in view too, without scrolling the list sideways.
+      await expect(page.getByRole('combobox', { name: 'Cambiar estado' }).first()).toBeInViewport({ ratio: 1 });
       await page.screenshot({ path: test.info().outputPath(`chip-sin-conexion-${size.width}.png`) });
     }
 

@@ -36,7 +36,9 @@ export interface CreditsPageProps {
   onNew?: () => void;
 }
 
-const WIDE = '(min-width: 768px)';
+// The table from desktop width; below it (phones, tablets held upright) cards, two a row on a
+// tablet, so every column, the status control included, is in view without scrolling sideways.
+const WIDE = '(min-width: 1024px)';
 function subscribeWide(cb: () => void) {
   const mq = window.matchMedia(WIDE);
   mq.addEventListener('change', cb);
@@ -255,12 +257,12 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
           </table>
         </div>
       ) : (
-        <ul className="space-y-3" aria-label="Solicitudes de crédito">
+        <ul className="grid gap-3 md:grid-cols-2" aria-label="Solicitudes de crédito">
           {rows.map((row) => (
             <li key={row.id}>
               <div
                 {...rowProps(row)}
-                className="cursor-pointer rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-2 focus:outline-blue-700"
+                className="h-full cursor-pointer rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus:outline-2 focus:outline-blue-700"
               >
                 <div className="mb-2">{columns[primary] && renderCell(row, columns[primary], true)}</div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
