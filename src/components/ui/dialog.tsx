@@ -91,7 +91,7 @@ export function Dialog({
       aria-describedby={describedBy}
       tabIndex={-1}
       data-testid={testId}
-      className={`m-auto flex-col overflow-hidden border-0 bg-white p-0 text-slate-900 shadow-2xl outline-none backdrop:bg-slate-900/50 open:flex ${SIZES[size]}`}
+      className={`m-auto flex-col overflow-clip border-0 bg-white p-0 text-slate-900 shadow-2xl outline-none backdrop:bg-slate-900/50 open:flex ${SIZES[size]}`}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.preventDefault();

@@ -115,6 +115,18 @@ describe('the fields of Editar Registro', () => {
     for (const kind of ['credito_libre_inversion', 'credito_consumo', 'detalle_generico'] as const) expect(fields.credito[kind].length).toBeGreaterThan(0);
   });
 
+  it("ask a credit kind's field once when the company's credit fields already ask it, unless the kind holds a value for it", () => {
+    const rec = sample();
+    const withCuota = [...DEFS, { id: 10, entity: 'solicitud', json_column: 'detalle_credito', key: 'cuota_inicial', type: 'number', description: 'Cuota inicial', order_index: 5 }];
+    const f = recordFields(rec, registroSchemas(withCuota));
+    expect(keys(f.entities.solicitud)).toContain('cuota_inicial');
+    expect(keys(f.credito.credito_hipotecario)).not.toContain('cuota_inicial');
+    expect(keys(f.credito.credito_vehicular)).not.toContain('cuota_inicial');
+    expect(keys(f.credito.credito_hipotecario)).toContain('valor_inmueble');
+    (rec.solicitud.detalle_credito.credito_hipotecario as Record<string, unknown>).cuota_inicial = 50_000_000;
+    expect(keys(recordFields(rec, registroSchemas(withCuota)).credito.credito_hipotecario)).toContain('cuota_inicial');
+  });
+
   it('include a field added in the configuration as soon as its definition is on the device', () => {
     const rec = sample();
     const added = [...DEFS, { id: 9, entity: 'informacion_financiera', json_column: 'detalle_financiera', key: 'cuenta_ahorros', type: 'boolean', description: '¿Tiene cuenta de ahorros?', order_index: 1 }];

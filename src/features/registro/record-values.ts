@@ -85,8 +85,12 @@ export function recordFields(record: SolicitudRecord, schemas: RegistroSchemas):
   const referencia = withLeftovers(editFields('referencia', schemas), (record.referencias ?? []).map((r) => r.detalle_referencia ?? {}));
   const dc = jsonOf(record, 'solicitud');
   const credito = {} as Record<CreditKind, FieldDefinition[]>;
+  // A key the credit's own fields already ask (the company's cuota_inicial, destino_credito) is asked once.
+  const asked = new Set(entities.solicitud.map((f) => f.key));
   for (const [kind, fields] of Object.entries(CREDIT_KIND_FIELDS) as Array<[CreditKind, readonly FieldDefinition[]]>) {
-    credito[kind] = withLeftovers([...fields], isObj(dc[kind]) ? [dc[kind] as Record<string, unknown>] : []);
+    const stored = isObj(dc[kind]) ? (dc[kind] as Record<string, unknown>) : {};
+    const own = fields.filter((f) => !asked.has(f.key) || (stored[f.key] !== undefined && stored[f.key] !== null && stored[f.key] !== ''));
+    credito[kind] = withLeftovers(own, [stored]);
   }
   return { entities, referencia, credito };
 }
