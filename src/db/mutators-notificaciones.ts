@@ -4,22 +4,19 @@
  * deterministic in (state, args): a new notification's created_at comes from its UUIDv7 id,
  * never from the clock. Their effect mirrors the server's service:
  * - crear of an id that exists changes nothing;
- * - marcarLeida only moves pendiente to leida; marcarCompletada moves anything to completada;
+ * - marcarLeida only moves pendiente to leida; marcarCompletada moves anything to completada
+ *   (both by `transicion`, and a new one's defaults by `nuevaNotificacion`, in src/domain);
  * - marcarTodasLeidas marks read the listed ids that are still pending.
  */
 import type { MutationName } from '../domain/mutations';
-import { uuidv7Time } from '../domain/notificacion';
+import { fechaNotificacion as fecha, nuevaNotificacion, transicion, uuidv7Time } from '../domain/notificacion';
 import type { NotificacionRow } from './database';
 import type { MutatorsFor, MutatorTx } from './mutators';
 
-const fecha = (value: string | null | undefined): string | null =>
-  value ? new Date(value).toISOString() : null;
-
-async function setEstado(tx: MutatorTx, id: string, estado: string, from?: string): Promise<void> {
+async function mark(tx: MutatorTx, id: string, marca: 'leida' | 'completada'): Promise<void> {
   const row = await tx.get('notificaciones', id);
-  if (!row || row.estado === estado) return;
-  if (from !== undefined && row.estado !== from) return;
-  await tx.put('notificaciones', { ...row, estado });
+  const estado = row && transicion(row.estado, marca);
+  if (row && estado) await tx.put('notificaciones', { ...row, estado });
 }
 
 export const NOTIFICACION_MUTATORS = {
@@ -31,15 +28,8 @@ export const NOTIFICACION_MUTATORS = {
       tipo: args.tipo,
       titulo: args.titulo,
       mensaje: args.mensaje,
-      prioridad: args.prioridad ?? 'normal',
-      estado: args.estado ?? 'pendiente',
-      fecha_recordatorio: fecha(args.fecha_recordatorio),
-      fecha_vencimiento: fecha(args.fecha_vencimiento),
+      ...nuevaNotificacion(args),
       solicitud_id: args.solicitud_id ?? null,
-      metadata: {
-        accion_requerida: args.accion_requerida,
-        estado_actual: args.estado_actual ?? 'pendiente_revision',
-      },
       datos_adicionales: {},
       created_at: at,
       updated_at: at,
@@ -68,11 +58,11 @@ export const NOTIFICACION_MUTATORS = {
     if (await tx.get('notificaciones', args.id)) await tx.delete('notificaciones', args.id);
   },
 
-  'notificacion.marcarLeida': (tx, args) => setEstado(tx, args.id, 'leida', 'pendiente'),
+  'notificacion.marcarLeida': (tx, args) => mark(tx, args.id, 'leida'),
 
-  'notificacion.marcarCompletada': (tx, args) => setEstado(tx, args.id, 'completada'),
+  'notificacion.marcarCompletada': (tx, args) => mark(tx, args.id, 'completada'),
 
   'notificacion.marcarTodasLeidas': async (tx, args) => {
-    for (const id of args.ids) await setEstado(tx, id, 'leida', 'pendiente');
+    for (const id of args.ids) await mark(tx, id, 'leida');
   },
 } satisfies MutatorsFor<Extract<MutationName, `notificacion.${string}`>>;

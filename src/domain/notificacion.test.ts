@@ -2,6 +2,8 @@ import { describe, it, expect, expectTypeOf } from 'vitest';
 import * as v from 'valibot';
 import {
   ACCIONES,
+  nuevaNotificacion,
+  transicion,
   ESTADOS,
   ESTADOS_ACTUALES,
   NOTIFICACION_DEFAULTS,
@@ -280,5 +282,33 @@ describe('history order, edit helpers and mutation args', () => {
         accion_requerida: 'aprobar_solicitud',
       }),
     ).toBe(false);
+  });
+});
+
+describe('transicion (client mutator and server service)', () => {
+  it('leida moves only a pending notification; completada anything not completed', () => {
+    expect(transicion('pendiente', 'leida')).toBe('leida');
+    expect(transicion('leida', 'leida')).toBeNull();
+    expect(transicion('completada', 'leida')).toBeNull();
+    expect(transicion('pendiente', 'completada')).toBe('completada');
+    expect(transicion('leida', 'completada')).toBe('completada');
+    expect(transicion('completada', 'completada')).toBeNull();
+  });
+});
+
+describe('nuevaNotificacion', () => {
+  it('fills priority, estado and the application state, and stores dates as ISO instants', () => {
+    expect(nuevaNotificacion({ accion_requerida: 'llamar_cliente', fecha_recordatorio: '2026-01-02T10:00:00-05:00' })).toEqual({
+      prioridad: 'normal',
+      estado: 'pendiente',
+      fecha_recordatorio: '2026-01-02T15:00:00.000Z',
+      fecha_vencimiento: null,
+      metadata: { accion_requerida: 'llamar_cliente', estado_actual: 'pendiente_revision' },
+    });
+    expect(nuevaNotificacion({ accion_requerida: 'x', prioridad: 'alta', estado: 'leida', estado_actual: 'en_proceso' })).toMatchObject({
+      prioridad: 'alta',
+      estado: 'leida',
+      metadata: { estado_actual: 'en_proceso' },
+    });
   });
 });

@@ -88,6 +88,43 @@ export const NOTIFICACION_DEFAULTS = {
   accion_requerida: AccionRequerida;
 };
 
+/** A notification's date as the instant in ISO form (null when absent); client and server store it so. */
+export function fechaNotificacion(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
+/**
+ * What a new notification holds besides its id, texts and application (client mutator and server
+ * service both build it here): priority normal and estado pendiente unless given, dates as ISO
+ * instants, the action and the application's state in `metadata`.
+ */
+export function nuevaNotificacion(args: {
+  prioridad?: string | null;
+  estado?: string | null;
+  fecha_recordatorio?: string | null;
+  fecha_vencimiento?: string | null;
+  accion_requerida: string;
+  estado_actual?: string | null;
+}) {
+  return {
+    prioridad: args.prioridad ?? NOTIFICACION_DEFAULTS.prioridad,
+    estado: args.estado ?? NOTIFICACION_DEFAULTS.estado,
+    fecha_recordatorio: fechaNotificacion(args.fecha_recordatorio),
+    fecha_vencimiento: fechaNotificacion(args.fecha_vencimiento),
+    metadata: { accion_requerida: args.accion_requerida, estado_actual: args.estado_actual ?? 'pendiente_revision' },
+  };
+}
+
+/**
+ * The estado a mark moves a notification to, or null when it stays as it is: 'leida' only moves
+ * a pending one; 'completada' moves anything not completed yet.
+ */
+export function transicion(actual: string, marca: 'leida' | 'completada'): EstadoNotificacion | null {
+  if (actual === marca) return null;
+  if (marca === 'leida' && actual !== 'pendiente') return null;
+  return marca;
+}
+
 // Unknown priorities (the server's 'media', or none) rank with normal.
 function rank(prioridad: string | null | undefined): number {
   const i = (PRIORIDADES as readonly string[]).indexOf(String(prioridad ?? '').toLowerCase());

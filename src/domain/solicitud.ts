@@ -233,6 +233,15 @@ export function readPath(record: SolicitudRecord, path: string): unknown {
   return isPlainObject(value) ? value[p.sub] : undefined;
 }
 
+/**
+ * Whether two stored values of one field are the same: absent, null and '' alike, objects by their
+ * JSON. The server's edit conflict check and 'Editar Registro' (which sends only what changed) use it.
+ */
+export function mismoValorGuardado(a: unknown, b: unknown): boolean {
+  const norm = (x: unknown) => (x === undefined || x === '' ? null : x);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
 export function fullName(s: Pick<SolicitanteBlock, 'nombres' | 'primer_apellido' | 'segundo_apellido'>): string {
   const name = [s.nombres, s.primer_apellido, s.segundo_apellido]
     .map((x) => (x ?? '').trim())

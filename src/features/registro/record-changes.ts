@@ -15,7 +15,7 @@ import { EDIT_ENTITIES, pathOf, type EditEntity } from '../../domain/campos-regi
 import { CREDIT_KINDS, creditKind } from '../../domain/credito';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { compileFields, isReferenceFilled, issuesToFields, visibleFields } from '../../domain/schema-compiler';
-import { REQUIRED_TEXT_MESSAGES, readPath, type SolicitudRecord } from '../../domain/solicitud';
+import { REQUIRED_TEXT_MESSAGES, mismoValorGuardado, readPath, type SolicitudRecord } from '../../domain/solicitud';
 import { REFERENCE_COLUMNS, storedTipoCredito, type EditValues, type RecordFields } from './record-values';
 
 type Obj = Record<string, unknown>;
@@ -42,12 +42,6 @@ const empty = (x: unknown) => x === undefined || x === null || (typeof x === 'st
 /** Whether two form values read the same ('' and null alike, 12 and '12' alike). */
 export function sameFormValue(a: unknown, b: unknown): boolean {
   const norm = (x: unknown) => (empty(x) ? null : typeof x === 'number' ? String(x) : typeof x === 'string' ? x.trim() : x);
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
-
-/** The server's sameness of stored values (server/src/modules/solicitudes/service.ts). */
-function sameStored(a: unknown, b: unknown): boolean {
-  const norm = (x: unknown) => (x === undefined || x === '' ? null : x);
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -78,7 +72,7 @@ class Changes {
   constructor(private readonly record: SolicitudRecord) {}
   put(path: string, value: unknown) {
     const seen = readPath(this.record, path);
-    if (sameStored(seen, value)) return;
+    if (mismoValorGuardado(seen, value)) return;
     this.changes[path] = value;
     this.base[path] = seen ?? null;
   }

@@ -24,6 +24,10 @@ import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import {
   CAMPOS_EDITABLES,
+  NOTIFICACION_DEFAULTS,
+  fechaNotificacion,
+  nuevaNotificacion,
+  transicion,
   NotificacionFormSchema,
   mismoValor,
   sortPendientes,
@@ -156,7 +160,7 @@ function requireEdit(user: AuthUser, accion: string) {
   if (!can(user.rol, 'edit_customer')) throw forbidden(`Tu rol no puede ${accion} notificaciones.`);
 }
 
-const fecha = (value: string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
+const fecha = fechaNotificacion;
 
 export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearNotificacionArgs) {
   requireEdit(user, 'crear');
@@ -182,6 +186,7 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
     if (!sol) throw new AppError('NOT_FOUND', 'La solicitud no existe o no tienes acceso a ella.');
     datos = { solicitud_id: sol.id, radicado: sol.radicado, nombre_cliente: fullName(sol) };
   }
+  const nueva = nuevaNotificacion(args);
   const seq = await nextSeq(tx, user.empresaId);
   const [row] = await tx
     .insert(notificaciones)
@@ -194,11 +199,11 @@ export async function crearNotificacion(tx: DbOrTx, user: AuthUser, args: CrearN
       tipo: args.tipo,
       titulo: args.titulo,
       mensaje: args.mensaje,
-      prioridad: args.prioridad ?? 'normal',
-      estado: args.estado ?? 'pendiente',
-      fechaRecordatorio: fecha(args.fecha_recordatorio),
-      fechaVencimiento: fecha(args.fecha_vencimiento),
-      metadata: { accion_requerida: args.accion_requerida, estado_actual: args.estado_actual ?? 'pendiente_revision' },
+      prioridad: nueva.prioridad,
+      estado: nueva.estado,
+      fechaRecordatorio: nueva.fecha_recordatorio,
+      fechaVencimiento: nueva.fecha_vencimiento,
+      metadata: nueva.metadata,
       datosAdicionales: datos ? { ...datos } : {},
       seq,
     })
@@ -264,8 +269,8 @@ export async function editarNotificacion(tx: DbOrTx, user: AuthUser, args: Edita
   const merged: Record<string, unknown> = {};
   for (const c of CAMPOS_EDITABLES) merged[c] = campos.includes(c) ? args.changes[c] : valorCampo(wire, c);
   if (!['baja', 'normal', 'alta', 'urgente'].includes(String(merged.prioridad))) delete merged.prioridad;
-  if (!campos.includes('tipo') && !v.is(NotificacionFormSchema.entries.tipo, merged.tipo)) merged.tipo = 'retomar_operacion';
-  if (!campos.includes('accion_requerida') && !merged.accion_requerida) merged.accion_requerida = 'revisar_documentos';
+  if (!campos.includes('tipo') && !v.is(NotificacionFormSchema.entries.tipo, merged.tipo)) merged.tipo = NOTIFICACION_DEFAULTS.tipo;
+  if (!campos.includes('accion_requerida') && !merged.accion_requerida) merged.accion_requerida = NOTIFICACION_DEFAULTS.accion_requerida;
   const valid = parseInput(NotificacionFormSchema, merged);
 
   const set: Partial<NotificacionDb> = {};
@@ -304,17 +309,17 @@ async function write(
 /** pendiente -> leida; a notification already read or completed stays as it is. */
 export async function marcarLeida(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.marcarLeida'>) {
   const current = await lockVisible(tx, user, args.id);
-  if (current.estado !== 'pendiente') return notificacionRow(current);
-  return write(tx, user, current, { estado: 'leida' }, 'marcarLeida', { estado: { old: current.estado, new: 'leida' } });
+  const estado = transicion(current.estado, 'leida');
+  if (!estado) return notificacionRow(current);
+  return write(tx, user, current, { estado }, 'marcarLeida', { estado: { old: current.estado, new: estado } });
 }
 
 /** pendiente or leida -> completada. */
 export async function marcarCompletada(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.marcarCompletada'>) {
   const current = await lockVisible(tx, user, args.id);
-  if (current.estado === 'completada') return notificacionRow(current);
-  return write(tx, user, current, { estado: 'completada' }, 'marcarCompletada', {
-    estado: { old: current.estado, new: 'completada' },
-  });
+  const estado = transicion(current.estado, 'completada');
+  if (!estado) return notificacionRow(current);
+  return write(tx, user, current, { estado }, 'marcarCompletada', { estado: { old: current.estado, new: estado } });
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   solicitudes,
   ubicaciones,
 } from '../../db/schema';
-import type { SolicitudRecord } from '../../../../src/domain/solicitud';
+import { fullName, type SolicitudRecord } from '../../../../src/domain/solicitud';
 
 type SolicitudRow = typeof solicitudes.$inferSelect;
 
@@ -184,7 +184,7 @@ export function toListRow(rec: SolicitudRecord) {
     (s.info_extra.celular as string | undefined) ??
     (s.info_extra.telefono as string | undefined) ??
     null;
-  const nombre = [s.nombres, s.primer_apellido, s.segundo_apellido].filter(Boolean).join(' ') || 'Sin nombre';
+  const nombre = fullName(s);
   const dc = rec.solicitud.detalle_credito ?? {};
   return {
     solicitante: { ...s },

@@ -23,7 +23,7 @@ import { nextSeq, nextSeqStatement } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { can } from '../../../../src/domain/roles';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../../../../src/domain/estados';
-import { readPath, withJsonValue, type EditableBlock } from '../../../../src/domain/solicitud';
+import { mismoValorGuardado, readPath, withJsonValue, type EditableBlock } from '../../../../src/domain/solicitud';
 import { mensajeCambioBanco, TITULO_CAMBIO_BANCO } from '../../../../src/domain/notificacion-textos';
 import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
@@ -130,11 +130,6 @@ async function cambiarEstadoDirecto(tx: DbOrTx, user: AuthUser, args: CambiarEst
   return wrote ? { id: args.solicitudId, estado } : null;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  const norm = (x: unknown) => (x === undefined || x === '' ? null : x);
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
-
 export async function cambiarEstado(tx: DbOrTx, user: AuthUser, args: CambiarEstadoArgs) {
   if (!can(user.rol, 'change_status')) throw forbidden('Tu rol no puede cambiar el estado de las solicitudes.');
   const direct = await cambiarEstadoDirecto(tx, user, args);
@@ -185,7 +180,7 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   for (const [path, c] of cleaned) {
     if (!(path in args.base)) continue;
     const server = readPath(record, path);
-    if (!sameValue(server, args.base[path]) && !sameValue(server, c.value)) {
+    if (!mismoValorGuardado(server, args.base[path]) && !mismoValorGuardado(server, c.value)) {
       conflicts[path] = { base: args.base[path], server: server ?? null, mine: c.value };
     }
   }
@@ -198,7 +193,7 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   const byBlock = new Map<EditableBlock, Array<{ column: string; key: string | null; sub: string | null; value: unknown; path: string }>>();
   for (const [path, c] of cleaned) {
     const old = readPath(record, path);
-    if (sameValue(old, c.value)) continue;
+    if (mismoValorGuardado(old, c.value)) continue;
     changes[path] = { old: old ?? null, new: c.value };
     const list = byBlock.get(c.block) ?? [];
     list.push({ column: c.column, key: c.key, sub: c.sub, value: c.value, path });
