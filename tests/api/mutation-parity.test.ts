@@ -5,6 +5,8 @@
  * to the handler table, the same service as the REST routes); the row the server then sends back
  * in the pull must equal the row the mutator wrote, leaf field by leaf field. Only what the server
  * alone can know is left out, each with its reason (`NOT_COMPARED`).
+ * 'etapa.actualizar' changes no mirrored row (stages live on the server only): both sides must leave
+ * the application row as it was, and the server's stage is checked too.
  * 'sync.omitir' is not queued by `mutate` (push sends it in place of a given-up change): it changes
  * no row on either side, which tests/api/sync-omitir.test.ts covers.
  */
@@ -12,6 +14,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
+import { and, eq } from 'drizzle-orm';
+import { seguimientoEtapas } from '../../server/src/db/schema';
 import { createTestContext, loginAs, type TestContext } from './helpers';
 import { freshRecordBody, multipart, PDF } from './security-fixtures';
 import { argsFromSpecBody } from '../../server/src/modules/formulario/routes';
@@ -67,7 +71,6 @@ const NOT_COMPARED: Record<Table, RegExp[]> = {
     /^(created_at|solicitud\.created_at|solicitante\.created_at)$/, // the server's clock at creation
     /^(observaciones|documentos|referencias)\.\d+\.(created_at|usuario_id|usuario_nombre|fecha_creacion)$/,
     /^solicitud\.(created_by_user_id|assigned_to_user_id|empresa_id)$/,
-    /^(seguimiento|etapas)\b/, // tracking stages are created by the server
   ],
   notificaciones: [/^updated_at$/, /^created_at$/, /^datos_adicionales\b/, /^usuario_id$/, /^empresa_id$/],
   // `local` marks a user created on this device until the server's row (under its own id) arrives.
@@ -177,6 +180,19 @@ describe('client mutator and server service give the same row', () => {
       'solicitudes',
       sid,
     );
+  });
+
+  it('etapa.actualizar: stages are not mirrored, so neither side changes the application row; the server moves the stage', async () => {
+    const s = (await someSolicitud(9))!;
+    const sid = s.solicitud.id;
+    const [stage] = await ctx.database.db
+      .select()
+      .from(seguimientoEtapas)
+      .where(and(eq(seguimientoEtapas.solicitudId, sid), eq(seguimientoEtapas.etapa, 'banco')));
+    const estado = stage.estado === 'Aprobado' ? 'En estudio' : 'Aprobado';
+    await parity('etapa.actualizar', { solicitudId: sid, etapa: 'banco', estado, comentarios: 'Paridad', base: { estado: stage.estado } }, 'solicitudes', sid, null, { changes: false });
+    const [after] = await ctx.database.db.select().from(seguimientoEtapas).where(eq(seguimientoEtapas.id, stage.id));
+    expect(after).toMatchObject({ estado, comentarios: 'Paridad' });
   });
 
   it('documento.eliminar', async () => {
