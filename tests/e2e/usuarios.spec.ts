@@ -99,6 +99,9 @@ test('a duplicate e-mail shows its message, locally and as a rejected change fro
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await answerConfirm(page, 'Hay cambios sin guardar en este formulario.', 'confirm');
   await expect(dialog).toHaveCount(0);
+  // The error toast sits over 'Nuevo Usuario' at the top right, and a pointer over it keeps it
+  // there: wait for it to go before reaching for the button.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'supervisor@demo.co' })).toHaveCount(0);
 
   // Another company's e-mail: only the server knows it; the creation comes back rejected.
   await users.create({ nombre: 'Doble Otra', cedula: '556', correo: 'admin@otra.co', contraseña: 'clave-segura-1', rol: 'asesor' });
