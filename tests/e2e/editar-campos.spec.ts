@@ -72,3 +72,48 @@ test('a field added in /config is edited in Editar Registro, offline, and persis
   await expect(modal.dialog().getByTestId('seccion-laboral').getByLabel('Jefe inmediato', { exact: true })).toHaveValue('Marta Gómez');
   await expect(modal.dialog().getByTestId('seccion-laboral').getByLabel('Código CIIU', { exact: true })).toHaveValue('6419');
 });
+
+test('admin sets a tracking stage from Editar Registro offline; it reaches the applicant page', async ({ page, context, request }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(6);
+  const api = await new ServerApi(request).login('admin@demo.co');
+  const row = (await api.byRadicado(radicado))!;
+  const publicStage = async (etapa: string) => {
+    const res = await request.get(`/api/seguimiento/radicado/${radicado}`);
+    const etapas = ((await res.json()) as { data: { etapas: Array<{ etapa: string; estado: string; comentarios: string | null }> } }).data.etapas;
+    return etapas.find((e) => e.etapa === etapa);
+  };
+  const comentario = `Radicado en el banco ${Date.now()}`;
+
+  // Online, the stages are read from the server; offline the section keeps that reading.
+  await modal.open(radicado, row.solicitante.numero_documento);
+  const seccion = modal.dialog().getByTestId('seccion-etapas');
+  await expect(seccion.getByTestId('etapa')).toHaveCount(3);
+  const banco = seccion.getByTestId('etapa').filter({ hasText: 'Banco' });
+  const before = (await publicStage('banco'))!;
+  await expect(banco.getByTestId('estado-badge')).toHaveText(before.estado);
+  const nuevo = before.estado === 'En estudio' ? 'Aprobado' : 'En estudio';
+
+  await context.setOffline(true);
+  await banco.getByLabel('Nuevo estado de Banco').selectOption(nuevo);
+  await banco.getByLabel('Comentario para el solicitante').fill(comentario);
+  await banco.getByRole('button', { name: 'Actualizar etapa' }).click();
+  await expect(page.getByText('Cambio de etapa guardado en este dispositivo. Se enviará al servidor cuando haya conexión.')).toBeVisible();
+  await expect(banco.getByText('Sin enviar')).toBeVisible();
+  await expect(banco.getByTestId('estado-badge')).toHaveText(nuevo);
+  expect((await publicStage('banco'))!.estado).toBe(before.estado);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await publicStage('banco'))?.comentarios, { timeout: 30_000 }).toBe(comentario);
+  expect((await publicStage('banco'))!.estado).toBe(nuevo);
+
+  await page.reload();
+  await waitForRows(page);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  const again = modal.dialog().getByTestId('seccion-etapas').getByTestId('etapa').filter({ hasText: 'Banco' });
+  await expect(again.getByTestId('estado-badge')).toHaveText(nuevo);
+  await expect(again.getByText('Sin enviar')).toHaveCount(0);
+});

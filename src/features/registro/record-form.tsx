@@ -1,7 +1,8 @@
 /**
  * The 'Editar Registro' form (spec 01 §2): the sections of the complete record in the spec's
  * order, each drawn from the company's field definitions like the creation form, then files,
- * observations, notification preferences, the request's notifications and its change history.
+ * observations, notification preferences, the tracking stages (admin and supervisor), the
+ * request's notifications and its change history.
  * react-hook-form holds the values (typed by EditValuesSchema); its resolver judges what changed
  * and answers what to save (edit-schema.ts). A failed save names the first invalid field by its
  * label and moves the focus to it.
@@ -30,6 +31,7 @@ import type { RecordEdit } from './record-changes';
 import { RecordFooter } from './record-footer';
 import { recordFields, toEditValues, type EditValues } from './record-values';
 import { ReferencesSection } from './references-section';
+import { StagesSection } from './stages-section';
 import { useRecordSave } from './use-record-save';
 
 const ENTITY_SECTIONS = [
@@ -120,6 +122,7 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
           <ArchivosSection solicitudId={initial.id} solicitanteId={initial.solicitante.id} documentos={live.documentos ?? []} canWrite={canEdit} token={session.token} />
           <ObservacionesSection solicitudId={initial.id} observaciones={live.observaciones ?? []} userName={session.user.nombre} canWrite={canEdit} />
           <PreferencesSection formId={formId} disabled={!canEdit} />
+          {isAdminOrSupervisor(rol) && <StagesSection solicitudId={initial.id} radicado={live.solicitud.radicado ?? null} subjectLine={subjectLine} />}
           {notificationsPanel && <div data-testid="panel-notificaciones">{notificationsPanel}</div>}
           {isAdminOrSupervisor(rol) && <HistorialSection solicitudId={initial.id} token={session.token} />}
         </div>
