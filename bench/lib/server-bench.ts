@@ -112,6 +112,25 @@ export async function rawRecordsRate(db: Db, empresaId: number): Promise<number>
   return percentile(rates, 50);
 }
 
+/**
+ * Pull throughput: HTTP (4 connections) against one raw set-based SQL statement that builds every
+ * application's record as JSON (bench/lib/raw-records.ts), medians of three runs.
+ */
+export async function pullThroughputFigures(server: BenchServer, label: string, seconds = 10): Promise<void> {
+  const token = await login(server.baseUrl, 'admin@demo.co');
+  const user = await authUser(server.db, 'admin@demo.co');
+  const pullClient = randomUUID();
+  const pullUrl = `${server.baseUrl}/api/sync/pull?clientId=${pullClient}&cursor=0&limit=${PULL_PAGE_DEFAULT}`;
+  const firstPage = await pull(server.db, user, { clientId: pullClient, cursor: 0, limit: PULL_PAGE_DEFAULT });
+  const rowsPerPage = firstPage.changes.length;
+  const rawRows = await rawRecordsRate(server.db, user.empresaId);
+  log(`${label}: pull autocannon ${seconds}s`);
+  const pullHttp = await autocannon(pullUrl, token, seconds, 4);
+  const httpRows = pullHttp.requests.average * rowsPerPage;
+  report({ name: `${label}.pull_throughput`, value: httpRows, unit: 'rows/s', ratio: httpRows / rawRows, baseline: `one_set_based_sql_statement_building_the_same_records_as_json=${rawRows.toFixed(0)}rows/s`, target: 'ratio>=0.5_goal_0.7' });
+  report({ name: `${label}.pull_p99`, value: pullHttp.latency.p99, unit: 'ms', baseline: `page_of_${rowsPerPage}_rows` });
+}
+
 export async function serverFigures(server: BenchServer, label: string, seconds = 10): Promise<void> {
   const token = await login(server.baseUrl, 'admin@demo.co');
   const user = await authUser(server.db, 'admin@demo.co');
@@ -154,18 +173,7 @@ export async function serverFigures(server: BenchServer, label: string, seconds 
   const restMs = performance.now() - t0;
   report({ name: `${label}.push_1000_mutations`, value: pushMs, unit: 'ms', ratio: pushMs / restMs, baseline: `1000_rest_calls_one_by_one=${restMs.toFixed(0)}ms`, target: '<=3000ms' });
 
-  // --- pull throughput: HTTP (4 connections) against one raw set-based SQL statement that builds
-  // every application's record as JSON (bench/lib/raw-records.ts), medians of three runs ---
-  const pullClient = randomUUID();
-  const pullUrl = `${server.baseUrl}/api/sync/pull?clientId=${pullClient}&cursor=0&limit=${PULL_PAGE_DEFAULT}`;
-  const firstPage = await pull(server.db, user, { clientId: pullClient, cursor: 0, limit: PULL_PAGE_DEFAULT });
-  const rowsPerPage = firstPage.changes.length;
-  const rawRows = await rawRecordsRate(server.db, user.empresaId);
-  log(`${label}: pull autocannon ${seconds}s`);
-  const pullHttp = await autocannon(pullUrl, token, seconds, 4);
-  const httpRows = pullHttp.requests.average * rowsPerPage;
-  report({ name: `${label}.pull_throughput`, value: httpRows, unit: 'rows/s', ratio: httpRows / rawRows, baseline: `one_set_based_sql_statement_building_the_same_records_as_json=${rawRows.toFixed(0)}rows/s`, target: 'ratio>=0.5_goal_0.7' });
-  report({ name: `${label}.pull_p99`, value: pullHttp.latency.p99, unit: 'ms', baseline: `page_of_${rowsPerPage}_rows` });
+  await pullThroughputFigures(server, label, seconds);
 
   // --- dashboard/tabla: every visible row, HTTP against the same queries called directly ---
   // One answer holds every row (tens of MB at 50,000): the run lasts long enough for several
