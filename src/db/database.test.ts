@@ -28,12 +28,13 @@ describe('RadicaDB upgrades', () => {
     expect(row?.created_at).toBe('2025-03-01T17:04:05.123Z');
     expect(row?.solicitud.created_at).toBe(created);
     expect(row?.pending).toBe(1);
-    // Version 6 drops the `*tokens` index and writes the search log in one reset row.
+    // Version 6 drops the `*tokens` index and writes the search log in one reset row (version 8
+    // writes it again with the status and the radicado).
     expect(db.solicitudes.schema.idxByName.tokens).toBeUndefined();
     const log = await db.searchLog.toArray();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ reset: 1, ids: ['a1'], created: ['2025-03-01T17:04:05.123Z'] });
-    expect(log[0].tokens[0].split(' ').sort()).toEqual(['1020304050', 'co', 'example', 'jose@example.co', 'perez']);
+    expect(log[0].tokens[0].split(' ').sort()).toEqual(['1020304050', 'co', 'example', 'jose@example.co', 'pendiente', 'perez', 'rad-1']);
     expect([...(await loadLocalIndex(db)).startingWith('jose')]).toEqual(['a1']);
     await db.delete();
   });
@@ -55,8 +56,39 @@ describe('RadicaDB upgrades', () => {
     const rows = await db.solicitudes.toArray();
     expect(rows.map((r) => [r.id, 'tokens' in r])).toEqual([['nuevo', false], ['viejo', false]]);
     expect(rows.find((r) => r.id === 'viejo')).toMatchObject({ solicitante: { nombres: 'José' }, created_at: base.created_at });
-    expect(await db.searchLog.toArray()).toEqual([expect.objectContaining({ seq: 1, reset: 1, ids: ['viejo', 'nuevo'] })]);
+    // Only version 8's rebuilt log is left.
+    expect(await db.searchLog.toArray()).toEqual([expect.objectContaining({ reset: 1, ids: ['nuevo', 'viejo'] })]);
     expect([...(await loadLocalIndex(db)).startingWith('jose')].sort()).toEqual(['nuevo', 'viejo']);
+    await db.delete();
+  });
+
+  it('version 8 rebuilds the search log of rows already stored, so they are found by radicado, status, bank, city and credit type', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(7).stores({ solicitudes: 'id, created_at, pending', searchLog: '++seq' });
+    const r = record('guardada', {});
+    const created = '2025-03-01T17:04:05.123Z';
+    await old.table('solicitudes').put({
+      ...r,
+      solicitud: { ...r.solicitud, estado: 'En estudio', radicado: 'RAD-7K2M9QXD', banco_nombre: 'Banco de Bogotá', ciudad_solicitud: 'Medellín', tipo_credito: 'libre inversión' },
+      created_at: created,
+      estado: 'En estudio',
+    });
+    // The log as version 7 wrote it: name, document and e-mail only, in two rows.
+    await old.table('searchLog').add({ reset: 1, ids: ['guardada'], created: [created], tokens: ['jose perez'] });
+    await old.table('searchLog').add({ ids: ['guardada'], created: [created], tokens: ['jose perez 1020304050'] });
+    old.close();
+
+    const db = new RadicaDB(name);
+    const log = await db.searchLog.toArray();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ reset: 1, ids: ['guardada'], created: [created] });
+    const index = await loadLocalIndex(db);
+    for (const word of ['rad-7k2m9qxd', '7k2m', 'estudio', 'bogota', 'medellin', 'inversion', 'jose', '1020304050']) {
+      expect([...index.startingWith(word)], word).toEqual(['guardada']);
+    }
+    // The rows themselves are not rewritten.
+    expect(await db.solicitudes.get('guardada')).not.toHaveProperty('tokens');
     await db.delete();
   });
 

@@ -6,7 +6,8 @@
  *   `pending`) built by `mapRecord`; `toRecord` strips them again (and `tokens`, which rows
  *   written before version 6 carried until version 7 dropped it).
  * - Every write to `solicitudes` is logged in `searchLog` in the same transaction
- *   (src/db/search-log.ts); the list searches the in-memory index folded from it.
+ *   (src/db/search-log.ts); the list searches the in-memory index folded from it. When what
+ *   `solicitudTokens` returns changes, a new version rebuilds the log from the rows (version 8).
  *   `created_at` is the canonical instant key of `solicitud.created_at` (src/db/created-key.ts),
  *   not the server's text: sort and range on it, display the record's own value.
  * - `pending` is 1 iff an outbox entry touches the row (kept by mutate and by rebase).
@@ -257,6 +258,20 @@ export class RadicaDB extends Dexie {
     this.version(7)
       .stores({})
       .upgrade((tx) => dropStoredTokens(tx.idbtrans.objectStore('solicitudes')));
+    // The search tokens gain the radicado, status, bank, city and credit type: the log is
+    // replaced by one reset row holding every row's new tokens (one read of the rows; the rows
+    // themselves are not written).
+    this.version(8)
+      .stores({})
+      .upgrade(async (tx) => {
+        const reset = logRow([], [], true);
+        await tx
+          .table<SolicitudRow, string>('solicitudes')
+          .each((row) => appendRow(reset, row));
+        const log = tx.table<SearchLogRow, number>('searchLog');
+        await log.clear();
+        await log.add(reset);
+      });
   }
 }
 

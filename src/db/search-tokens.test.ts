@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { matchesSearch, searchTokens } from '../domain/text';
-import { pruneTokens } from './search-tokens';
+import { pruneTokens, radicadoTokens, solicitudTokens } from './search-tokens';
+import type { SolicitudRecord } from '../domain/solicitud';
+import { record } from '../test-utils/records';
 
 describe('pruneTokens', () => {
   it('drops tokens that start another token', () => {
@@ -23,5 +25,30 @@ describe('pruneTokens', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('solicitudTokens', () => {
+  const base = record('t1', {});
+  const withSolicitud = (patch: Partial<SolicitudRecord['solicitud']>) => ({ ...base, solicitud: { ...base.solicitud, ...patch } });
+
+  it('adds the radicado (whole and without RAD-), status, bank, city and credit type, folded', () => {
+    const tokens = solicitudTokens(
+      withSolicitud({ radicado: 'RAD-7K2M9QXD', estado: 'Pendiente información adicional', banco_nombre: 'Banco de Bogotá', ciudad_solicitud: 'Medellín', tipo_credito: 'libre inversión' }),
+    );
+    for (const t of ['rad-7k2m9qxd', '7k2m9qxd', 'pendiente', 'informacion', 'adicional', 'banco', 'bogota', 'medellin', 'libre', 'inversion', 'jose@example.co', 'perez', '1020304050']) {
+      expect(tokens).toContain(t);
+    }
+  });
+
+  it('finds an application by its radicado typed with or without RAD-, in any case, and not by another one', () => {
+    const tokens = solicitudTokens(withSolicitud({ radicado: 'RAD-7K2M9QXD' }));
+    for (const q of ['RAD-7K2M9QXD', 'rad-7k2m9qxd', '7k2m9qxd', '7K2M', 'Rad-7k2', 'RAD 7K2M9QXD']) expect(matchesSearch(tokens, q), q).toBe(true);
+    for (const q of ['RAD-7K2M9QXE', '7K2M9QXE', 'K2M9']) expect(matchesSearch(tokens, q), q).toBe(false);
+  });
+
+  it('gives no radicado token to an application the server has not numbered yet', () => {
+    expect(radicadoTokens(null)).toEqual([]);
+    expect(solicitudTokens(withSolicitud({ radicado: null, estado: 'Aprobado' })).sort()).toEqual(['1020304050', 'aprobado', 'co', 'example', 'jose@example.co', 'perez']);
   });
 });

@@ -1,15 +1,18 @@
 /**
  * Search tokens of an application, as the search log keeps them (src/db/search-log.ts).
  * Invariants: the tokens come from src/domain/text.ts `searchTokens` (the same folding the list's
- * `matchesSearch` uses), over the full name, the document number, the e-mail and the phones
- * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular); they are
- * recomputed every time a row is written (the log middleware), so an edit is findable at once.
+ * `matchesSearch` uses), over the full name, the document number, the e-mail, the phones
+ * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular), the status,
+ * the bank, the city and the credit type of the application, plus its radicado whole
+ * ('rad-7k2m9qxd') and without 'RAD-' ('7k2m9qxd'); they are recomputed every time a row is
+ * written (the log middleware), so an edit is findable at once. Changing what goes into them
+ * needs a database version that rebuilds the search log (src/db/database.ts, version 8).
  * A token that starts another token is dropped (`pruneTokens`): every prefix test it passes, the
  * longer one passes too, so `matchesSearch` and the index lookups find the same rows with fewer
  * tokens to keep.
  */
 import type { Json, SolicitudRecord } from '../domain/solicitud';
-import { searchTokens } from '../domain/text';
+import { fold, searchTokens } from '../domain/text';
 
 function str(value: Json | undefined): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
@@ -21,13 +24,25 @@ export function pruneTokens(tokens: string[]): string[] {
   return sorted.filter((t, i) => i === sorted.length - 1 || !sorted[i + 1].startsWith(t));
 }
 
-/** Tokens of one application: full name, document, e-mail and phones. */
+/** 'RAD-7K2M9QXD' -> ['rad-7k2m9qxd', '7k2m9qxd']: found typed whole or without its prefix. */
+export function radicadoTokens(radicado: string | null | undefined): string[] {
+  const whole = fold(radicado ?? '');
+  if (!whole) return [];
+  const code = whole.replace(/^rad[^\p{L}\p{N}]*/u, '');
+  return code && code !== whole ? [whole, code] : [whole];
+}
+
+/**
+ * Tokens of one application: full name, document, e-mail, phones, status, bank, city, credit
+ * type and radicado.
+ */
 export function solicitudTokens(record: SolicitudRecord): string[] {
   const s = record.solicitante;
   const extra = s?.info_extra ?? {};
   const dir = record.ubicacion?.detalle_direccion ?? {};
-  return pruneTokens(
-    searchTokens([
+  const sol = record.solicitud;
+  return pruneTokens([
+    ...searchTokens([
       s?.nombres,
       s?.primer_apellido,
       s?.segundo_apellido,
@@ -36,6 +51,11 @@ export function solicitudTokens(record: SolicitudRecord): string[] {
       str(extra.telefono),
       str(extra.celular),
       str(dir.celular),
+      sol?.estado,
+      sol?.banco_nombre,
+      sol?.ciudad_solicitud,
+      sol?.tipo_credito,
     ]),
-  );
+    ...radicadoTokens(sol?.radicado),
+  ]);
 }

@@ -1,6 +1,7 @@
 /**
- * queryCreditList against a plain model of spec 01 §5: every row whose tokens match the search
- * (src/domain/text.ts, over the unpruned tokens) and whose created_at falls on a local day of the
+ * queryCreditList against a plain model of spec 01 §5 and issue 28: every row whose tokens match
+ * the search (src/domain/text.ts, over the unpruned tokens of the name, document, e-mail, phones,
+ * status, bank, city, credit type and radicado, whole or without 'RAD-') and whose created_at falls on a local day of the
  * range, newest instant first (ties: higher id first), paged, with the total. Data sets are big
  * enough for both the few-matches path and the cached created order, and are changed between
  * queries to exercise the cache's invalidation; each query also runs again once the order is
@@ -12,7 +13,7 @@ import fc from 'fast-check';
 import { mapRecord, RadicaDB } from '../../db/database';
 import { createdKey } from '../../db/created-key';
 import { forgetLocalIndex } from '../../db/local-index';
-import { matchesSearch, searchTokens } from '../../domain/text';
+import { fold, matchesSearch, searchTokens } from '../../domain/text';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { inDayRange } from './date-range';
 import { queryCreditList, type CreditListParams } from './use-credit-list';
@@ -20,6 +21,8 @@ import { record } from '../../test-utils/records';
 
 const NAMES = ['Ana', 'Ángela', 'Andrés', 'Mariana', 'María', 'Mario', 'José'];
 const SURNAMES = ['Pérez', 'Peña', 'Gómez', 'García-López'];
+const ESTADOS = ['Pendiente', 'En estudio', 'Aprobado', 'Pendiente información adicional'];
+const BANCOS = [null, 'Bancolombia', 'Banco de Bogotá'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 interface Spec {
@@ -30,9 +33,11 @@ interface Spec {
   phone: number;
   minutes: number;
   format: number;
+  estado: number;
+  banco: number;
 }
 
-function build({ n, name, surname, doc, phone, minutes, format }: Spec): SolicitudRecord {
+function build({ n, name, surname, doc, phone, minutes, format, estado, banco }: Spec): SolicitudRecord {
   const id = `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
   const r = record(id);
   const t = new Date(2025, 2, 1).getTime() + minutes * 60_000;
@@ -56,7 +61,15 @@ function build({ n, name, surname, doc, phone, minutes, format }: Spec): Solicit
       numero_documento: String(1000 + doc),
       info_extra: { celular: `300 ${100 + phone} 45${pad(doc % 100)}` },
     },
-    solicitud: { ...r.solicitud, created_at: created },
+    solicitud: {
+      ...r.solicitud,
+      created_at: created,
+      estado: ESTADOS[estado % ESTADOS.length],
+      banco_nombre: BANCOS[banco % BANCOS.length],
+      ciudad_solicitud: n % 2 ? 'Medellín' : null,
+      tipo_credito: n % 3 ? 'libre inversión' : 'hipotecario',
+      radicado: n % 5 ? `RAD-${String(n * 37).padStart(4, '0')}AB` : null,
+    },
   };
 }
 
@@ -69,6 +82,8 @@ const spec = fc.record({
   // About ten days around March 2025, so ranges cut through the data.
   minutes: fc.integer({ min: -2 * 1440, max: 10 * 1440 }),
   format: fc.oneof(fc.constantFrom(0, 0, 0, 1, 1, 1), fc.constantFrom(2, 3, 4)),
+  estado: fc.nat(7),
+  banco: fc.nat(5),
 });
 
 const query = fc.oneof(
@@ -94,6 +109,18 @@ const query = fc.oneof(
     'ana.3@correo',
     'jose gomez',
     'zz',
+    'aprobado',
+    'pendiente info',
+    'estudio',
+    'bancolombia',
+    'bogota ana',
+    'medellin',
+    'hipotecario',
+    'inversion',
+    'rad-0',
+    'RAD-0037AB',
+    '0037ab',
+    'rad 01',
   ),
   fc.stringMatching(/^[a-zñ0-9 .\-@]{1,6}$/),
 );
@@ -114,15 +141,24 @@ function model(records: Map<string, SolicitudRecord>, p: CreditListParams) {
   const tokensOf = (r: SolicitudRecord) => {
     const s = r.solicitante;
     const extra = s.info_extra ?? {};
-    return searchTokens([
-      s.nombres,
-      s.primer_apellido,
-      s.segundo_apellido,
-      s.correo,
-      s.numero_documento,
-      extra.telefono as string,
-      extra.celular as string,
-    ]);
+    const sol = r.solicitud;
+    const radicado = fold(sol.radicado ?? '');
+    return [
+      ...searchTokens([
+        s.nombres,
+        s.primer_apellido,
+        s.segundo_apellido,
+        s.correo,
+        s.numero_documento,
+        extra.telefono as string,
+        extra.celular as string,
+        sol.estado,
+        sol.banco_nombre,
+        sol.ciudad_solicitud,
+        sol.tipo_credito,
+      ]),
+      ...(radicado ? [radicado, radicado.slice('rad-'.length)] : []),
+    ];
   };
   const hits = [...records.values()]
     .filter(

@@ -1,0 +1,61 @@
+/**
+ * Issue 28, 'Find anything, locally': the credits list's search finds an application by its
+ * radicado (whole or without 'RAD-', any case), by a status word and by a bank, over the local
+ * index. The expected counts come from the real server's rows (GET /api/dashboard/tabla).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LoginPage, PASSWORD, resultadosDe, waitForRows } from './fixtures/app';
+
+interface TablaRow {
+  solicitud: { estado: string; radicado: string | null; banco: string | null };
+}
+
+async function serverRows(request: APIRequestContext, email: string): Promise<TablaRow[]> {
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { access_token?: string; token?: string };
+  const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${body.access_token ?? body.token}` } });
+  expect(tabla.ok()).toBe(true);
+  return ((await tabla.json()) as { data: TablaRow[] }).data;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+async function count(page: Page): Promise<number> {
+  return resultadosDe(await page.getByTestId('resultados').textContent(), NaN);
+}
+
+test('the search finds an application by radicado (with or without RAD-, any case), by a status word and by a bank', async ({ page, request }) => {
+  const email = 'admin@demo.co';
+  await new LoginPage(page).loginAndWait(email);
+  const total = await waitForRows(page);
+  const rows = await serverRows(request, email);
+  expect(rows).toHaveLength(total);
+  const search = page.getByLabel('Buscar');
+  const listed = page.getByTestId('credit-row');
+
+  const radicado = rows.find((r) => r.solicitud.radicado)!.solicitud.radicado!;
+  expect(radicado).toMatch(/^RAD-/);
+  for (const typed of [radicado, radicado.toLowerCase(), radicado.slice('RAD-'.length).toLowerCase()]) {
+    await search.fill(typed);
+    await expect(page.getByTestId('resultados')).toHaveText('1 resultado');
+    await expect(listed).toHaveCount(1);
+    await expect(listed.first().getByTestId('radicado')).toHaveText(radicado);
+  }
+
+  // A status word, typed in lower case without its accents: exactly the rows in that status.
+  const estados = [...new Set(rows.map((r) => r.solicitud.estado))];
+  const estado = estados.find((e) => !e.includes(' ') && !estados.some((o) => o !== e && fold(o).startsWith(fold(e))))!;
+  const enEstado = rows.filter((r) => r.solicitud.estado === estado).length;
+  expect(enEstado).toBeGreaterThan(0);
+  await search.fill(fold(estado));
+  await expect.poll(() => count(page)).toBe(enEstado);
+  for (const badge of await listed.getByTestId('estado-badge').allTextContents()) expect(badge.trim()).toBe(estado);
+
+  // A bank (a word no name, city or e-mail of the demo has), in upper case: the rows at that bank.
+  const enBanco = rows.filter((r) => r.solicitud.banco === 'Bancolombia').length;
+  expect(enBanco).toBeGreaterThan(0);
+  expect(enBanco).toBeLessThan(total);
+  await search.fill('BANCOLOMBIA');
+  await expect.poll(() => count(page)).toBe(enBanco);
+});
