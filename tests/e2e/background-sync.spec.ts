@@ -24,7 +24,7 @@ let base = '';
 
 async function start(): Promise<void> {
   process.env.LOGIN_RATE_LIMIT = '10000';
-  server = await startServer({ port, host: '127.0.0.1', dataDir: join(ROOT, 'data'), distDir: resolve('dist'), databaseUrl: '', logger: false });
+  server = await startServer({ port, host: '127.0.0.1', dataDir: join(ROOT, 'data'), distDir: resolve('dist'), databaseUrl: '', logger: false, seed: true });
   const address = server.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   base = `http://localhost:${port}`;
