@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { openapiCollector, openapiRoutes } from './plugins/openapi';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { Db } from './db/client';
@@ -105,11 +106,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     global: false,
     ...(opts.rateLimitStore === 'database' ? { store: postgresRateLimitStore(opts.db) } : {}),
   });
+  // Before the auth plugin and every route: it collects the routes for /api/openapi.json.
+  await app.register(openapiCollector);
   await app.register(authPlugin, { jwtKey });
   // Before every route, so its request timing covers them all.
   await app.register(metricsPlugin, { token: opts.metricsToken });
 
   await app.register(healthRoutes);
+  await app.register(openapiRoutes);
   await app.register(authRoutes, {
     jwtKey,
     loginRateLimit: opts.loginRateLimit ?? 10,

@@ -119,6 +119,14 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/health': { public: true, roles: ALL, scope: 'none', build: () => get('/api/health') },
   'GET /api/legal/operador': { public: true, roles: ALL, scope: 'none', build: () => get('/api/legal/operador') },
   'GET /api/ready': { public: true, roles: ALL, scope: 'none', build: () => get('/api/ready') },
+  // OpenAPI document and Swagger UI (tests/api/openapi.test.ts).
+  'GET /api/openapi.json': { public: true, roles: ALL, scope: 'none', build: () => get('/api/openapi.json') },
+  'GET /api/docs': { public: true, roles: ALL, scope: 'none', build: () => get('/api/docs') },
+  'GET /api/docs/static/index.html': { public: true, roles: ALL, scope: 'none', ok: [302], build: () => get('/api/docs/static/index.html') },
+  'GET /api/docs/static/swagger-initializer.js': { public: true, roles: ALL, scope: 'none', build: () => get('/api/docs/static/swagger-initializer.js') },
+  'GET /api/docs/json': { public: true, roles: ALL, scope: 'none', build: () => get('/api/docs/json') },
+  'GET /api/docs/yaml': { public: true, roles: ALL, scope: 'none', build: () => get('/api/docs/yaml') },
+  'GET /api/docs/static/*': { public: true, roles: ALL, scope: 'none', build: () => get('/api/docs/static/swagger-ui.css') },
   // This app has no METRICS_TOKEN: 404 for everyone, a session token included (the token itself:
   // tests/api/metrics.test.ts).
   'GET /api/metrics': { public: true, roles: ALL, scope: 'none', ok: [404], build: () => get('/api/metrics') },

@@ -12,7 +12,7 @@ import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { currentUser, login } from './service';
 
-const LoginBody = v.object({
+export const LoginBody = v.object({
   email: v.pipe(v.optional(v.string('El email es obligatorio'), ''), v.trim(), v.minLength(1, 'El email es obligatorio'), v.maxLength(254)),
   password: v.pipe(v.optional(v.string('La contraseña es obligatoria'), ''), v.minLength(1, 'La contraseña es obligatoria'), v.maxLength(200)),
 });

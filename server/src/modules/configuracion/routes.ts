@@ -23,10 +23,10 @@ const WRITERS: readonly Role[] = ['admin', 'supervisor'];
 const write = { config: { roles: WRITERS } };
 
 const Obj = plainRecord(v.string(), v.unknown());
-const DefinitionsBody = v.object({
+export const DefinitionsBody = v.object({
   definitions: v.pipe(v.array(Obj, 'definitions debe ser una lista'), v.maxLength(200, 'Demasiadas definiciones (máximo 200).')),
 });
-const ReorderBody = v.object({
+export const ReorderBody = v.object({
   field_orders: v.pipe(
     v.array(v.object({ key: v.pipe(v.string(), v.minLength(1)), order_index: v.number('El orden debe ser un número') })),
     v.maxLength(500),
@@ -38,14 +38,14 @@ const ColumnaBody = v.object({
   activo: v.boolean('activo debe ser verdadero o falso'),
   orden: v.number('El orden debe ser un número'),
 });
-const ColumnasBody = v.object({ columnas: v.pipe(v.array(ColumnaBody, 'columnas debe ser una lista'), v.maxLength(200)) });
-const AgregarBody = v.object({
+export const ColumnasBody = v.object({ columnas: v.pipe(v.array(ColumnaBody, 'columnas debe ser una lista'), v.maxLength(200)) });
+export const AgregarBody = v.object({
   nombre: v.optional(v.pipe(v.string(), v.maxLength(120))),
   nombre_interno: v.optional(v.pipe(v.string(), v.maxLength(120))),
   activo: v.optional(v.boolean()),
   orden: v.optional(v.number()),
 });
-const CategoriaBody = v.object({
+export const CategoriaBody = v.object({
   descripcion: v.optional(v.string('La descripción es requerida')),
   configuracion: v.optional(v.unknown()),
   activo: v.optional(v.boolean()),

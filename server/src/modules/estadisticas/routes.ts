@@ -15,7 +15,7 @@ import { requireUser, type AuthUser } from '../../plugins/auth';
 import { completas, Estadisticas, financieras, generales, rendimiento, usuariosStats } from './service';
 
 const DIAS_MESSAGE = 'El periodo debe ser de 7, 15, 30, 60 o 90 días.';
-const Query = v.object({
+export const Query = v.object({
   dias: v.optional(
     v.pipe(
       v.string(DIAS_MESSAGE),

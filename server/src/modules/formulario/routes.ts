@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys of the spec's request body the server sets itself and never takes from the client. */
 const SERVER_KEYS = ['id', 'estado', 'created_by_user_id', 'assigned_to_user_id', 'created_by_user_email', 'empresa_id', 'solicitante_id', 'radicado'];
 
-const SpecBody = v.object({
+export const SpecBody = v.object({
   solicitante: plainRecord(v.string(), v.unknown(), 'Falta el solicitante'),
   ubicaciones: v.optional(v.array(plainRecord(v.string(), v.unknown())), []),
   actividad_economica: v.optional(plainRecord(v.string(), v.unknown()), {}),

@@ -38,7 +38,7 @@ function pathId(params: unknown): string {
   return id;
 }
 
-const ListQuery = v.object({
+export const ListQuery = v.object({
   solicitud_id: v.optional(v.pipe(v.string(), v.uuid('ID de la solicitud no encontrado'))),
   empresa_id: v.optional(v.unknown()),
 });

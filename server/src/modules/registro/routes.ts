@@ -43,32 +43,32 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
 
 const uuid = (msg = 'Identificador inválido') => v.pipe(v.string(msg), v.uuid(msg));
-const IdParams = v.object({ id: uuid('No se encontró el registro') });
+export const IdParams = v.object({ id: uuid('No se encontró el registro') });
 const parseId = (params: unknown, what: string) => {
   const r = v.safeParse(IdParams, params);
   if (!r.success) throw new AppError('NOT_FOUND', `${what} no existe o no tienes acceso.`);
   return r.output.id.toLowerCase();
 };
 
-const ObservacionBody = v.object({
+export const ObservacionBody = v.object({
   id: v.optional(uuid()),
   observacion: v.pipe(v.string('La observación es obligatoria'), v.trim(), v.minLength(1, 'La observación no puede estar vacía'), v.maxLength(4000)),
   tipo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   fecha_creacion: v.optional(v.pipe(v.string(), v.isoTimestamp('Fecha inválida'))),
 });
 
-const ReferenciaBody = v.object({
+export const ReferenciaBody = v.object({
   id: v.optional(uuid()),
   solicitud_id: v.optional(uuid()),
   solicitante_id: v.optional(uuid()),
   tipo_referencia: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60)))),
   detalle_referencia: v.optional(DetalleReferencia, {}),
 });
-const ReferenciaPatch = v.object({
+export const ReferenciaPatch = v.object({
   tipo_referencia: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60)))),
   detalle_referencia: v.optional(DetalleReferencia),
 });
-const ListQuery = v.object({
+export const ListQuery = v.object({
   solicitud_id: v.optional(uuid()),
   solicitante_id: v.optional(uuid()),
   empresa_id: v.optional(v.string()),
@@ -78,7 +78,7 @@ const ListQuery = v.object({
  * The spec's body. `destinatario` is still checked when sent, but the server decides who gets the
  * e-mail (modules/email/outbox.ts): the request never chooses an address.
  */
-const EmailBody = v.object({
+export const EmailBody = v.object({
   tipo: v.pipe(v.string('El tipo es obligatorio'), v.trim(), v.minLength(1, 'El tipo es obligatorio'), v.maxLength(60)),
   destinatario: v.optional(v.pipe(v.string('El destinatario es obligatorio'), v.trim(), v.email('El correo del destinatario no es válido'), v.maxLength(200))),
   datos: v.optional(

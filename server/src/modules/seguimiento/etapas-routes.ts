@@ -11,7 +11,7 @@ import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { actualizarEtapa } from './actualizar-etapa';
 
-const Params = v.object({ id: v.pipe(v.string(), v.uuid()), etapa: v.pipe(v.string(), v.regex(/^[a-z_]{1,60}$/i)) });
+export const Params = v.object({ id: v.pipe(v.string(), v.uuid()), etapa: v.pipe(v.string(), v.regex(/^[a-z_]{1,60}$/i)) });
 
 export default async function etapasRoutes(app: FastifyInstance) {
   app.patch('/api/solicitudes/:id/etapas/:etapa', { config: { roles: ['admin', 'supervisor'] } }, async (request) => {

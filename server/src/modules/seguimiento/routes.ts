@@ -46,7 +46,7 @@ async function readUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<{
 const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const EstadoBody = v.object({
+export const EstadoBody = v.object({
   id_radicado: v.pipe(v.string('El radicado es obligatorio'), v.trim(), v.minLength(1, 'El radicado es obligatorio'), v.maxLength(40)),
   etapas: v.pipe(
     v.array(

@@ -5,7 +5,7 @@ import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { cambiarEstado, estadosPermitidos } from './service';
 
-const ActualizarEstadoBody = v.object({
+export const ActualizarEstadoBody = v.object({
   id: v.pipe(v.string('El id es obligatorio'), v.uuid('ID de la solicitud no encontrado')),
   estado: v.pipe(v.string('El estado es obligatorio'), v.trim(), v.minLength(1, 'El estado es obligatorio'), v.maxLength(80)),
 });

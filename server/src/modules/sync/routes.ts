@@ -13,7 +13,7 @@ import { AppError } from '../../../../src/domain/errors';
 /** A timestamp as PostgreSQL writes it, or in ISO form. */
 const INSTANT = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?(Z|[+-]\d\d(:?\d\d)?)$/;
 
-const PullQuery = v.object({
+export const PullQuery = v.object({
   clientId: v.pipe(v.string('clientId es obligatorio'), v.uuid('clientId inválido')),
   cursor: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'cursor inválido'), v.transform(Number)), '0'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'limit inválido'), v.transform(Number)), String(PULL_PAGE_DEFAULT)),

@@ -51,7 +51,7 @@ function idParam(params: unknown): number {
   return id;
 }
 
-const PerfilBody = v.object({
+export const PerfilBody = v.object({
   ...PerfilSchema.entries,
   cedula: v.optional(CedulaSchema),
   rol: v.optional(v.string()),

@@ -1,0 +1,126 @@
+/**
+ * GET /api/openapi.json (OpenAPI 3.1) and /api/docs (Swagger UI), both public.
+ * Invariants:
+ * - the document is built by @fastify/swagger from the routes the app really registered; each
+ *   operation's body, query and answers come from ROUTE_DOCS (server/src/openapi/route-docs.ts):
+ *   the valibot schemas the routes parse with, converted by @valibot/to-json-schema. Fastify does
+ *   not validate with these JSON schemas (they exist only in the document): the routes keep
+ *   validating with valibot, so answers and Spanish messages stay the same.
+ * - a route missing from ROUTE_DOCS is still listed, marked `x-radica-undocumented`, and
+ *   tests/api/openapi.test.ts fails on it.
+ * - `openapiCollector` must be registered before the auth plugin and every route (it marks the
+ *   docs routes public before the auth plugin records them); `openapiRoutes` after the auth plugin.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { ROUTE_DOCS, type RouteDoc } from '../openapi/route-docs';
+
+export const DOCS_PREFIX = '/api/docs';
+export const OPENAPI_PATH = '/api/openapi.json';
+
+const isDocsRoute = (url: string) => url === OPENAPI_PATH || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+
+type Json = Record<string, unknown>;
+
+function jsonSchema(schema: v.GenericSchema): Json {
+  const { $schema: _drop, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Json;
+  return rest;
+}
+
+function paramsOf(url: string): Json | undefined {
+  const names = [...url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+  if (names.length === 0) return undefined;
+  return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
+}
+
+const ENVELOPE = {
+  description: 'Respuesta correcta: { ok: true, data }',
+  type: 'object',
+  properties: { ok: { type: 'boolean', const: true }, data: {} },
+};
+const ERROR = {
+  description: 'Error: { ok: false, code, error, fields? } con el mensaje en español',
+  type: 'object',
+  properties: {
+    ok: { type: 'boolean', const: false },
+    code: { type: 'string' },
+    error: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['ok', 'code', 'error'],
+};
+
+/** The Fastify-style schema @fastify/swagger turns into one operation. */
+function operationSchema(method: string, url: string, doc: RouteDoc | undefined): Json {
+  if (!doc) return { summary: 'Sin documentar', 'x-radica-undocumented': true, params: paramsOf(url) };
+  const ok = doc.produces ? { description: `Respuesta ${doc.produces}`, content: { [doc.produces]: { schema: {} } } } : ENVELOPE;
+  const out: Json = { summary: doc.summary, tags: [doc.tag], response: { '2xx': ok, '4xx': ERROR } };
+  const params = paramsOf(url);
+  if (params) out.params = params;
+  if (doc.query) out.querystring = jsonSchema(doc.query);
+  if (doc.body) out.body = jsonSchema(doc.body);
+  else if (doc.bodyKind === 'multipart') out.consumes = ['multipart/form-data'];
+  else if (doc.bodyKind === 'tus') out.consumes = ['application/offset+octet-stream'];
+  if (doc.bodyKind) out['x-radica-body'] = doc.bodyKind;
+  if (method !== 'GET' && method !== 'DELETE' && !doc.body && !doc.bodyKind) out['x-radica-undocumented'] = true;
+  return out;
+}
+
+type OpenapiDoc = { paths?: Record<string, Record<string, Json>> };
+
+/** Each method of a multi-method route gets its own summary, and no body when it takes none. */
+function perMethod(doc: OpenapiDoc): OpenapiDoc {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const url = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+    for (const [method, shared] of Object.entries(item)) {
+      const entry = ROUTE_DOCS[`${method.toUpperCase()} ${url}`];
+      if (!entry) continue;
+      // The methods of one route share one operation object: each gets its own copy.
+      const op = (item[method] = structuredClone(shared));
+      op.summary = entry.summary;
+      if (!entry.body) delete op.requestBody;
+      if (entry.bodyKind) op['x-radica-body'] = entry.bodyKind;
+      else delete op['x-radica-body'];
+    }
+  }
+  return doc;
+}
+
+/** Registers @fastify/swagger (it collects every route registered after it) and marks the docs routes public. */
+export const openapiCollector = fp(async function openapiCollector(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (isDocsRoute(route.url)) route.config = { ...route.config, access: 'public' };
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Radica API', version: '1', description: 'API del servidor de Radica. Respuestas { ok, data } o { ok: false, code, error }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: ({ url, route }) => {
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+      if (!url.startsWith('/api') || (isDocsRoute(url) && url !== OPENAPI_PATH)) return { url, schema: { hide: true } };
+      // One Fastify route may serve several methods (tus: HEAD, PATCH, DELETE): its schema is the
+      // first documented method's; transformObject then gives each method its own summary and body.
+      const method = methods.find((m) => ROUTE_DOCS[`${m} ${url}`]) ?? methods.find((m) => m !== 'HEAD') ?? methods[0];
+      const schema = operationSchema(method, url, ROUTE_DOCS[`${method} ${url}`]);
+      if (route.config?.access === 'public') schema.security = [];
+      return { url, schema };
+    },
+    transformObject: (document) => ('openapiObject' in document ? perMethod(document.openapiObject as OpenapiDoc) : document.swaggerObject) as ReturnType<SwaggerTransformObject>,
+  });
+});
+
+/** GET /api/openapi.json and the Swagger UI at /api/docs. */
+export async function openapiRoutes(app: FastifyInstance) {
+  app.get(OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { validatorUrl: null, docExpansion: 'list' },
+  });
+}
