@@ -40,6 +40,7 @@ test('configured (the demo operator): both pages name the operator, its NIT and 
 });
 
 test('not configured: the pages say plainly the operator has not published its details', async ({ page }) => {
+  test.slow(); // boots a server of its own (migrations on a new PGlite) besides the pages
   const dataDir = mkdtempSync(join(tmpdir(), 'radica-legal-'));
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: '', seed: false, logger: false, config: loadConfig({}) });
   try {
