@@ -15,6 +15,7 @@ import { localDbAtom, syncClientAtom } from '../state/local-data';
 import { readErrorsAtom } from '../state/read-errors';
 import { clearStoredSession, sessionAtom, sessionExpiredAtom } from '../state/session';
 import { forgetDeviceLogin } from '../state/device-login';
+import { prefsKey } from '../features/creditos/list-prefs';
 
 export const WIPE_LABEL = 'Borrar datos de este dispositivo';
 /** localStorage keys that belong to the person, not to the device (the session keys go too). */
@@ -54,6 +55,7 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
       return;
     }
     for (const key of USER_KEYS) localStorage.removeItem(key);
+    if (session.status === 'authenticated') localStorage.removeItem(prefsKey(session.session.user.empresa_id, session.session.user.id));
     if (session.status === 'authenticated') forgetDeviceLogin(session.session.user.correo);
     clearStoredSession();
     setReadErrors([]);

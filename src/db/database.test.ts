@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { RadicaDB } from './database';
 import { loadLocalIndex } from './local-index';
+import { filterToken } from './search-tokens';
 import { record } from '../test-utils/records';
 
 describe('RadicaDB upgrades', () => {
@@ -34,7 +35,7 @@ describe('RadicaDB upgrades', () => {
     const log = await db.searchLog.toArray();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ reset: 1, ids: ['a1'], created: ['2025-03-01T17:04:05.123Z'] });
-    expect(log[0].tokens[0].split(' ').sort()).toEqual(['1020304050', 'co', 'example', 'jose@example.co', 'pendiente', 'perez', 'rad-1']);
+    expect(log[0].tokens[0].split(' ').sort()).toEqual([filterToken('estado', 'Pendiente'), '1020304050', 'co', 'example', 'jose@example.co', 'pendiente', 'perez', 'rad-1']);
     expect([...(await loadLocalIndex(db)).startingWith('jose')]).toEqual(['a1']);
     await db.delete();
   });
@@ -62,7 +63,7 @@ describe('RadicaDB upgrades', () => {
     await db.delete();
   });
 
-  it('version 8 rebuilds the search log of rows already stored, so they are found by radicado, status, bank, city and credit type', async () => {
+  it('versions 8 and 9 rebuild the search log of rows already stored, so they are found by radicado, status, bank, city and credit type, and filtered by status and bank', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);
     old.version(7).stores({ solicitudes: 'id, created_at, pending', searchLog: '++seq' });
@@ -87,6 +88,8 @@ describe('RadicaDB upgrades', () => {
     for (const word of ['rad-7k2m9qxd', '7k2m', 'estudio', 'bogota', 'medellin', 'inversion', 'jose', '1020304050']) {
       expect([...index.startingWith(word)], word).toEqual(['guardada']);
     }
+    expect([...index.having(filterToken('estado', 'En estudio'))]).toEqual(['guardada']);
+    expect([...index.having(filterToken('banco', 'Banco de Bogotá'))]).toEqual(['guardada']);
     // The rows themselves are not rewritten.
     expect(await db.solicitudes.get('guardada')).not.toHaveProperty('tokens');
     await db.delete();

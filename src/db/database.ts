@@ -7,7 +7,7 @@
  *   written before version 6 carried until version 7 dropped it).
  * - Every write to `solicitudes` is logged in `searchLog` in the same transaction
  *   (src/db/search-log.ts); the list searches the in-memory index folded from it. When what
- *   `solicitudTokens` returns changes, a new version rebuilds the log from the rows (version 8).
+ *   `solicitudTokens` returns changes, a new version rebuilds the log from the rows (versions 8, 9).
  *   `created_at` is the canonical instant key of `solicitud.created_at` (src/db/created-key.ts),
  *   not the server's text: sort and range on it, display the record's own value.
  * - `pending` is 1 iff an outbox entry touches the row (kept by mutate and by rebase).
@@ -16,7 +16,7 @@
  * - `outbox` ids are the mutation ids 1, 2, 3… of this database's clientId, never reused.
  * - Another user on the same device opens another database and never sees these rows.
  */
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
 import type { ConflictDetail, ErrorCode } from '../domain/errors';
 import type { HistorialEntry } from '../domain/historial';
 import type { SolicitudRecord } from '../domain/solicitud';
@@ -261,18 +261,21 @@ export class RadicaDB extends Dexie {
     // The search tokens gain the radicado, status, bank, city and credit type: the log is
     // replaced by one reset row holding every row's new tokens (one read of the rows; the rows
     // themselves are not written).
-    this.version(8)
-      .stores({})
-      .upgrade(async (tx) => {
-        const reset = logRow([], [], true);
-        await tx
-          .table<SolicitudRow, string>('solicitudes')
-          .each((row) => appendRow(reset, row));
-        const log = tx.table<SearchLogRow, number>('searchLog');
-        await log.clear();
-        await log.add(reset);
-      });
+    this.version(8).stores({}).upgrade(rebuildSearchLog);
+    // The search tokens gain the status and bank filter tokens: the same rebuild.
+    this.version(9).stores({}).upgrade(rebuildSearchLog);
   }
+}
+
+/** Replaces the search log by one reset row with every row's current tokens (rows not written). */
+async function rebuildSearchLog(tx: Transaction): Promise<void> {
+  const reset = logRow([], [], true);
+  await tx
+    .table<SolicitudRow, string>('solicitudes')
+    .each((row) => appendRow(reset, row));
+  const log = tx.table<SearchLogRow, number>('searchLog');
+  await log.clear();
+  await log.add(reset);
 }
 
 /** Removes the `tokens` field of every row that has it, in the upgrade's own transaction. */

@@ -212,6 +212,12 @@ export class LocalIndex {
     this.words();
   }
 
+  /** Ids having exactly `token` (a filter token, src/db/search-tokens.ts). */
+  having(token: string): Set<string> {
+    const ids = this.postings.get(token);
+    return typeof ids === 'string' ? new Set([ids]) : new Set(ids ?? []);
+  }
+
   startingWith(prefix: string): Set<string> {
     const words = this.words();
     let lo = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { matchesSearch, searchTokens } from '../domain/text';
-import { pruneTokens, radicadoTokens, solicitudTokens } from './search-tokens';
+import { filterToken, pruneTokens, radicadoTokens, solicitudTokens } from './search-tokens';
 import type { SolicitudRecord } from '../domain/solicitud';
 import { record } from '../test-utils/records';
 
@@ -29,6 +29,14 @@ describe('pruneTokens', () => {
 });
 
 describe('solicitudTokens', () => {
+  it('adds one exact filter token for the status and one for the bank, never found by a typed word', () => {
+    const tokens = solicitudTokens({ ...base, solicitud: { ...base.solicitud, estado: 'Pendiente información adicional', banco_nombre: 'Banco de Bogotá' } });
+    expect(tokens).toContain(filterToken('estado', 'pendiente informacion adicional'));
+    expect(tokens).toContain(filterToken('banco', 'BANCO DE BOGOTA'));
+    expect(filterToken('estado', 'Pendiente')).not.toBe(filterToken('estado', 'Pendiente información adicional'));
+    for (const q of ['estado', 'estado:pendiente', 'estado:pend']) expect(matchesSearch(tokens, q), q).toBe(false);
+  });
+
   const base = record('t1', {});
   const withSolicitud = (patch: Partial<SolicitudRecord['solicitud']>) => ({ ...base, solicitud: { ...base.solicitud, ...patch } });
 
@@ -49,6 +57,6 @@ describe('solicitudTokens', () => {
 
   it('gives no radicado token to an application the server has not numbered yet', () => {
     expect(radicadoTokens(null)).toEqual([]);
-    expect(solicitudTokens(withSolicitud({ radicado: null, estado: 'Aprobado' })).sort()).toEqual(['1020304050', 'aprobado', 'co', 'example', 'jose@example.co', 'perez']);
+    expect(solicitudTokens(withSolicitud({ radicado: null, estado: 'Aprobado' })).sort()).toEqual([filterToken('estado', 'Aprobado'), '1020304050', 'aprobado', 'co', 'example', 'jose@example.co', 'perez']);
   });
 });

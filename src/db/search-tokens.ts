@@ -4,7 +4,9 @@
  * `matchesSearch` uses), over the full name, the document number, the e-mail, the phones
  * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular), the status,
  * the bank, the city and the credit type of the application, plus its radicado whole
- * ('rad-7k2m9qxd') and without 'RAD-' ('7k2m9qxd'); they are recomputed every time a row is
+ * ('rad-7k2m9qxd') and without 'RAD-' ('7k2m9qxd'), plus one filter token for the status and one
+ * for the bank (`filterToken`: starting with a control character no typed word has, so only the
+ * list's filters find them, by exact match); they are recomputed every time a row is
  * written (the log middleware), so an edit is findable at once. Changing what goes into them
  * needs a database version that rebuilds the search log (src/db/database.ts, version 8).
  * A token that starts another token is dropped (`pruneTokens`): every prefix test it passes, the
@@ -32,6 +34,14 @@ export function radicadoTokens(radicado: string | null | undefined): string[] {
   return code && code !== whole ? [whole, code] : [whole];
 }
 
+/** The filter kinds of the list: status and bank. */
+export type FilterKind = 'estado' | 'banco';
+
+/** '\u0001estado:en_estudio\u0001' for the status 'En estudio': exact, never a prefix of another. */
+export function filterToken(kind: FilterKind, value: string): string {
+  return `\u0001${kind}:${fold(value).replace(/\s+/g, '_')}\u0001`;
+}
+
 /**
  * Tokens of one application: full name, document, e-mail, phones, status, bank, city, credit
  * type and radicado.
@@ -57,5 +67,7 @@ export function solicitudTokens(record: SolicitudRecord): string[] {
       sol?.tipo_credito,
     ]),
     ...radicadoTokens(sol?.radicado),
+    filterToken('estado', sol?.estado || 'Pendiente'),
+    ...(sol?.banco_nombre ? [filterToken('banco', sol.banco_nombre)] : []),
   ]);
 }

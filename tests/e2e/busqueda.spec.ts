@@ -59,3 +59,68 @@ test('the search finds an application by radicado (with or without RAD-, any cas
   await search.fill('BANCOLOMBIA');
   await expect.poll(() => count(page)).toBe(enBanco);
 });
+
+test('the status (several) and bank filters narrow the list and are kept on the device with the page size', async ({ page, request }) => {
+  const email = 'admin@demo.co';
+  await new LoginPage(page).loginAndWait(email);
+  const total = await waitForRows(page);
+  const rows = await serverRows(request, email);
+  const estadoButton = page.getByRole('button', { name: /^Estado/ });
+
+  await estadoButton.click();
+  await page.getByRole('checkbox', { name: 'Aprobado', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Negado', exact: true }).check();
+  await page.keyboard.press('Escape');
+  await expect(estadoButton).toHaveText(/2 estados/);
+  const enEstados = rows.filter((r) => ['Aprobado', 'Negado'].includes(r.solicitud.estado));
+  await expect.poll(() => count(page)).toBe(enEstados.length);
+  for (const badge of await page.getByTestId('credit-row').getByTestId('estado-badge').allTextContents()) expect(['Aprobado', 'Negado']).toContain(badge.trim());
+
+  await page.getByRole('combobox', { name: 'Banco' }).click();
+  await page.getByRole('option', { name: 'Bancolombia' }).click();
+  const both = enEstados.filter((r) => r.solicitud.banco === 'Bancolombia').length;
+  expect(both).toBeGreaterThan(0);
+  await expect.poll(() => count(page)).toBe(both);
+  await page.getByLabel('Filas por página').selectOption('20');
+
+  // Kept on this device for this user: a reload shows the same filters, count and page size.
+  await page.reload();
+  await expect.poll(() => count(page), { timeout: 30_000 }).toBe(both);
+  await expect(estadoButton).toHaveText(/2 estados/);
+  await expect(page.getByRole('combobox', { name: 'Banco' })).toHaveText('Bancolombia');
+  await expect(page.getByLabel('Filas por página')).toHaveValue('20');
+
+  // Back to every status and bank.
+  await estadoButton.click();
+  await page.getByRole('button', { name: 'Todos los estados' }).click();
+  await page.getByRole('combobox', { name: 'Banco' }).click();
+  await page.getByRole('option', { name: 'Todos los bancos' }).click();
+  await expect.poll(() => count(page)).toBe(total);
+});
+
+for (const { width, height, touch } of [
+  { width: 390, height: 844, touch: true },
+  { width: 820, height: 1180, touch: true },
+  { width: 1366, height: 850, touch: false },
+]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height }, hasTouch: touch });
+    test(`screenshots of the list filters at ${width} px, online and offline`, async ({ page, context }) => {
+      // Narrow screens fold the menu into a drawer: wait for the list, not the menu.
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.login('admin@demo.co');
+      await waitForRows(page);
+      await page.getByRole('button', { name: /^Estado/ }).click();
+      await page.getByRole('checkbox', { name: 'Aprobado', exact: true }).check();
+      await expect(page.getByRole('checkbox', { name: 'Aprobado', exact: true })).toBeChecked();
+      await page.screenshot({ path: `test-results/shots/filtros-${width}.png` });
+      await page.keyboard.press('Escape');
+      await context.setOffline(true);
+      await page.getByRole('combobox', { name: 'Banco' }).click();
+      await page.getByRole('option', { name: 'Bancolombia' }).click();
+      await expect.poll(() => count(page)).toBeGreaterThan(0);
+      await page.screenshot({ path: `test-results/shots/filtros-${width}-offline.png` });
+    });
+  });
+}

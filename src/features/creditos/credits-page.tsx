@@ -23,7 +23,9 @@ import { downloadSales } from './sales-download';
 import { StatusSelect } from './status-select';
 import { useCreditList } from './use-credit-list';
 import { useOnline } from '../../lib/use-online';
-import { useColumns, useEstados } from './use-list-config';
+import { useBancosEmpresa, useColumns, useEstados } from './use-list-config';
+import { BancoFilter, EstadoFilter } from './list-filters';
+import { useListPrefs } from './list-prefs';
 import { resultadosTexto } from './resultados';
 import { SyncProgress } from './sync-progress';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -69,11 +71,13 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [prefs, setPrefs] = useListPrefs(session.user.empresa_id, session.user.id);
+  const { pageSize, estados: estadosFiltro, banco } = prefs;
   const deferredQuery = useDeferredValue(query);
-  const { rows, total, loading } = useCreditList(db, { query: deferredQuery, desde, hasta, page, pageSize });
+  const { rows, total, loading } = useCreditList(db, { query: deferredQuery, desde, hasta, page, pageSize, estados: estadosFiltro, banco });
   const columns = useColumns(db);
   const estados = useEstados(db);
+  const bancos = useBancosEmpresa(db);
   const conflicts = useConflictsBySolicitud();
   const wide = useWide();
   // The first page after a login may come before its count (see useCreditList).
@@ -83,7 +87,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
   // A device that has never finished a sync has an empty list because nothing has arrived yet,
   // not because there are no applications: say so instead of 'No hay solicitudes…'.
   const sync = useAtomValue(syncStatusAtom);
-  const neverSynced = !sync?.lastSyncAt && !query && !desde && !hasta;
+  const neverSynced = !sync?.lastSyncAt && !query && !desde && !hasta && estadosFiltro.length === 0 && !banco;
   const downloading = neverSynced && (!sync || sync.state === 'syncing');
 
   // The data may shrink under the current page (a sync, another filter): stay on a real page.
@@ -157,13 +161,13 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         </div>
       </div>
 
-      <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr]">
+      <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
         <label className="block text-sm font-medium text-slate-700">
           Buscar
           <input
             type="search"
             className={`${INPUT} mt-1`}
-            placeholder="Buscar por nombre, documento, correo o teléfono"
+            placeholder="Nombre, documento, radicado, estado, banco…"
             value={query}
             onChange={(e) => {
               setQuery(e.target.value);
@@ -195,6 +199,22 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
             }}
           />
         </label>
+        <EstadoFilter
+          estados={estados}
+          selected={estadosFiltro}
+          onChange={(next) => {
+            setPrefs({ estados: next });
+            setPage(1);
+          }}
+        />
+        <BancoFilter
+          bancos={bancos}
+          value={banco}
+          onChange={(next) => {
+            setPrefs({ banco: next });
+            setPage(1);
+          }}
+        />
       </div>
 
       <SyncProgress />
@@ -289,7 +309,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
           pageSize={pageSize}
           onPage={(p) => setPage(Math.min(Math.max(1, p), pages))}
           onPageSize={(size) => {
-            setPageSize(size);
+            setPrefs({ pageSize: size });
             setPage(1);
           }}
         />

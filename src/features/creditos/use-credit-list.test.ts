@@ -39,6 +39,28 @@ const names = (rows: { solicitante: { nombres: string } }[]) =>
   rows.map((r) => r.solicitante.nombres);
 
 describe('queryCreditList', () => {
+  it('filters by several statuses and by a bank from the index, with a search and after an edit', async () => {
+    const set = async (n: number, estado: string, banco: string | null) => {
+      const row = (await db.solicitudes.get(id(n)))!;
+      await db.solicitudes.put({ ...row, estado, solicitud: { ...row.solicitud, estado, banco_nombre: banco } });
+    };
+    await set(1, 'Aprobado', 'Banco de Bogotá');
+    await set(2, 'Pendiente información adicional', 'Bancolombia');
+    await set(3, 'Aprobado', 'Bancolombia');
+    await set(4, 'Negado', 'Bancolombia');
+    // Row 5 stays 'Pendiente' with no bank: 'Pendiente' is not 'Pendiente información adicional'.
+    const q = (p: Partial<typeof params> & { estados?: string[]; banco?: string }) => queryCreditList(db, { ...params, ...p });
+    expect(names((await q({ estados: ['Aprobado'] })).rows)).toEqual(['Beatriz', 'Ángela']);
+    expect(names((await q({ estados: ['Pendiente'] })).rows)).toEqual(['Carlos']);
+    expect((await q({ estados: ['Aprobado', 'Negado'] })).total).toBe(3);
+    expect(names((await q({ banco: 'Bancolombia' })).rows)).toEqual(['Ana María', 'Beatriz', 'Andrés']);
+    expect(names((await q({ estados: ['Aprobado'], banco: 'Bancolombia' })).rows)).toEqual(['Beatriz']);
+    expect((await q({ estados: ['Aprobado'], banco: 'Bancolombia', query: 'angela' })).total).toBe(0);
+    expect((await q({ banco: 'Banco de Occidente' })).total).toBe(0);
+    await set(4, 'Aprobado', 'Bancolombia');
+    expect(names((await q({ estados: ['Aprobado'], banco: 'Bancolombia' })).rows)).toEqual(['Ana María', 'Beatriz']);
+  });
+
   it('lists newest first and pages with a separate total', async () => {
     const first = await queryCreditList(db, { ...params, pageSize: 2 });
     expect(first.total).toBe(5);

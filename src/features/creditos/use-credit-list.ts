@@ -2,7 +2,8 @@
  * The credits list query over the local store, live (re-runs when `solicitudes` changes).
  * It searches, ranges, sorts and counts in the in-memory index of src/db/local-index.ts (kept
  * current from the search log), then reads the rows of the page only, so it stays fast over
- * 50,000 rows and more on a disk-backed profile.
+ * 50,000 rows and more on a disk-backed profile. The status and bank filters are looked up in the
+ * same index (filter tokens, src/db/search-tokens.ts), not over the rows.
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -12,6 +13,7 @@ import { syncStatusAtom } from '../../state/local-data';
 import type { RadicaDB, SolicitudRow } from '../../db/database';
 import { cachedLocalIndex, loadLocalIndex, warmLocalIndex, type LocalIndex } from '../../db/local-index';
 import { fold } from '../../domain/text';
+import { filterToken } from '../../db/search-tokens';
 import { dayKeyRange, hasDayRange } from './date-range';
 
 export interface CreditListParams {
@@ -20,6 +22,10 @@ export interface CreditListParams {
   hasta: string;
   page: number;
   pageSize: number;
+  /** Only rows in one of these statuses (none: every status). */
+  estados?: readonly string[];
+  /** Only rows at this bank ('' or absent: every bank). */
+  banco?: string;
 }
 
 interface CreditListPage<Total> {
@@ -82,6 +88,23 @@ export function searchIds(index: LocalIndex, query: string): Keys | null {
   return result;
 }
 
+/**
+ * Ids in one of `estados` and at `banco`, from the index's filter tokens (no row is read); null
+ * when no filter is set.
+ */
+export function filterIds(index: LocalIndex, estados: readonly string[] = [], banco = ''): Keys | null {
+  let result: Keys | null = null;
+  if (estados.length > 0) {
+    result = new Set<string>();
+    for (const e of new Set(estados)) for (const id of index.having(filterToken('estado', e))) result.add(id);
+  }
+  if (banco) {
+    const atBank = index.having(filterToken('banco', banco));
+    result = result ? intersect(result, atBank) : atBank;
+  }
+  return result;
+}
+
 async function rowsOf(db: RadicaDB, keys: string[]): Promise<SolicitudRow[]> {
   const rows = await db.solicitudes.bulkGet(keys);
   return rows.filter((r): r is SolicitudRow => r !== undefined);
@@ -104,15 +127,16 @@ export function queryCreditList(
 ): Promise<CreditListPage<number | null>>;
 export async function queryCreditList(
   db: RadicaDB,
-  { query, desde, hasta, page, pageSize }: CreditListParams,
+  { query, desde, hasta, page, pageSize, estados = [], banco = '' }: CreditListParams,
   { uncounted = false }: { uncounted?: boolean } = {},
 ): Promise<CreditListPage<number | null>> {
   const offset = Math.max(0, page - 1) * pageSize;
   const ranged = hasDayRange(desde, hasta);
   const { lower, upper } = dayKeyRange(desde, hasta);
   const searching = fold(query).trim() !== '';
+  const filtering = estados.length > 0 || banco !== '';
 
-  if (uncounted && !searching && !cachedLocalIndex(db)) {
+  if (uncounted && !searching && !filtering && !cachedLocalIndex(db)) {
     const range = ranged
       ? db.solicitudes.where('created_at').between(lower, upper, lower !== '', false)
       : db.solicitudes.orderBy('created_at');
@@ -129,7 +153,9 @@ export async function queryCreditList(
   const keys = index.keys;
   const from = ranged ? index.rankFrom(lower, lower !== '') : 0;
   const to = ranged ? index.rankFrom(upper, true) : keys.length;
-  const matches = searching ? searchIds(index, query) : null;
+  const found = searching ? searchIds(index, query) : null;
+  const filtered = filtering ? filterIds(index, estados, banco) : null;
+  const matches = found && filtered ? intersect(found, filtered) : (found ?? filtered);
   let pageKeys: string[];
   let total: number;
   if (!matches) {
@@ -169,8 +195,11 @@ function matchingPage(index: LocalIndex, matches: Set<string>, from: number, to:
   return { total, pageKeys };
 }
 
+const NONE: readonly string[] = [];
+
 export function useCreditList(db: RadicaDB, params: CreditListParams): CreditListResult {
-  const { query, desde, hasta, page, pageSize } = params;
+  const { query, desde, hasta, page, pageSize, estados = NONE, banco = '' } = params;
+  const estadosKey = estados.join('\n');
   // Changes written by the sync worker normally reach this query through Dexie's cross-context
   // notifications; re-reading after each finished sync makes the list robust if one is missed.
   const syncedAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
@@ -187,8 +216,8 @@ export function useCreditList(db: RadicaDB, params: CreditListParams): CreditLis
   }, [db]);
   const uncounted = loadedFor !== db;
   const result = useLiveQuery(
-    () => queryCreditList(db, { query, desde, hasta, page, pageSize }, { uncounted }),
-    [db, query, desde, hasta, page, pageSize, syncedAt, uncounted],
+    () => queryCreditList(db, { query, desde, hasta, page, pageSize, estados, banco }, { uncounted }),
+    [db, query, desde, hasta, page, pageSize, estadosKey, banco, syncedAt, uncounted],
   );
   if (!result) return { rows: [], total: null, loading: true };
   return { ...result, loading: false };

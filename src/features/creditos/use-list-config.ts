@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import type { RadicaDB } from '../../db/database';
 import { estadosDe } from '../../domain/estados';
+import { companyLists } from '../../domain/opciones';
 import { resolveColumns, type ColumnaConfig, type CreditColumn } from './columns';
 
 // Enough recent rows to tell whether the data has Celular, Tipo Crédito or Banco, without making
@@ -28,4 +29,10 @@ export function useColumns(db: RadicaDB): CreditColumn[] {
     [db],
   );
   return useMemo(() => resolveColumns(data?.config ?? [], data?.sample ?? []), [data]);
+}
+
+/** The company's bank list (its 'bancos' category, or the defaults) for the 'Banco' filter. */
+export function useBancosEmpresa(db: RadicaDB): readonly string[] {
+  const rows = useLiveQuery(() => db.categorias.toArray(), [db]);
+  return useMemo(() => companyLists((rows ?? []) as Record<string, unknown>[]).bancos, [rows]);
 }

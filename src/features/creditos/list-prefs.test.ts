@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFS, parsePrefs, prefsKey } from './list-prefs';
+
+describe('list prefs', () => {
+  it('keeps one key per company and user', () => {
+    expect(prefsKey(1, 2)).toBe('radica-lista-1-2');
+    expect(prefsKey(1, 3)).not.toBe(prefsKey(1, 2));
+  });
+
+  it('reads what was stored and falls back to the defaults for bad or missing values', () => {
+    const stored = { pageSize: 20, estados: ['Aprobado', 'Negado'], banco: 'Bancolombia', sort: { key: 'monto', dir: 'asc' } };
+    expect(parsePrefs(JSON.stringify(stored))).toEqual(stored);
+    expect(parsePrefs(null)).toEqual(DEFAULT_PREFS);
+    expect(parsePrefs('{no json')).toEqual(DEFAULT_PREFS);
+    expect(parsePrefs(JSON.stringify({ pageSize: 7, estados: 'Aprobado', banco: 3, sort: { key: 'x', dir: 'asc' } }))).toEqual(DEFAULT_PREFS);
+    expect(parsePrefs(JSON.stringify({ estados: ['Aprobado', 4] })).estados).toEqual(['Aprobado']);
+  });
+});
