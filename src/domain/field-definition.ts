@@ -53,8 +53,8 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   integer: 'Entero',
   boolean: 'Sí/No',
   date: 'Fecha',
-  array: 'Lista/Array',
-  object: 'Objeto',
+  array: 'Lista de opciones',
+  object: 'Grupo de subcampos',
   file: 'Archivo',
 };
 

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { getMeta, type RadicaDB } from '../../db/database';
 import { categoriaNameError, type Categoria } from '../../domain/categoria';
 import { syncClientAtom, syncStatusAtom } from '../../state/local-data';
-import { errorText, type ConfigWrite } from './config-api';
+import { errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { CategoryEditor, type CategoriaDraft } from './category-editor';
 import { useCategorias } from './use-config-data';
 import { btn, ErrorBox, input, label, Modal } from './ui';
@@ -63,6 +63,7 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
   const status = useAtomValue(syncStatusAtom);
   const client = useAtomValue(syncClientAtom);
   const [editing, setEditing] = useState<{ cat: Categoria; isNew: boolean } | null>(null);
+  const lock = useOfflineLock();
 
   const rows = data?.rows ?? [];
   // Never pulled and the sync failed: nothing to show but the error.
@@ -149,10 +150,10 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
                 <td className="px-4 py-2">{c.activo ? <Badge color="green">Activo</Badge> : <Badge color="gray">Inactivo</Badge>}</td>
                 <td className="px-4 py-2">
                   <div className="flex gap-2">
-                    <button type="button" className={btn.small} onClick={() => openEdit(c.categoria)} aria-label={`Editar ${c.categoria}`}>
+                    <button type="button" className={btn.small} {...lock} onClick={() => openEdit(c.categoria)} aria-label={`Editar ${c.categoria}`}>
                       Editar
                     </button>
-                    <button type="button" className={`${btn.small} text-red-700`} onClick={() => void remove(c.categoria)} aria-label={`Eliminar ${c.categoria}`}>
+                    <button type="button" className={`${btn.small} text-red-700`} {...lock} onClick={() => void remove(c.categoria)} aria-label={`Eliminar ${c.categoria}`}>
                       Eliminar
                     </button>
                   </div>
@@ -169,7 +170,7 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-700">Listas configurables de la empresa (ciudades, bancos y otras).</p>
-        <button type="button" className={btn.primary} onClick={() => setCreating(true)}>
+        <button type="button" className={btn.primary} {...lock} onClick={() => setCreating(true)}>
           Nueva Categoría
         </button>
       </div>

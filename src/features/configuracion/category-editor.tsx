@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { detectFormat, toSimpleList, validateCategoria, type Categoria, type CategoriaFormat } from '../../domain/categoria';
 import { formatValidationErrors } from '../../domain/definicion-config';
+import { useOfflineLock } from './config-api';
 import { btn, ErrorBox, input, label, Modal } from './ui';
 
 export interface CategoriaDraft {
@@ -40,6 +41,7 @@ export function CategoryEditor({
   const [jsonText, setJsonText] = useState(() => pretty(initial.configuracion));
   const [newItem, setNewItem] = useState('');
   const [error, setError] = useState('');
+  const lock = useOfflineLock();
   const [saving, setSaving] = useState(false);
 
   const switchFormat = (next: CategoriaFormat) => {
@@ -103,7 +105,7 @@ export function CategoryEditor({
           <button type="button" className={btn.secondary} onClick={onClose}>
             Cancelar
           </button>
-          <button type="button" className={btn.primary} disabled={saving} onClick={() => void save()}>
+          <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || saving} onClick={() => void save()}>
             {saving ? 'Guardando...' : 'Guardar'}
           </button>
         </>

@@ -12,6 +12,7 @@ import {
   validateCondition,
   VALUE_REQUIRED,
 } from '../../domain/definicion-config';
+import { useOfflineLock } from './config-api';
 import { btn, ErrorBox, input, label, Modal } from './ui';
 
 const NONE = '__none__';
@@ -34,6 +35,7 @@ export function ConditionModal({
   const [trigger, setTrigger] = useState(field.conditional_on?.field ?? '');
   const [value, setValue] = useState(valueText(field.conditional_on?.value));
   const [error, setError] = useState('');
+  const lock = useOfflineLock();
   const [saving, setSaving] = useState(false);
   const candidates = siblings.filter((s) => s.key !== field.key);
   const source = candidates.find((s) => s.key === trigger);
@@ -77,7 +79,7 @@ export function ConditionModal({
           <button type="button" className={btn.secondary} onClick={onClose}>
             Cancelar
           </button>
-          <button type="button" className={btn.primary} disabled={saving} onClick={() => void save()}>
+          <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || saving} onClick={() => void save()}>
             {saving ? 'Guardando...' : 'Guardar condición'}
           </button>
         </>

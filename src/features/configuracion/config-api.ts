@@ -11,11 +11,34 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { ApiError, apiJson } from '../../lib/api';
-import { syncClientAtom } from '../../state/local-data';
+import { useOnline } from '../../lib/use-online';
+import { syncClientAtom, syncStatusAtom } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 
 export const OFFLINE_MESSAGE =
-  'Sin conexión: los cambios de configuración necesitan internet. Vuelve a intentarlo cuando tengas conexión.';
+  'Sin conexión: los cambios de configuración necesitan internet, porque se guardan directamente en el servidor. Puedes consultarla; los botones para cambiarla se activan cuando vuelva la conexión.';
+
+/** The id of the page's offline notice: every disabled control points at it (aria-describedby). */
+export const OFFLINE_REASON_ID = 'config-sin-conexion';
+
+/**
+ * Offline, every control that would write is disabled before anyone edits, and names the reason
+ * (the page's notice). Spread on a button: `<button {...lock} disabled={lock.disabled || busy}>`.
+ */
+export function useOfflineLock(): { disabled: boolean; 'aria-describedby'?: string } {
+  return useConfigOffline() ? { disabled: true, 'aria-describedby': OFFLINE_REASON_ID } : { disabled: false };
+}
+
+/**
+ * No way to the server: the browser says it is offline, or the sync engine's last try found no
+ * network (the device has a link but no route, or the browser's flag lags, as after a reload
+ * without a connection). The same signal as the sync chip's 'Sin conexión'.
+ */
+export function useConfigOffline(): boolean {
+  const online = useOnline();
+  const status = useAtomValue(syncStatusAtom);
+  return !online || status?.state === 'offline';
+}
 
 export type ConfigWrite = <T = unknown>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 

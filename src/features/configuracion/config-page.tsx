@@ -9,11 +9,11 @@ import { orderedFixedFields } from '../../lib/fixed-field-order';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { CategoriesTab } from './categories-tab';
-import { OFFLINE_MESSAGE, useConfigWrite } from './config-api';
-import { useOnline } from '../../lib/use-online';
+import { OFFLINE_MESSAGE, OFFLINE_REASON_ID, useConfigOffline, useConfigWrite, useOfflineLock } from './config-api';
 import { EntityConfigurator } from './entity-configurator';
 import { FieldsTab, groupFields } from './fields-tab';
 import { FIELD_GROUPS, type FieldGroup } from './groups';
+import { NewFieldModal } from './new-field-modal';
 import { TableTab } from './table-tab';
 import { useColumnas, useDefiniciones } from './use-config-data';
 import { btn } from './ui';
@@ -29,10 +29,12 @@ export default function ConfigPage() {
   const db = useLocalDb();
   const state = useAtomValue(sessionAtom);
   const empresaId = state.status === 'authenticated' ? state.session.user.empresa_id : 0;
-  const online = useOnline();
+  const offline = useConfigOffline();
   const write = useConfigWrite();
   const [tab, setTab] = useState<Tab>('campos');
-  const [open, setOpen] = useState<{ group: FieldGroup; creating: boolean } | null>(null);
+  const lock = useOfflineLock();
+  const [open, setOpen] = useState<FieldGroup | null>(null);
+  const [creating, setCreating] = useState(false);
   const definitions = useDefiniciones(db);
   const columnas = useColumnas(db);
 
@@ -63,15 +65,16 @@ export default function ConfigPage() {
           <button
             type="button"
             className={btn.primary}
-            onClick={() => setOpen({ group: FIELD_GROUPS[0], creating: true })}
+            {...lock}
+            onClick={() => setCreating(true)}
           >
             Crear Nuevo
           </button>
         )}
       </div>
 
-      {!online && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+      {offline && (
+        <p id={OFFLINE_REASON_ID} role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           {OFFLINE_MESSAGE}
         </p>
       )}
@@ -100,7 +103,7 @@ export default function ConfigPage() {
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'campos' &&
           (definitions ? (
-            <FieldsTab definitions={definitions} fixed={fixed} write={write} onEdit={(group) => setOpen({ group, creating: false })} />
+            <FieldsTab definitions={definitions} fixed={fixed} write={write} onEdit={setOpen} />
           ) : (
             <Spinner />
           ))}
@@ -110,15 +113,20 @@ export default function ConfigPage() {
 
       {open && definitions && (
         <EntityConfigurator
-          key={open.creating ? 'crear' : open.group.entity}
-          group={open.group}
-          groups={open.creating ? FIELD_GROUPS.filter((g) => !g.fixed) : undefined}
-          onGroupChange={(group) => setOpen({ group, creating: true })}
-          fields={groupFields(definitions, open.group, fixed)}
+          key={open.entity}
+          group={open}
+          fields={groupFields(definitions, open, fixed)}
           empresaId={empresaId}
           write={write}
-          startAdding={open.creating}
           onClose={() => setOpen(null)}
+        />
+      )}
+      {creating && definitions && (
+        <NewFieldModal
+          groups={FIELD_GROUPS.filter((g) => !g.fixed)}
+          fieldsOf={(g) => groupFields(definitions, g, fixed)}
+          write={write}
+          onClose={() => setCreating(false)}
         />
       )}
     </section>

@@ -3,105 +3,57 @@
  * configured fields with reorder, edit, condition and delete; the 'Agregar Nuevo Campo' form; and
  * single-field mode (a second modal) for editing one field. Every action is saved at once through
  * the REST routes and announced with `fieldConfigChanged`; the list re-reads the local mirror.
- * The fixed fields are read-only; only their order can change, and it is kept in this browser.
+ * The fixed fields are read-only: they offer no edit, condition or delete, only their order can
+ * change, and it is kept in this browser (so it also works offline). Every other write control is
+ * disabled offline, pointing at the page's notice ('Crear Nuevo' has its own dialog).
  */
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FIELD_TYPE_LABELS, type FieldCondition, type FieldDefinition } from '../../domain/field-definition';
-import {
-  definitionPayload,
-  FIXED_NOT_DELETABLE,
-  FIXED_NOT_EDITABLE,
-  orderFromKeys,
-  USE_ADD_BUTTON,
-  validateDefinition,
-} from '../../domain/definicion-config';
+import { orderFromKeys, USE_ADD_BUTTON, validateDefinition } from '../../domain/definicion-config';
 import { writeFixedOrder } from '../../lib/fixed-field-order';
-import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
+import { dispatchFieldConfigChanged, errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { ConditionModal } from './condition-modal';
-import { emptyDraft, FieldEditor, type FieldDraft } from './field-editor';
+import { FieldEditor, type FieldDraft } from './field-editor';
 import type { FieldGroup } from './groups';
 import { btn, ErrorBox, input, label, Modal } from './ui';
-
-/** The draft as sent: typed default value (numbers as numbers), blanks as null. */
-function payloadOf(draft: FieldDraft) {
-  const p = definitionPayload(draft);
-  if ((draft.type === 'number' || draft.type === 'integer') && typeof p.default_value === 'string') {
-    const n = Number(p.default_value);
-    p.default_value = Number.isFinite(n) ? n : p.default_value;
-  }
-  return p;
-}
+import { payloadOf, useAddField } from './use-add-field';
 
 export function EntityConfigurator({
   group,
-  groups,
-  onGroupChange,
   fields,
   empresaId,
   write,
-  startAdding = false,
   onClose,
 }: {
   group: FieldGroup;
-  /** When given ('Crear Nuevo'), the group can be chosen in the modal. */
-  groups?: FieldGroup[];
-  onGroupChange?: (g: FieldGroup) => void;
   fields: FieldDefinition[];
   empresaId: number;
   write: ConfigWrite;
-  startAdding?: boolean;
   onClose: () => void;
 }) {
-  const [adding, setAdding] = useState(startAdding && !group.fixed);
-  const [draft, setDraft] = useState<FieldDraft>(emptyDraft);
-  const [draftVersion, setDraftVersion] = useState(0);
-  const [addError, setAddError] = useState('');
+  const [adding, setAdding] = useState(false);
+  const adder = useAddField(group, fields, write);
+  const lock = useOfflineLock();
   const [editing, setEditing] = useState<FieldDraft | null>(null);
   const [editError, setEditError] = useState('');
   const [conditionFor, setConditionFor] = useState<FieldDefinition | null>(null);
   const [reorder, setReorder] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // The fixed fields' order is kept in this browser: it needs no connection.
+  const serverLock = group.fixed ? { disabled: false } : lock;
 
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const listed = reorder ? reorder.map((k) => byKey.get(k)!).filter(Boolean) : fields;
 
   const addField = async (): Promise<boolean> => {
-    // Spec 02 §5: without internal and display name the submission is silently ignored.
-    if (!draft.key.trim() || !String(draft.description ?? '').trim()) return false;
-    const payload = payloadOf(draft);
-    const errors = validateDefinition(payload);
-    if (byKey.has(payload.key)) errors.push(`Ya existe un campo con el nombre interno "${payload.key}"`);
-    if (errors.length) {
-      setAddError(errors.join(' '));
-      return false;
-    }
-    setBusy(true);
-    try {
-      await write('POST', `/json/definitions/${group.entity}/${group.jsonColumn}`, { definitions: [payload] });
-      toast.success('Campo creado');
-      dispatchFieldConfigChanged(group.entity, group.jsonColumn, 'create');
-      setDraft(emptyDraft());
-      setDraftVersion((v) => v + 1);
-      setAddError('');
-      setAdding(false);
-      return true;
-    } catch (err) {
-      const msg = errorText(err, 'Error guardando');
-      setAddError(msg);
-      toast.error(msg);
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const ok = await adder.add();
+    if (ok) setAdding(false);
+    return ok;
   };
 
   const openEdit = (f: FieldDefinition) => {
-    if (group.fixed) {
-      toast.error(FIXED_NOT_EDITABLE);
-      return;
-    }
     setEditError('');
     setEditing({ ...f, description: f.description ?? '', default_value: f.default_value ?? '' });
   };
@@ -135,10 +87,6 @@ export function EntityConfigurator({
   };
 
   const remove = async (f: FieldDefinition) => {
-    if (group.fixed) {
-      toast.error(FIXED_NOT_DELETABLE);
-      return;
-    }
     if (!(await askConfirm({ title: 'Eliminar campo', message: `¿Eliminar el campo ${f.description || f.key}?`, confirmLabel: 'Eliminar' }))) return;
     setBusy(true);
     try {
@@ -150,14 +98,6 @@ export function EntityConfigurator({
     } finally {
       setBusy(false);
     }
-  };
-
-  const openCondition = (f: FieldDefinition) => {
-    if (group.fixed) {
-      toast.error(FIXED_NOT_EDITABLE);
-      return;
-    }
-    setConditionFor(f);
   };
 
   const saveCondition = async (condition: FieldCondition | null): Promise<boolean> => {
@@ -205,7 +145,7 @@ export function EntityConfigurator({
 
   const saveAll = async () => {
     // 'Guardar Configuración' sends what is still pending here (a filled add form), then closes.
-    if (adding && draft.key.trim() && String(draft.description ?? '').trim()) {
+    if (adding && adder.filled) {
       if (!(await addField())) return;
     }
     onClose();
@@ -221,7 +161,7 @@ export function EntityConfigurator({
           <button type="button" className={btn.secondary} onClick={onClose}>
             Cancelar
           </button>
-          <button type="button" className={btn.primary} disabled={busy} onClick={() => void saveAll()}>
+          <button type="button" className={btn.primary} {...serverLock} disabled={serverLock.disabled || busy || adder.busy} onClick={() => void saveAll()}>
             Guardar Configuración
           </button>
         </>
@@ -229,28 +169,6 @@ export function EntityConfigurator({
     >
       <div className="space-y-5">
         <section aria-label="Datos del grupo" className="grid gap-3 sm:grid-cols-2">
-          {groups && onGroupChange ? (
-            <div>
-              <label className={label} htmlFor="grupo-entidad">
-                Grupo
-              </label>
-              <select
-                id="grupo-entidad"
-                className={input}
-                value={group.entity}
-                onChange={(e) => {
-                  const g = groups.find((x) => x.entity === e.target.value);
-                  if (g) onGroupChange(g);
-                }}
-              >
-                {groups.map((g) => (
-                  <option key={g.entity} value={g.entity}>
-                    {g.title}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
           <div>
             <label className={label} htmlFor="grupo-interno">
               Nombre interno
@@ -286,16 +204,21 @@ export function EntityConfigurator({
                   <button type="button" className={btn.secondary} onClick={() => setReorder(null)}>
                     Cancelar orden
                   </button>
-                  <button type="button" className={btn.primary} disabled={busy} onClick={() => void saveOrder()}>
+                  <button type="button" className={btn.primary} {...serverLock} disabled={serverLock.disabled || busy} onClick={() => void saveOrder()}>
                     {busy ? 'Guardando orden...' : 'Guardar orden'}
                   </button>
                 </div>
               ) : (
-                <button type="button" className={btn.secondary} onClick={() => setReorder(fields.map((f) => f.key))}>
+                <button type="button" className={btn.secondary} {...serverLock} onClick={() => setReorder(fields.map((f) => f.key))}>
                   Reordenar
                 </button>
               ))}
           </div>
+          {group.fixed && (
+            <p className="mb-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+              Son los campos base del formulario: no se pueden editar ni eliminar. Solo puedes cambiar su orden, que se guarda en este navegador.
+            </p>
+          )}
           {fields.length === 0 ? (
             <p className="rounded-md bg-slate-50 p-4 text-slate-700">Este grupo no tiene campos configurados.</p>
           ) : (
@@ -328,15 +251,22 @@ export function EntityConfigurator({
                         ↓
                       </button>
                     </div>
-                  ) : (
+                  ) : group.fixed ? null : (
                     <div className="flex flex-wrap gap-1">
-                      <button type="button" className={btn.small} onClick={() => openEdit(f)} aria-label={`Editar ${f.key}`}>
+                      <button type="button" className={btn.small} {...lock} onClick={() => openEdit(f)} aria-label={`Editar ${f.key}`}>
                         Editar
                       </button>
-                      <button type="button" className={btn.small} onClick={() => openCondition(f)} aria-label={`Condición de ${f.key}`}>
+                      <button type="button" className={btn.small} {...lock} onClick={() => setConditionFor(f)} aria-label={`Condición de ${f.key}`}>
                         Condición
                       </button>
-                      <button type="button" className={`${btn.small} text-red-700`} disabled={busy} onClick={() => void remove(f)} aria-label={`Eliminar ${f.key}`}>
+                      <button
+                        type="button"
+                        className={`${btn.small} text-red-700`}
+                        {...lock}
+                        disabled={lock.disabled || busy}
+                        onClick={() => void remove(f)}
+                        aria-label={`Eliminar ${f.key}`}
+                      >
                         Eliminar
                       </button>
                     </div>
@@ -354,7 +284,7 @@ export function EntityConfigurator({
                 Agregar Nuevo Campo
               </h3>
               {!adding && (
-                <button type="button" className={btn.secondary} onClick={() => setAdding(true)}>
+                <button type="button" className={btn.secondary} {...lock} onClick={() => setAdding(true)}>
                   Nuevo campo
                 </button>
               )}
@@ -367,20 +297,20 @@ export function EntityConfigurator({
                   void addField();
                 }}
               >
-                <FieldEditor key={draftVersion} draft={draft} onChange={setDraft} mode="create" idPrefix="nuevo" />
-                <ErrorBox>{addError}</ErrorBox>
+                <FieldEditor key={adder.version} draft={adder.draft} onChange={adder.setDraft} mode="create" idPrefix="nuevo" />
+                <ErrorBox>{adder.error}</ErrorBox>
                 <div className="flex justify-end gap-2">
                   <button
                     type="button"
                     className={btn.secondary}
                     onClick={() => {
                       setAdding(false);
-                      setAddError('');
+                      adder.setError('');
                     }}
                   >
                     Cancelar
                   </button>
-                  <button type="submit" className={btn.primary} disabled={busy}>
+                  <button type="submit" className={btn.primary} {...lock} disabled={lock.disabled || adder.busy}>
                     Agregar Campo
                   </button>
                 </div>
@@ -400,7 +330,7 @@ export function EntityConfigurator({
               <button type="button" className={btn.secondary} onClick={() => setEditing(null)}>
                 Cancelar
               </button>
-              <button type="button" className={btn.primary} disabled={busy} onClick={() => void saveEdit()}>
+              <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || busy} onClick={() => void saveEdit()}>
                 Guardar
               </button>
             </>

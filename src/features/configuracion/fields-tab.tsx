@@ -1,9 +1,12 @@
-/** 'Configuración Campos': the seven groups (a table on wide screens, cards on small ones). */
+/**
+ * 'Configuración Campos': the seven groups (a table on wide screens, cards on small ones). 'Campos
+ * Fijos' offers no edit or delete, only 'Ordenar' (their order is kept in this browser, so it also
+ * works offline); the other groups' buttons are disabled offline.
+ */
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { toast } from 'sonner';
-import { FIXED_NOT_DELETABLE } from '../../domain/definicion-config';
 import type { FieldDefinition } from '../../domain/field-definition';
-import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
+import { dispatchFieldConfigChanged, errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { FIELD_GROUPS, type FieldGroup } from './groups';
 import { btn } from './ui';
 import { Badge } from '../../components/ui/badge';
@@ -24,11 +27,8 @@ export function FieldsTab({
   write: ConfigWrite;
   onEdit: (g: FieldGroup) => void;
 }) {
+  const lock = useOfflineLock();
   const removeGroup = async (g: FieldGroup) => {
-    if (g.fixed) {
-      toast.error(FIXED_NOT_DELETABLE);
-      return;
-    }
     if (!(await askConfirm({ title: 'Eliminar configuración', message: `¿Eliminar toda la configuración de ${g.title}?`, confirmLabel: 'Eliminar' }))) return;
     try {
       await write('DELETE', `/json/definitions/${g.entity}/${g.jsonColumn}`);
@@ -40,16 +40,23 @@ export function FieldsTab({
   };
 
   const rows = FIELD_GROUPS.map((g) => ({ group: g, count: groupFields(definitions, g, fixed).length }));
-  const actions = (g: FieldGroup) => (
-    <div className="flex gap-2">
-      <button type="button" className={btn.small} onClick={() => onEdit(g)} aria-label={`Editar ${g.title}`}>
-        Editar
-      </button>
-      <button type="button" className={`${btn.small} text-red-700`} onClick={() => void removeGroup(g)} aria-label={`Eliminar ${g.title}`}>
-        Eliminar
-      </button>
-    </div>
-  );
+  const actions = (g: FieldGroup) =>
+    g.fixed ? (
+      <div className="flex gap-2">
+        <button type="button" className={btn.small} onClick={() => onEdit(g)} aria-label={`Ordenar ${g.title}`}>
+          Ordenar
+        </button>
+      </div>
+    ) : (
+      <div className="flex gap-2">
+        <button type="button" className={btn.small} {...lock} onClick={() => onEdit(g)} aria-label={`Editar ${g.title}`}>
+          Editar
+        </button>
+        <button type="button" className={`${btn.small} text-red-700`} {...lock} onClick={() => void removeGroup(g)} aria-label={`Eliminar ${g.title}`}>
+          Eliminar
+        </button>
+      </div>
+    );
 
   return (
     <>

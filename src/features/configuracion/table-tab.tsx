@@ -31,7 +31,7 @@ import {
   type Columna,
 } from '../../domain/columnas';
 import { Spinner } from '../../components/ui/spinner';
-import { errorText, type ConfigWrite } from './config-api';
+import { errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { btn, ErrorBox, input, label } from './ui';
 
 export const AUTO_SCROLL = { threshold: { x: 0, y: 0.25 }, acceleration: 28 } as const;
@@ -47,9 +47,10 @@ function SortableRow({
   onDelete: () => void;
   disabled: boolean;
 }) {
+  const lock = useOfflineLock();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: col.nombre_interno,
-    disabled,
+    disabled: disabled || lock.disabled,
   });
   return (
     <li
@@ -63,7 +64,8 @@ function SortableRow({
         role="switch"
         aria-checked={col.activo}
         aria-label={`Columna ${col.nombre} activa`}
-        disabled={disabled}
+        {...lock}
+        disabled={lock.disabled || disabled}
         onClick={onToggle}
         className="flex min-h-11 min-w-11 items-center justify-center"
       >
@@ -77,6 +79,7 @@ function SortableRow({
         {...attributes}
         {...listeners}
         aria-label={`Arrastrar ${col.nombre}`}
+        {...lock}
         className="flex min-h-11 min-w-11 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 active:cursor-grabbing"
         data-testid="drag-handle"
       >
@@ -96,7 +99,7 @@ function SortableRow({
         <p className={`truncate font-medium ${col.activo ? 'text-slate-900' : 'text-slate-500'}`}>{col.nombre}</p>
         <p className="truncate font-mono text-sm text-slate-600">{col.nombre_interno}</p>
       </div>
-      <button type="button" className={`${btn.small} text-red-700`} disabled={disabled} onClick={onDelete} aria-label={`Eliminar columna ${col.nombre}`}>
+      <button type="button" className={`${btn.small} text-red-700`} {...lock} disabled={lock.disabled || disabled} onClick={onDelete} aria-label={`Eliminar columna ${col.nombre}`}>
         Eliminar
       </button>
     </li>
@@ -109,6 +112,7 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
   const [adding, setAdding] = useState(false);
   const [choice, setChoice] = useState('');
   const [addError, setAddError] = useState('');
+  const lock = useOfflineLock();
 
   // The mirror is the truth: follow each new version of it, except while a save is in flight.
   const savingRef = useRef(false);
@@ -155,13 +159,12 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
     if (!isColumnField(choice)) return setAddError(INVALID_FIELD);
     setAddError('');
     setSaving(true);
+    const columna: Columna = { nombre: COLUMN_FIELD_LABELS[choice], nombre_interno: choice, activo: true, orden: items.length + 1 };
     try {
-      await write('POST', '/configuraciones/columnas-tabla/agregar', {
-        nombre: COLUMN_FIELD_LABELS[choice],
-        nombre_interno: choice,
-        activo: true,
-        orden: items.length + 1,
-      });
+      await write('POST', '/configuraciones/columnas-tabla/agregar', columna);
+      // The server has it: list it at once, so the toast never sits over an empty list while the
+      // mirror catches up (the next mirror version replaces this one).
+      setItems((prev) => (prev.some((c) => c.nombre_interno === choice) ? prev : [...prev, columna]));
       toast.success('Columna agregada exitosamente');
       setChoice('');
       setAdding(false);
@@ -176,7 +179,7 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
     <div className="relative space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-slate-700">Arrastra las columnas para cambiar su orden en la lista de créditos.</p>
-        <button type="button" className={btn.primary} onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
+        <button type="button" className={btn.primary} {...lock} onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
           Agregar Columna
         </button>
       </div>
@@ -217,7 +220,7 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
             >
               Cancelar
             </button>
-            <button type="button" className={btn.primary} disabled={available.length === 0 || saving} onClick={() => void add()}>
+            <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || available.length === 0 || saving} onClick={() => void add()}>
               Agregar
             </button>
           </div>
@@ -225,7 +228,10 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
       )}
 
       {items.length === 0 ? (
-        <p className="rounded-lg bg-white p-8 text-center text-slate-700 shadow ring-1 ring-slate-200">No hay columnas configuradas</p>
+        <div className="rounded-lg bg-white p-8 text-center text-slate-700 shadow ring-1 ring-slate-200">
+          <p className="font-semibold">No hay columnas configuradas</p>
+          <p className="mt-1 text-sm">Mientras tanto, la lista de créditos muestra sus columnas predeterminadas. Agrega una columna para elegir las tuyas.</p>
+        </div>
       ) : (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={AUTO_SCROLL}>
           <SortableContext items={items.map((c) => c.nombre_interno)} strategy={verticalListSortingStrategy}>

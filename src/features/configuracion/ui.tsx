@@ -1,5 +1,6 @@
 /** Small pieces the configuration screen shares: a modal dialog and button styles (≥44px targets). */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { OFFLINE_MESSAGE, useConfigOffline } from './config-api';
 
 export const btn = {
   primary:
@@ -17,7 +18,11 @@ export const label = 'mb-1 block text-sm font-medium text-slate-700';
 
 const openModals: Array<{ current: () => void }> = [];
 
-/** A modal dialog: focus moves in on open and back on close; Escape closes; max 90% of the viewport high. */
+/**
+ * A modal dialog: focus moves in on open and back on close; Escape closes; max 90% of the viewport
+ * high. Every configuration dialog saves to the server, so offline its footer says why its save
+ * button is disabled.
+ */
 export function Modal({
   title,
   onClose,
@@ -32,6 +37,7 @@ export function Modal({
   wide?: boolean;
 }) {
   const titleId = useId();
+  const offline = useConfigOffline();
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -76,7 +82,16 @@ export function Modal({
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{children}</div>
-        {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-4 py-3">{footer}</div>}
+        {footer && (
+          <div className="border-t border-slate-200 px-4 py-3">
+            {offline && (
+              <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-300">
+                {OFFLINE_MESSAGE}
+              </p>
+            )}
+            <div className="flex flex-wrap justify-end gap-2">{footer}</div>
+          </div>
+        )}
       </div>
     </div>
   );
