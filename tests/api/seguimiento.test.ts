@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { buildApp } from '../../server/src/app';
-import { documentoContenidos, documentos, estadosEmpresa, solicitantes, solicitudes } from '../../server/src/db/schema';
+import { categorias, documentoContenidos, documentos, estadosEmpresa, solicitantes, solicitudes } from '../../server/src/db/schema';
 import { ESTADOS_DEFAULT } from '../../src/domain/estados';
-import { ESTADOS_OTRA } from '../../server/src/db/seed';
+import { DEMO_CONTACTO, ESTADOS_OTRA } from '../../server/src/db/seed';
 
 let ctx: TestContext;
 let radicado: string;
@@ -47,7 +47,9 @@ describe('public lookup', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ id_radicado: radicado, banco: solicitud.bancoNombre, producto_solicitado: solicitud.tipoCredito, estado_global: solicitud.estado });
-    expect(Object.keys(data).sort()).toEqual(['banco', 'estado_global', 'etapas', 'fecha_cambio', 'id_radicado', 'producto_solicitado']);
+    expect(Object.keys(data).sort()).toEqual(['banco', 'empresa', 'estado_global', 'etapas', 'fecha_cambio', 'id_radicado', 'producto_solicitado']);
+    // The company: its name and public contact, nothing else.
+    expect(data.empresa).toEqual({ nombre: 'Demo Créditos', contacto: DEMO_CONTACTO.demo });
     expect((data.etapas as Etapa[]).map((e) => e.etapa)).toEqual(['documentos', 'banco', 'desembolso']);
     expect((data.etapas as Etapa[])[0].historial[0]).toMatchObject({ estado: 'Pendiente', comentario: 'Etapa iniciada' });
 
@@ -55,7 +57,24 @@ describe('public lookup', () => {
     for (const secret of [persona.nombres, persona.numeroDocumento, solicitud.id, solicitud.solicitanteId]) {
       expect(res.body).not.toContain(secret);
     }
-    expect(res.body).not.toMatch(/empresa|solicitante|celular|correo/i);
+    const { empresa: _empresa, ...rest } = data as Record<string, unknown>;
+    expect(JSON.stringify(rest)).not.toMatch(/empresa|solicitante|celular|correo/i);
+  });
+
+  it("names the filing's own company and only the public keys of its 'contacto' category", async () => {
+    const db = ctx.database.db;
+    const where = and(eq(categorias.empresaId, ctx.seeded.demo.id), eq(categorias.categoria, 'contacto'));
+    const [ajena] = await db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.otra.id)).limit(1);
+    expect((await lookup(ajena.radicado)).json().data.empresa).toEqual({ nombre: 'Otra Financiera', contacto: DEMO_CONTACTO.otra });
+
+    await db.update(categorias).set({ configuracion: { correo: ' pqr@demo.co ', nit: '900.123.456-7', clave: 'secreta', telefono: 3001234567 } }).where(where);
+    const res = await lookup(radicado);
+    expect(res.json().data.empresa).toEqual({ nombre: 'Demo Créditos', contacto: { correo: 'pqr@demo.co' } });
+    for (const secret of ['900.123.456-7', 'secreta', '3001234567']) expect(res.body).not.toContain(secret);
+
+    await db.update(categorias).set({ activo: false }).where(where);
+    expect((await lookup(radicado)).json().data.empresa).toEqual({ nombre: 'Demo Créditos', contacto: null });
+    await db.update(categorias).set({ activo: true, configuracion: DEMO_CONTACTO.demo }).where(where);
   });
 
   it('answers the same 404 for an unknown or malformed radicado', async () => {

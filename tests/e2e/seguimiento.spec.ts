@@ -42,7 +42,9 @@ test('an applicant follows the filing and sends documents, also without a connec
   await expect(page.getByRole('heading', { name: 'Proceso del Crédito' })).toBeVisible();
   const documentos = page.getByRole('listitem', { name: 'Etapa Documentos' });
   await expect(page.getByRole('listitem', { name: /^Etapa / })).toHaveCount(3);
-  await expect(documentos.getByRole('combobox', { name: 'Estado de la etapa' })).toBeDisabled();
+  // Statuses read as badges: the page changes no status, so it draws no (disabled) select.
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(documentos.getByTestId('estado-badge')).toBeVisible();
   await expect(documentos.getByText('Etapa iniciada')).toBeVisible();
 
   const picker = page.getByLabel('Subir documentos:');
@@ -80,7 +82,7 @@ test('an applicant follows the filing and sends documents, also without a connec
   await expect(page.getByText(/^Consultado el /)).toBeVisible();
 });
 
-test("a filing shows its company's own status list, loaded after the filing", async ({ page, request }) => {
+test("a filing loads its company's own status list after the filing, and keeps it with the filing", async ({ page, request }) => {
   // 'Otra Financiera' (the demo seed's second company) adds 'Radicado en banco' to the eight defaults.
   const radicado = await demoRadicado(request, 'admin@otra.co');
   let soltar = () => {};
@@ -98,12 +100,14 @@ test("a filing shows its company's own status list, loaded after the filing", as
 
   soltar();
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeEnabled();
-  const estado = page.getByRole('listitem', { name: 'Etapa Banco' }).getByRole('combobox', { name: 'Estado de la etapa' });
-  await expect(estado.locator('option')).toHaveText(ESTADOS_OTRA);
+  const guardados = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem('radica-seguimiento-ultimo') ?? '{}') as { estados?: string[] }).estados);
+  await expect.poll(guardados).toEqual(ESTADOS_OTRA);
   expect(ESTADOS_OTRA).toContain('Radicado en banco');
 
-  // The list is kept with the filing: the next visit shows it at once.
+  // The list is kept with the filing: the next visit has it at once.
   await page.unroute('**/api/seguimiento/radicado/*/estados');
   await page.reload();
-  await expect(estado.locator('option')).toHaveCount(9);
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  expect(await guardados()).toEqual(ESTADOS_OTRA);
 });

@@ -89,6 +89,12 @@ interface SeedUsers {
   user: number;
 }
 
+/** The demo companies' public contact (category 'contacto'). */
+export const DEMO_CONTACTO = {
+  demo: { telefono: '(601) 745 2300', whatsapp: '310 555 0142', correo: 'atencion@democreditos.co', horario: 'Lunes a viernes, 8:00 a. m. a 5:00 p. m.' },
+  otra: { telefono: '(605) 330 1800', correo: 'servicio@otrafinanciera.co' },
+};
+
 export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
   const hash = await hashPassword(DEMO_PASSWORD);
   const [demo] = await db
@@ -139,6 +145,8 @@ export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
     await db.insert(categorias).values([
       { empresaId: e.id, categoria: 'ciudades', descripcion: 'Ciudades donde opera la empresa', configuracion: CIUDADES.map(([c]) => c), seq: 1 },
       { empresaId: e.id, categoria: 'bancos', descripcion: 'Bancos aliados', configuracion: BANCOS, seq: 1 },
+      // What the public tracking page shows applicants (src/domain/empresa-contacto.ts).
+      { empresaId: e.id, categoria: 'contacto', descripcion: 'Contacto para los solicitantes', configuracion: DEMO_CONTACTO[e.id === otra.id ? 'otra' : 'demo'], seq: 1 },
     ]);
     await db.insert(definiciones).values(
       DEMO_DEFINITIONS.flatMap((group) =>

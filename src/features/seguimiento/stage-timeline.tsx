@@ -6,12 +6,9 @@ import { formatFecha, nombreEtapa, type Etapa } from './tracking-api';
 
 export function StageTimeline({
   etapas,
-  estados,
   documentos,
 }: {
   etapas: Etapa[];
-  /** The company's status list: the options of each stage's (disabled) status select. */
-  estados: readonly string[];
   documentos: ReactNode;
 }) {
   return (
@@ -24,7 +21,7 @@ export function StageTimeline({
       ) : (
         <ol className="relative space-y-4 border-l-2 border-slate-200 pl-6">
           {etapas.map((etapa, i) => (
-            <StageItem key={`${etapa.etapa}-${i}`} etapa={etapa} estados={estados}>
+            <StageItem key={`${etapa.etapa}-${i}`} etapa={etapa}>
               {etapa.etapa.trim().toLowerCase() === 'documentos' ? documentos : null}
             </StageItem>
           ))}
@@ -34,9 +31,9 @@ export function StageTimeline({
   );
 }
 
-function StageItem({ etapa, estados, children }: { etapa: Etapa; estados: readonly string[]; children: ReactNode }) {
+/** One stage; its status is the badge by its name (the public page changes no status). */
+function StageItem({ etapa, children }: { etapa: Etapa; children: ReactNode }) {
   const nombre = nombreEtapa(etapa.etapa);
-  const opciones = estados.includes(etapa.estado) ? estados : [etapa.estado, ...estados];
   return (
     <li className="relative" aria-label={`Etapa ${nombre}`}>
       <span className="absolute -left-[2.35rem] flex h-8 w-8 items-center justify-center rounded-full bg-blue-100 text-blue-800 ring-4 ring-white">
@@ -90,20 +87,6 @@ function StageItem({ etapa, estados, children }: { etapa: Etapa; estados: readon
 
         <p className="mt-2 text-xs text-slate-500">Actualizado: {formatFecha(etapa.fecha_actualizacion)}</p>
 
-        <div className="mt-2">
-          <select
-            aria-label="Estado de la etapa"
-            disabled
-            value={etapa.estado}
-            className="mt-1 min-h-11 w-full rounded-md border border-slate-300 bg-slate-100 px-2 text-sm text-slate-600"
-          >
-            {opciones.map((e) => (
-              <option key={e} value={e}>
-                {e}
-              </option>
-            ))}
-          </select>
-        </div>
         {children}
       </div>
     </li>

@@ -1,6 +1,7 @@
 /** The public filing lookup (spec 02 §3 'Credit filing') and the last result kept on the device. */
 import { ApiError, apiJson } from '../../lib/api';
 import { estadosDe } from '../../domain/estados';
+import type { EmpresaPublica } from '../../domain/empresa-contacto';
 
 export interface Archivo {
   id?: string;
@@ -30,6 +31,8 @@ export interface Radicado {
   producto_solicitado: string | null;
   estado_global: string;
   fecha_cambio: string | null;
+  /** The company the filing belongs to (absent in a result kept from before it was served). */
+  empresa?: EmpresaPublica;
   etapas: Etapa[];
 }
 

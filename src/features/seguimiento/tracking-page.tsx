@@ -1,11 +1,13 @@
 /**
  * Public page /seguimiento (spec 02 §2 'Credit tracking'): look a filing up by its radicado, follow
- * its stages and send documents, also without a connection (they wait on the phone). The status
- * selects are shown disabled: edit mode is permanently off on this page.
+ * its stages and send documents, also without a connection (they wait on the phone). Statuses
+ * read as badges (the spec's stage select is always disabled here, so it is not drawn), the
+ * product by its label, and the company names itself with its public contact.
  */
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { ESTADOS_DEFAULT } from '../../domain/estados';
+import { optionLabel } from '../../domain/opciones';
+import { CompanyContact } from './company-contact';
 import { DocumentUpload } from './document-upload';
 import { StageTimeline } from './stage-timeline';
 import { formatFecha } from './tracking-api';
@@ -96,19 +98,19 @@ export default function TrackingPage() {
                 </div>
                 <div>
                   <dt className="text-slate-500">Producto</dt>
-                  <dd className="font-medium">{data.producto_solicitado || '—'}</dd>
+                  <dd className="font-medium">{data.producto_solicitado ? optionLabel('tipo_credito', data.producto_solicitado) : '—'}</dd>
                 </div>
                 <div className="sm:col-span-2">
                   <dt className="text-slate-500">Última actualización</dt>
                   <dd className="font-medium">{formatFecha(data.fecha_cambio)}</dd>
                 </div>
               </dl>
+              {data.empresa && <CompanyContact empresa={data.empresa} />}
               <p className="mt-3 text-xs text-slate-500">Consultado el {formatFecha(s.ultima.consultado)}</p>
             </section>
 
             <StageTimeline
               etapas={data.etapas}
-              estados={s.ultima.estados ?? ESTADOS_DEFAULT}
               documentos={
                 <>
                   <DocumentUpload

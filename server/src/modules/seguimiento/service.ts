@@ -5,7 +5,9 @@
  * Invariants:
  * - The public side is reached only by the radicado (a random, unguessable code), looked up across
  *   companies; every miss, malformed code or ambiguous match answers the same 404, and answers
- *   carry no personal data and no internal id except the document id.
+ *   carry no personal data and no internal id except the document id. Of the company they carry
+ *   its name and the public keys of its 'contacto' category (src/domain/empresa-contacto.ts),
+ *   nothing else.
  * - An upload is one short transaction, opened only once every file was read and checked:
  *   documents + contents, a history row and the stage date, the solicitud's seq and updated_at (so
  *   staff devices pull the change) and an audit row. Under the filing's row lock it checks the
@@ -19,9 +21,12 @@ import { AppError } from '../../../../src/domain/errors';
 import { normalizeEstado } from '../../../../src/domain/estados';
 import { readSnapshot, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
+import { CONTACTO_CATEGORIA, contactoPublico, type EmpresaPublica } from '../../../../src/domain/empresa-contacto';
 import {
+  categorias,
   documentoContenidos,
   documentos,
+  empresas,
   seguimientoEtapas,
   seguimientoHistorial,
   solicitudes,
@@ -61,15 +66,34 @@ export function lookupRadicado(db: Db, radicado: string) {
   return readSnapshot(db, (tx) => readRadicado(tx, radicado));
 }
 
+/** The company as the applicant sees it: its name and its public contact (null when unpublished). */
+async function empresaPublica(db: Tx, empresaId: number): Promise<EmpresaPublica> {
+  const [empresa] = await db.select({ nombre: empresas.nombre }).from(empresas).where(eq(empresas.id, empresaId)).limit(1);
+  const [contacto] = await db
+    .select({ configuracion: categorias.configuracion })
+    .from(categorias)
+    .where(
+      and(
+        eq(categorias.empresaId, empresaId),
+        eq(categorias.categoria, CONTACTO_CATEGORIA),
+        eq(categorias.activo, true),
+        isNull(categorias.deletedAt),
+      ),
+    )
+    .limit(1);
+  return { nombre: empresa?.nombre ?? '', contacto: contactoPublico(contacto?.configuracion) };
+}
+
 async function readRadicado(db: Tx, radicado: string) {
   const sol = await findByRadicado(db, radicado);
+  const empresa = await empresaPublica(db, sol.empresaId);
   const etapas = await db
     .select()
     .from(seguimientoEtapas)
     .where(eq(seguimientoEtapas.solicitudId, sol.id))
     .orderBy(asc(seguimientoEtapas.orden), asc(seguimientoEtapas.id));
   const etapaIds = etapas.map((e) => e.id);
-  if (!etapaIds.length) return publicView(sol, etapas, [], []);
+  if (!etapaIds.length) return publicView(sol, empresa, etapas, [], []);
   // One transaction runs one query at a time: these two go in turn.
   const historial = await db
     .select()
@@ -81,7 +105,7 @@ async function readRadicado(db: Tx, radicado: string) {
     .from(documentos)
     .where(and(eq(documentos.solicitudId, sol.id), inArray(documentos.etapaId, etapaIds), isNull(documentos.deletedAt)))
     .orderBy(asc(documentos.createdAt), asc(documentos.id));
-  return publicView(sol, etapas, historial, archivos);
+  return publicView(sol, empresa, etapas, historial, archivos);
 }
 
 /**
@@ -98,7 +122,7 @@ type EtapaRow = typeof seguimientoEtapas.$inferSelect;
 type HistorialRow = typeof seguimientoHistorial.$inferSelect;
 type ArchivoRow = Pick<typeof documentos.$inferSelect, 'id' | 'etapaId' | 'nombre' | 'estado'>;
 
-function publicView(sol: SolicitudRow, etapas: EtapaRow[], historial: HistorialRow[], archivos: ArchivoRow[]) {
+function publicView(sol: SolicitudRow, empresa: EmpresaPublica, etapas: EtapaRow[], historial: HistorialRow[], archivos: ArchivoRow[]) {
   const url = (docId: string) =>
     `/api/seguimiento/archivo/${docId}?radicado=${encodeURIComponent(sol.radicado)}`;
   return {
@@ -107,6 +131,7 @@ function publicView(sol: SolicitudRow, etapas: EtapaRow[], historial: HistorialR
     producto_solicitado: sol.tipoCredito,
     estado_global: sol.estado,
     fecha_cambio: iso(sol.updatedAt),
+    empresa,
     etapas: etapas.map((e) => ({
       etapa: e.etapa,
       estado: e.estado,

@@ -1,0 +1,59 @@
+/**
+ * The public tracking page reads right to an applicant (issue 28): statuses as badges, never a
+ * disabled select; the product by its label ('Hipotecario'); the company's name and contact.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_CONTACTO } from '../../server/src/db/seed';
+import { optionLabel } from '../../src/domain/opciones';
+import { seededRadicado } from './fixtures/screens';
+
+async function buscar(page: Page, radicado: string) {
+  await page.goto('/seguimiento');
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeEnabled();
+}
+
+test("statuses are badges, the product reads by its label, and the company names itself with its contact", async ({ page, request }) => {
+  const radicado = await seededRadicado(request);
+  const answer = (await (await request.get(`/api/seguimiento/radicado/${radicado}`)).json()) as {
+    data: { producto_solicitado: string; etapas: Array<{ estado: string }> };
+  };
+  await buscar(page, radicado);
+
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  const etapas = page.getByRole('listitem', { name: /^Etapa / });
+  await expect(etapas).toHaveCount(answer.data.etapas.length);
+  for (const [i, etapa] of answer.data.etapas.entries()) {
+    await expect(etapas.nth(i).getByTestId('estado-badge').first()).toHaveText(etapa.estado);
+  }
+
+  const producto = answer.data.producto_solicitado;
+  const label = optionLabel('tipo_credito', producto);
+  expect(label[0]).toBe(label[0].toLocaleUpperCase('es-CO'));
+  // The seed stores the lines in lower case ('hipotecario'): the page must not show them so.
+  expect(label).not.toBe(producto);
+  await expect(page.getByText('Producto', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(label);
+
+  const empresa = page.getByRole('region', { name: 'Empresa que atiende su solicitud' });
+  await expect(empresa).toContainText('Demo Créditos');
+  await expect(empresa.getByRole('link', { name: DEMO_CONTACTO.demo.telefono })).toHaveAttribute('href', 'tel:6017452300');
+  await expect(empresa.getByRole('link', { name: DEMO_CONTACTO.demo.correo })).toHaveAttribute('href', `mailto:${DEMO_CONTACTO.demo.correo}`);
+  await expect(empresa.getByRole('link', { name: DEMO_CONTACTO.demo.whatsapp })).toHaveAttribute('href', 'https://wa.me/573105550142');
+  await expect(empresa).toContainText(DEMO_CONTACTO.demo.horario);
+});
+
+test('screenshots of /seguimiento at 390, 820 (touch) and 1366 px, online and offline', async ({ browser, request }) => {
+  const radicado = await seededRadicado(request);
+  for (const width of [390, 820, 1366]) {
+    const context = await browser.newContext({ viewport: { width, height: width === 1366 ? 850 : width === 820 ? 1180 : 844 }, hasTouch: width === 820 });
+    const page = await context.newPage();
+    await buscar(page, radicado);
+    await page.screenshot({ path: test.info().outputPath(`seguimiento-${width}.png`), fullPage: true });
+    await context.setOffline(true);
+    await expect(page.getByText('Sin conexión.', { exact: false })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`seguimiento-${width}-offline.png`), fullPage: true });
+    await context.close();
+  }
+});
