@@ -67,7 +67,7 @@ function SortableRow({
         {...lock}
         disabled={lock.disabled || disabled}
         onClick={onToggle}
-        className="flex min-h-11 min-w-11 items-center justify-center"
+        className="flex min-h-11 min-w-11 items-center justify-center disabled:cursor-not-allowed disabled:opacity-50"
       >
         <span className={`relative inline-block h-6 w-11 rounded-full transition ${col.activo ? 'bg-blue-700' : 'bg-slate-300'}`}>
           <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${col.activo ? 'left-5' : 'left-0.5'}`} />
@@ -80,7 +80,7 @@ function SortableRow({
         {...listeners}
         aria-label={`Arrastrar ${col.nombre}`}
         {...lock}
-        className="flex min-h-11 min-w-11 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 active:cursor-grabbing"
+        className="flex min-h-11 min-w-11 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-40"
         data-testid="drag-handle"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
