@@ -8,11 +8,11 @@ describe('list prefs', () => {
   });
 
   it('reads what was stored and falls back to the defaults for bad or missing values', () => {
-    const stored = { pageSize: 20, estados: ['Aprobado', 'Negado'], banco: 'Bancolombia', sort: { key: 'monto', dir: 'asc' } };
+    const stored = { pageSize: 20, estados: ['Aprobado', 'Negado'], banco: 'Bancolombia' };
     expect(parsePrefs(JSON.stringify(stored))).toEqual(stored);
     expect(parsePrefs(null)).toEqual(DEFAULT_PREFS);
     expect(parsePrefs('{no json')).toEqual(DEFAULT_PREFS);
-    expect(parsePrefs(JSON.stringify({ pageSize: 7, estados: 'Aprobado', banco: 3, sort: { key: 'x', dir: 'asc' } }))).toEqual(DEFAULT_PREFS);
+    expect(parsePrefs(JSON.stringify({ pageSize: 7, estados: 'Aprobado', banco: 3 }))).toEqual(DEFAULT_PREFS);
     expect(parsePrefs(JSON.stringify({ estados: ['Aprobado', 4] })).estados).toEqual(['Aprobado']);
   });
 });

@@ -1,26 +1,18 @@
 /**
- * The credits list's choices a person keeps on this device: page size, status and bank filters
- * and the sort, in localStorage under one key per company and user (another user of the device
+ * The credits list's choices a person keeps on this device: page size and the status and bank
+ * filters, in localStorage under one key per company and user (another user of the device
  * keeps theirs). Bad or old stored values fall back to the defaults.
  */
 import { useCallback, useState } from 'react';
 import { PAGE_SIZES } from '../../components/ui/pagination';
 
-export type SortKey = 'fecha' | 'nombre' | 'monto' | 'estado';
-export interface ListSort {
-  key: SortKey;
-  dir: 'asc' | 'desc';
-}
-
 export interface ListPrefs {
   pageSize: number;
   estados: string[];
   banco: string;
-  sort: ListSort;
 }
 
-export const DEFAULT_PREFS: ListPrefs = { pageSize: 10, estados: [], banco: '', sort: { key: 'fecha', dir: 'desc' } };
-const SORT_KEYS: readonly SortKey[] = ['fecha', 'nombre', 'monto', 'estado'];
+export const DEFAULT_PREFS: ListPrefs = { pageSize: 10, estados: [], banco: '' };
 
 /** 'radica-lista-<empresaId>-<userId>': removed with the person's data (src/app/device-wipe.tsx). */
 export function prefsKey(empresaId: number, userId: number): string {
@@ -34,15 +26,10 @@ export function parsePrefs(raw: string | null): ListPrefs {
   } catch {
     v = {};
   }
-  const sort = v.sort as Partial<ListSort> | undefined;
   return {
     pageSize: typeof v.pageSize === 'number' && (PAGE_SIZES as readonly number[]).includes(v.pageSize) ? v.pageSize : DEFAULT_PREFS.pageSize,
     estados: Array.isArray(v.estados) ? v.estados.filter((e): e is string => typeof e === 'string') : [],
     banco: typeof v.banco === 'string' ? v.banco : '',
-    sort:
-      sort && SORT_KEYS.includes(sort.key as SortKey) && (sort.dir === 'asc' || sort.dir === 'desc')
-        ? { key: sort.key as SortKey, dir: sort.dir }
-        : DEFAULT_PREFS.sort,
   };
 }
 
