@@ -62,7 +62,7 @@ function StageItem({ row, estados, onSave }: { row: StageRow; estados: string[];
       <p className="mb-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         Estado actual: <StatusBadge estado={row.estado} />
         {row.pendiente && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Sin enviar</span>}
-        {row.fecha_actualizacion && <span>· {formatDateTime(row.fecha_actualizacion)}</span>}
+        {row.fecha_actualizacion && <span>Actualizada el {formatDateTime(row.fecha_actualizacion)}</span>}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
