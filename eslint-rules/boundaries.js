@@ -7,8 +7,10 @@
  * - boundaries/feature-isolation  a feature (src/features/<a>) never imports another feature;
  *                                 features share through src/domain, src/db, src/components,
  *                                 src/state and src/lib, and src/app composes them.
- * - boundaries/domain-pure        src/domain imports nothing but valibot and src/domain (its
- *                                 tests may also use vitest and fast-check).
+ * - boundaries/domain-pure        src/domain imports nothing but valibot, `file-type/core` (pure
+ *                                 content sniffing, for the one file policy shared by device and
+ *                                 server) and src/domain (its tests may also use vitest and
+ *                                 fast-check).
  * - boundaries/sync-no-ui         src/sync, src/workers and src/sw (the service worker) import
  *                                 only src/domain, src/db, src/sync, src/workers and src/sw, and
  *                                 no React or jotai.
@@ -89,7 +91,7 @@ export default {
           if (isTestFile(file) && under(t.path, 'src/test-utils')) return null;
           return `src/domain solo importa src/domain y valibot, no ${t.path} (src/domain imports nothing but valibot and itself).`;
         }
-        if (t.pkg === 'valibot') return null;
+        if (t.pkg === 'valibot' || spec === 'file-type/core') return null;
         if (isTestFile(file) && (t.pkg === 'vitest' || t.pkg === 'fast-check')) return null;
         return `src/domain solo importa src/domain y valibot, no '${spec}' (src/domain imports nothing but valibot and itself).`;
       },

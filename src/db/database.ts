@@ -98,6 +98,8 @@ export interface FileRow {
   size: number;
   ownerSolicitudId: string;
   ownerSolicitanteId?: string;
+  /** The file field (`entity.key`) whose policy the server applies; null for an attachment. */
+  campo?: string | null;
   /** The mutation that creates the owner on the server (0 when the owner already exists there). */
   mutationId: number;
   status: FileStatus;

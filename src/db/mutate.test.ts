@@ -4,7 +4,6 @@ import { AppError } from '../domain/errors';
 import { makeRecord } from '../test-utils/model-server';
 import { getMeta, mapRecord, RadicaDB, userDbName } from './database';
 import {
-  DEFAULT_MAX_FILE_BYTES,
   mutate,
   onMutationQueued,
   QUOTA_MESSAGE,
@@ -12,6 +11,8 @@ import {
 } from './mutate';
 import { MUTATORS } from './mutators';
 import { loadLocalIndex } from './local-index';
+import { MB, policyOf } from '../domain/file-policy';
+import { PDF, PNG, JPEG, xlsx, zipWithExe } from '../test-utils/office-files';
 
 const SOL = '0190a0a0-0000-7000-8000-000000000001';
 let db: RadicaDB;
@@ -179,7 +180,7 @@ describe('queueFile', () => {
   const base = { id: '0190a0a0-0000-7000-8000-0000000000aa', ownerSolicitudId: SOL, mutationId: 0 };
 
   it('stores an allowed file as pending', async () => {
-    const blob = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    const blob = new Blob([new Uint8Array(PDF)], { type: 'application/pdf' });
     await queueFile(db, { ...base, blob, nombre: 'cedula.PDF' });
     expect(await db.files.get(base.id)).toMatchObject({
       status: 'pending',
@@ -213,16 +214,33 @@ describe('queueFile', () => {
   });
 
   it('refuses files over the size limit (5 MB by default) before storing', async () => {
-    const big = new Blob([new Uint8Array(DEFAULT_MAX_FILE_BYTES + 1)], { type: 'image/jpeg' });
+    const big = new Blob([new Uint8Array(JPEG), new Uint8Array(5 * MB)], { type: 'image/jpeg' });
     const error = await queueFile(db, { ...base, blob: big, nombre: 'foto.jpg' }).catch(
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ code: 'TOO_LARGE' });
     expect((error as Error).message).toContain('5 MB');
-    const small = new Blob([new Uint8Array(2048)], { type: 'image/png' });
+    const small = new Blob([new Uint8Array(PNG), new Uint8Array(2048)], { type: 'image/png' });
     await expect(
-      queueFile(db, { ...base, blob: small, nombre: 'a.png', maxBytes: 1024 }),
+      queueFile(db, { ...base, blob: small, nombre: 'a.png', policy: { allowed: ['png'], maxBytes: 1024, multiple: false } }),
     ).rejects.toMatchObject({ code: 'TOO_LARGE' });
     expect(await db.files.count()).toBe(0);
+  });
+
+  it('checks the content with the field policy: an xlsx the field allows is queued with its field, a disguised ZIP is not', async () => {
+    const sheets = policyOf({ allowed_types: ['pdf', 'xlsx', 'docx'] });
+    await expect(
+      queueFile(db, { ...base, blob: new Blob([new Uint8Array(zipWithExe())]), nombre: 'factura.docx', policy: sheets }),
+    ).rejects.toMatchObject({ code: 'UNSUPPORTED_TYPE' });
+    await expect(queueFile(db, { ...base, blob: new Blob([new Uint8Array(xlsx())]), nombre: 'extracto.xlsx' })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_TYPE',
+    });
+    expect(await db.files.count()).toBe(0);
+    await queueFile(db, { ...base, blob: new Blob([new Uint8Array(xlsx())]), nombre: 'extracto.xlsx', policy: sheets, campo: 'solicitud.extractos' });
+    expect(await db.files.get(base.id)).toMatchObject({
+      status: 'pending',
+      campo: 'solicitud.extractos',
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
   });
 });

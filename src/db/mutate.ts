@@ -6,10 +6,12 @@
  * - The optimistic change, the outbox entry, the next mutation id (meta.lastQueuedId) and the
  *   `pending` flags are written in ONE Dexie transaction: all or nothing (also on a full disk).
  * - Mutation ids are consecutive from 1 and never reused (the server rejects gaps).
- * - A file is checked (type by extension and MIME, size) before it is stored.
+ * - A file is checked with the one file policy (src/domain/file-policy.ts: type by content, size)
+ *   before it is stored.
  */
 import * as v from 'valibot';
 import { AppError } from '../domain/errors';
+import { ATTACHMENTS_POLICY, blobSource, checkFile, type FilePolicy } from '../domain/file-policy';
 import { isMutationName, MUTATION_SCHEMAS, type MutationName } from '../domain/mutations';
 import { getMeta, setMeta, type FileRow, type RadicaDB } from './database';
 import { applyMutation } from './mutators';
@@ -113,18 +115,6 @@ function emitQueued(id: number): void {
 
 // ---- files ----------------------------------------------------------------------------------
 
-export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_FILE_BYTES_CEILING = 100 * 1024 * 1024;
-
-const MIME_BY_EXTENSION: Record<string, readonly string[]> = {
-  pdf: ['application/pdf'],
-  doc: ['application/msword'],
-  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-  jpg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
-  jpeg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
-  png: ['image/png'],
-};
-export const ALLOWED_EXTENSIONS = Object.keys(MIME_BY_EXTENSION);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface QueueFileInput {
@@ -136,51 +126,30 @@ export interface QueueFileInput {
   ownerSolicitanteId?: string;
   /** The mutation that creates the owner; 0 when the owner is already on the server. */
   mutationId: number;
-  /** Size limit of the field (default 5 MB, never above 100 MB). */
-  maxBytes?: number;
+  /** The file field it belongs to (`entity.key`), whose file_config the server applies; none = attachments. */
+  campo?: string | null;
+  /** That field's policy (src/domain/file-policy.ts); default: the attachments'. */
+  policy?: FilePolicy;
   /** The size before the device made the file lighter (a photo re-encoded before queueing). */
   originalSize?: number;
-}
-
-/** Throws a Spanish AppError when the file may not be attached. */
-export function checkFile(
-  input: Pick<QueueFileInput, 'blob' | 'nombre' | 'mime' | 'maxBytes'>,
-): string {
-  const ext = /\.([a-z0-9]+)$/i.exec(input.nombre.trim())?.[1]?.toLowerCase() ?? '';
-  const allowed = MIME_BY_EXTENSION[ext];
-  if (!allowed) {
-    throw new AppError(
-      'UNSUPPORTED_TYPE',
-      'Tipo de archivo no permitido. Solo se aceptan PDF, DOC, DOCX, JPG, JPEG y PNG.',
-    );
-  }
-  for (const declared of [input.mime, input.blob.type]) {
-    if (declared && !allowed.includes(declared.toLowerCase())) {
-      throw new AppError('UNSUPPORTED_TYPE', 'El tipo del archivo no coincide con su extensión.');
-    }
-  }
-  const limit = Math.min(input.maxBytes ?? DEFAULT_MAX_FILE_BYTES, MAX_FILE_BYTES_CEILING);
-  if (input.blob.size === 0) throw new AppError('VALIDATION', 'El archivo está vacío.');
-  if (input.blob.size > limit) {
-    const mb = Math.round((limit / (1024 * 1024)) * 10) / 10;
-    throw new AppError('TOO_LARGE', `El archivo supera el tamaño máximo permitido (${mb} MB).`);
-  }
-  return allowed[0];
 }
 
 /** Stores an attachment for upload once its owner is on the server. */
 export async function queueFile(db: RadicaDB, input: QueueFileInput): Promise<void> {
   if (!UUID.test(input.id))
     throw new AppError('VALIDATION', 'Identificador de documento inválido.');
-  const mime = checkFile(input);
+  const nombre = input.nombre.trim();
+  // The same policy, by content, as the server's: a file queued here is one it accepts.
+  const type = await checkFile(blobSource(input.blob), { nombre, mime: input.mime || input.blob.type }, input.policy ?? ATTACHMENTS_POLICY);
   const row: FileRow = {
     id: input.id,
     blob: input.blob,
-    nombre: input.nombre.trim(),
-    mime: input.blob.type || input.mime || mime,
+    nombre,
+    mime: type.mime,
     size: input.blob.size,
     ownerSolicitudId: input.ownerSolicitudId,
     ownerSolicitanteId: input.ownerSolicitanteId,
+    campo: input.campo ?? null,
     mutationId: input.mutationId,
     status: 'pending',
     ...(input.originalSize ? { originalSize: input.originalSize } : {}),

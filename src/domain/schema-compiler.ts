@@ -19,12 +19,11 @@ import * as v from 'valibot';
 import { plainRecord } from './plain-record';
 import { aplicarRegla, etiquetaDeCampo, hoyIso, leerFecha, mensajeFechaInvalida, reglaDeCampo } from './validacion';
 import {
-  DEFAULT_MAX_SIZE_MB,
-  MAX_SIZE_CEILING_MB,
   parseListValues,
   type FieldDefinition,
   type SubField,
 } from './field-definition';
+import { policyOf } from './file-policy';
 
 export const MSG = {
   integer: (label: string) => `${label}: debe ser un número entero`,
@@ -164,8 +163,10 @@ function coerceFiles(def: FieldDefinition, raw: unknown): Result {
   if (!config) return fail(MSG.fileWithoutConfig);
   const items = Array.isArray(raw) ? raw : [raw];
   if (items.length > 1 && !config.multiple) return fail(MSG.fileSingle(label));
-  const allowed = (config.allowed_types ?? []).map((t) => t.toLowerCase().replace(/^\./, ''));
-  const maxMb = Math.min(Number(config.max_size_mb) || DEFAULT_MAX_SIZE_MB, MAX_SIZE_CEILING_MB);
+  // The one file policy (file-policy.ts): the same types and size the upload is checked against.
+  const policy = policyOf(config);
+  const allowed: readonly string[] = policy.allowed.includes('jpg') || policy.allowed.includes('jpeg') ? [...policy.allowed, 'jpg', 'jpeg'] : policy.allowed;
+  const maxMb = policy.maxBytes / (1024 * 1024);
   const out: FileRef[] = [];
   for (const item of items) {
     const r = item as Partial<FileRef> | null;
@@ -173,10 +174,10 @@ function coerceFiles(def: FieldDefinition, raw: unknown): Result {
       return fail(MSG.json(label));
     }
     const ext = /\.([a-z0-9]+)$/i.exec(r.nombre)?.[1]?.toLowerCase() ?? '';
-    if (allowed.length > 0 && !allowed.includes(ext)) return fail(MSG.fileType(label, r.nombre));
+    if (!allowed.includes(ext)) return fail(MSG.fileType(label, r.nombre));
     const size = Number(r.size);
     if (!Number.isFinite(size) || size < 0) return fail(MSG.json(label));
-    if (size > maxMb * 1024 * 1024) return fail(MSG.fileSize(label, maxMb));
+    if (size > policy.maxBytes) return fail(MSG.fileSize(label, maxMb));
     out.push({ id: r.id, nombre: r.nombre.slice(0, 255), size, ...(r.mime ? { mime: String(r.mime).slice(0, 120) } : {}) });
   }
   return ok(out);

@@ -103,6 +103,7 @@ export class HttpTransport implements SyncTransport {
         filename: file.nombre,
         filetype: file.mime,
         documento_id: file.id,
+        ...(file.campo ? { campo: file.campo } : {}),
       },
       token: () => this.token,
       onUrl: (url) => events.onUrl?.(url),

@@ -16,6 +16,8 @@ export interface UploadRequest {
   solicitanteId?: string;
   /** The resumable upload's URL from an earlier attempt (tus): continue it. */
   uploadUrl?: string;
+  /** The file field (`entity.key`) it belongs to, when it is not an attachment: its policy applies. */
+  campo?: string | null;
 }
 
 export interface UploadEvents {

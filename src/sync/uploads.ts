@@ -50,6 +50,7 @@ export async function uploadReadyFiles(db: RadicaDB, transport: SyncTransport, n
           solicitudId: file.ownerSolicitudId,
           solicitanteId: file.ownerSolicitanteId,
           uploadUrl: file.uploadUrl,
+          campo: file.campo ?? null,
         },
         {
           onUrl: (url) => write({ uploadUrl: url }),

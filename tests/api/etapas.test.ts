@@ -128,7 +128,7 @@ describe('stages follow the application status', () => {
 
 describe('staff set a stage', () => {
   it('admin and supervisor set status and comments over REST: history, audit, seq', async () => {
-    const s = await take();
+    const s = await take((r) => r.estado === 'Pendiente');
     const [before] = await db().select().from(solicitudes).where(eq(solicitudes.id, s.id));
     const res = await call('admin', 'PATCH', `/api/solicitudes/${s.id}/etapas/banco`, { estado: 'En estudio', comentarios: 'Enviado al banco' });
     expect(res.statusCode, res.body).toBe(200);

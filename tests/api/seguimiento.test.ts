@@ -122,7 +122,7 @@ describe('document upload', () => {
   it('refuses a disguised executable, an oversize file and an empty upload', async () => {
     const exe = await upload([{ data: Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]), name: 'cedula.pdf' }]);
     expect(exe.statusCode).toBe(415);
-    expect(exe.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', error: 'Tipo de archivo no permitido: cedula.pdf' });
+    expect(exe.json()).toMatchObject({ code: 'UNSUPPORTED_TYPE', error: 'Tipo de archivo no permitido: cedula.pdf. Solo se aceptan PDF, JPG, JPEG, PNG, DOC y DOCX.' });
 
     const big = await upload([{ data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]), name: 'grande.pdf' }]);
     expect(big.statusCode).toBe(413);

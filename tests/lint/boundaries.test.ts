@@ -63,6 +63,9 @@ describe('boundaries/domain-pure', () => {
 
   it('allows valibot and src/domain itself, and vitest in its tests', async () => {
     await expectClean('src/domain/probe.ts', "import * as v from 'valibot';\nimport { a } from './solicitud';");
+    // The file policy sniffs types on the device and the server alike: only the pure entry point.
+    await expectClean('src/domain/probe.ts', "import { fileTypeFromStream } from 'file-type/core';");
+    await expectViolation('src/domain/probe.ts', "import { fileTypeFromFile } from 'file-type';", 'boundaries/domain-pure');
     await expectClean('src/domain/probe.test.ts', "import { it } from 'vitest';\nimport { a } from './solicitud';");
     await expectViolation('src/domain/probe.ts', "import { it } from 'vitest';", 'boundaries/domain-pure');
   });

@@ -240,13 +240,22 @@ export const documentos = pgTable(
   (t) => [index('documentos_solicitante_idx').on(t.solicitanteId)],
 );
 
-/** File bytes live in their own table so listing documents never reads them. */
-export const documentoContenidos = pgTable('documento_contenidos', {
-  documentoId: uuid('documento_id')
-    .primaryKey()
-    .references(() => documentos.id),
-  data: bytea('data').notNull(),
-});
+/**
+ * File bytes live in their own table so listing documents never reads them, in parts of at most
+ * 1 MiB (server/src/lib/file-store.ts): an upload is stored as it was received, piece by piece,
+ * and no statement carries a whole large file. A file stored before parts existed is part 0.
+ */
+export const documentoContenidos = pgTable(
+  'documento_contenidos',
+  {
+    documentoId: uuid('documento_id')
+      .notNull()
+      .references(() => documentos.id),
+    parte: integer('parte').notNull().default(0),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentoId, t.parte] })],
+);
 
 export const notificaciones = pgTable(
   'notificaciones',

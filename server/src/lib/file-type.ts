@@ -1,71 +1,65 @@
 /**
- * File types by content (magic bytes), never by the name or the browser's declared type, and file
- * names made safe to store and to put in a Content-Disposition header.
+ * The server's side of the one file policy (src/domain/file-policy.ts): reading an uploaded file
+ * part under a policy (size on the way, type by content on the received parts, a safe name with
+ * the type's extension), the type of stored bytes for serving them, and file names made safe to
+ * store and to put in a Content-Disposition header.
  */
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  checkFile,
+  checkName,
+  detectFileType,
+  emptyFile,
+  extensionOf,
+  partsSource,
+  tooLarge,
+  type DetectedType,
+  type FilePolicy,
+} from '../../../src/domain/file-policy';
+import { readParts } from './file-store';
 
-export interface FileType {
-  ext: string;
+export { extensionOf };
+export type FileType = DetectedType;
+
+/** A received file that passed the policy: its parts, size, verified type and stored name. */
+export interface CheckedUpload {
+  nombre: string;
   mime: string;
-}
-
-const MIME: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  doc: 'application/msword',
-  xls: 'application/vnd.ms-excel',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  txt: 'text/plain; charset=utf-8',
-};
-
-const type = (ext: string): FileType => ({ ext, mime: MIME[ext] });
-
-export function extensionOf(filename: string): string {
-  const m = /\.([A-Za-z0-9]{1,10})$/.exec(filename);
-  return m ? m[1].toLowerCase() : '';
-}
-
-function startsWith(buf: Uint8Array, bytes: readonly number[], offset = 0): boolean {
-  if (buf.length < offset + bytes.length) return false;
-  return bytes.every((b, i) => buf[offset + i] === b);
-}
-
-/** Whether an entry name (stored in plain text in zip headers) occurs in the archive. */
-function zipHasEntry(buf: Uint8Array, prefix: string): boolean {
-  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).includes(prefix, 0, 'latin1');
-}
-
-function isUtf8Text(buf: Uint8Array): boolean {
-  if (buf.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    return true;
-  } catch {
-    return false;
-  }
+  parts: Buffer[];
+  size: number;
 }
 
 /**
- * The type the bytes really are, or null when they are none of the known types. The name only
- * settles what the bytes cannot: a zip is docx/xlsx by its entries (or by the name), an OLE file is
- * doc or xls, and text is accepted only for a .txt name.
+ * Reads one multipart file under `policy`. The name and declared type are checked before any byte
+ * is kept, the size while it streams, the type by content once it is all in. Throws the Spanish
+ * AppError (415, 413, 400) the client shows; nothing is stored here.
  */
-export function detectFileType(buf: Uint8Array, filename: string): FileType | null {
-  const ext = extensionOf(filename);
-  if (startsWith(buf, [0x25, 0x50, 0x44, 0x46, 0x2d])) return type('pdf'); // %PDF-
-  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return type('png');
-  if (startsWith(buf, [0xff, 0xd8, 0xff])) return type(ext === 'jpeg' ? 'jpeg' : 'jpg');
-  if (startsWith(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return type(ext === 'xls' ? 'xls' : 'doc');
-  if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) {
-    if (zipHasEntry(buf, 'word/')) return type('docx');
-    if (zipHasEntry(buf, 'xl/')) return type('xlsx');
-    if (ext === 'docx' || ext === 'xlsx') return type(ext);
-    return null;
+export async function readUpload(
+  part: Pick<MultipartFile, 'filename' | 'mimetype' | 'file'>,
+  policy: FilePolicy,
+  /** What the request may still read (a per-request budget) and the refusal when a file passes it. */
+  budget?: { left: number; refusal: () => Error },
+): Promise<CheckedUpload> {
+  const nombre = safeFileName(part.filename);
+  try {
+    checkName({ nombre, mime: part.mimetype }, policy);
+  } catch (error) {
+    part.file.resume();
+    throw error;
   }
-  if (ext === 'txt' && isUtf8Text(buf)) return type('txt');
-  return null;
+  // Nothing past the file's limit or the request's budget is kept.
+  const limit = budget ? Math.min(budget.left, policy.maxBytes) : policy.maxBytes;
+  const { parts, size, over } = await readParts(part.file, limit);
+  if (over && budget && budget.left <= policy.maxBytes) throw budget.refusal();
+  if (over || part.file.truncated) throw tooLarge(nombre, policy);
+  if (size === 0) throw emptyFile(nombre);
+  const type = await checkFile(partsSource(parts), { nombre, mime: part.mimetype }, policy);
+  return { nombre: withTypeExtension(nombre, type), mime: type.mime, parts, size };
+}
+
+/** The verified type of stored bytes (served as application/octet-stream when null). */
+export function typeOfStored(parts: readonly Buffer[], nombre: string): Promise<FileType | null> {
+  return detectFileType(partsSource(parts), nombre);
 }
 
 const MAX_NAME = 120;

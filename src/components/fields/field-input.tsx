@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { fieldOptions } from '../../domain/opciones';
+import { acceptOf, policyOfField } from '../../domain/file-policy';
 import { FilePicker } from '../ui/file-picker';
 import { CameraCapture } from '../ui/camera-capture';
 import { MoneyField } from '../ui/money-field';
@@ -90,7 +91,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
   }
   if (field.type === 'file') {
     const config = lv.file_config;
-    const accept = config?.allowed_types?.map((t) => `.${t.replace(/^\./, '')}`).join(',');
+    const accept = acceptOf(policyOfField(field));
     control = (
       <div>
         <FilePicker

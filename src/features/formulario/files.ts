@@ -1,56 +1,40 @@
 /**
- * Checks a chosen file against its field's file_config (type and size) before it is kept in the
- * draft, so a file the server would refuse is refused on the spot, offline too.
+ * Checks a chosen file with the one file policy (src/domain/file-policy.ts) before it is kept in
+ * the draft: its field's file_config, or the attachments' defaults, by name, size and content. So a
+ * file the server would refuse is refused on the spot, offline too; the queue and the server check
+ * it again with the same policy.
  */
-import { checkFile } from '../../db/mutate';
-import { AppError } from '../../domain/errors';
-import { DEFAULT_MAX_SIZE_MB, MAX_SIZE_CEILING_MB, parseListValues, type FieldDefinition } from '../../domain/field-definition';
+import { ATTACHMENTS_POLICY, acceptOf, blobSource, checkFile, policyOfField, type FilePolicy } from '../../domain/file-policy';
+import type { FieldDefinition } from '../../domain/field-definition';
+import type { RegistroSchemas } from '../../domain/registro';
 import { uuidv7 } from '../../domain/ids';
 import type { StoredFile } from './form-state';
 
 /** 'Archivos Adjuntos' (spec 02 §5, §9). */
-export const ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
-export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.map((t) => `.${t}`).join(',');
+export const ATTACHMENT_ACCEPT = acceptOf(ATTACHMENTS_POLICY);
 
-export interface FileRule {
-  allowed: readonly string[];
-  maxBytes: number;
-  multiple: boolean;
+export function policyOfFieldOrAttachments(field: FieldDefinition | null): FilePolicy {
+  return field ? policyOfField(field) : ATTACHMENTS_POLICY;
 }
 
-export const ATTACHMENT_RULE: FileRule = {
-  allowed: ATTACHMENT_TYPES,
-  maxBytes: DEFAULT_MAX_SIZE_MB * 1024 * 1024,
-  multiple: true,
-};
-
-export function ruleOf(field: FieldDefinition): FileRule {
-  const config = parseListValues(field.list_values).file_config;
-  const mb = Math.min(Number(config?.max_size_mb) || DEFAULT_MAX_SIZE_MB, MAX_SIZE_CEILING_MB);
-  return {
-    allowed: (config?.allowed_types ?? ATTACHMENT_TYPES).map((t) => t.toLowerCase().replace(/^\./, '')),
-    maxBytes: mb * 1024 * 1024,
-    multiple: !!config?.multiple,
-  };
+/** The policy a stored file was accepted under: its field's (`entity.key`), or the attachments'. */
+export function policyOfPath(schemas: RegistroSchemas, path: string | null): FilePolicy {
+  if (!path) return ATTACHMENTS_POLICY;
+  const [entity, key] = path.split('.');
+  const field = (schemas as Partial<Record<string, readonly FieldDefinition[]>>)[entity]?.find((f) => f.key === key);
+  return policyOfFieldOrAttachments(field ?? null);
 }
 
 /** A StoredFile for `file`, or throws a Spanish AppError (type not allowed, too large, empty). */
-export function acceptFile(file: File, rule: FileRule, field: string | null): StoredFile {
-  const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (!rule.allowed.includes(ext)) {
-    throw new AppError(
-      'UNSUPPORTED_TYPE',
-      `Tipo de archivo no permitido (${file.name}). Tipos permitidos: ${rule.allowed.join(', ')}.`,
-    );
-  }
-  const mime = checkFile({ blob: file, nombre: file.name, mime: file.type || undefined, maxBytes: rule.maxBytes });
+export async function acceptFile(file: File, policy: FilePolicy, field: string | null): Promise<StoredFile> {
+  const type = await checkFile(blobSource(file), { nombre: file.name, mime: file.type || null }, policy);
   return {
     id: uuidv7(),
     blob: file,
     nombre: file.name,
-    mime: file.type || mime,
+    mime: type.mime,
     size: file.size,
     field,
-    maxBytes: rule.maxBytes,
+    maxBytes: policy.maxBytes,
   };
 }

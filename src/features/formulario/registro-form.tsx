@@ -19,7 +19,7 @@ import { DuplicateDocumentDialog, type DuplicateMatch } from '../../components/u
 import { FilePicker } from '../../components/ui/file-picker';
 import { FieldInput } from '../../components/fields/field-input';
 import { FileList } from '../../components/fields/file-list';
-import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, acceptFile, ruleOf } from './files';
+import { ATTACHMENT_ACCEPT, acceptFile, policyOfFieldOrAttachments } from './files';
 import {
   addReferencia,
   clearedFormState,
@@ -115,13 +115,13 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
       [`referencias.${index}.${key}`],
     );
 
-  const addFiles = (entity: SingleEntity | null, field: FieldDefinition | null, list: File[]) => {
-    const rule = field ? ruleOf(field) : ATTACHMENT_RULE;
+  const addFiles = async (entity: SingleEntity | null, field: FieldDefinition | null, list: File[]) => {
+    const rule = policyOfFieldOrAttachments(field);
     const path = entity && field ? `${entity}.${field.key}` : null;
     const accepted: StoredFile[] = [];
     for (const file of rule.multiple ? list : list.slice(0, 1)) {
       try {
-        accepted.push(acceptFile(file, rule, path));
+        accepted.push(await acceptFile(file, rule, path));
       } catch (error) {
         const message = error instanceof AppError ? error.message : 'No se pudo adjuntar el archivo.';
         toast.error(message, toastOpts('error'));
@@ -223,7 +223,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
           ctx={{ values, ...lists }}
           onChange={(v) => setValue(entity, field.key, v)}
           files={state.files.filter((f) => f.field === path)}
-          onAddFiles={(list) => addFiles(entity, field, list)}
+          onAddFiles={(list) => void addFiles(entity, field, list)}
           onRemoveFile={removeFile}
         />
       );
@@ -296,7 +296,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
           onChange={(e) => {
             const list = Array.from(e.target.files ?? []);
             e.target.value = '';
-            if (list.length) addFiles(null, null, list);
+            if (list.length) void addFiles(null, null, list);
           }}
         />
         <FileList files={attachments} onRemove={removeFile} />

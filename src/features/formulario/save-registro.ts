@@ -10,6 +10,7 @@ import type { RadicaDB } from '../../db/database';
 import { validateRegistro, type RegistroSchemas } from '../../domain/registro';
 import type { SyncClient } from '../../workers/sync-client';
 import { toArgs, type FormState } from './form-state';
+import { policyOfPath } from './files';
 
 export type SaveOutcome =
   | { kind: 'invalid'; fields: Record<string, string> }
@@ -40,7 +41,8 @@ export async function saveRegistro(
       ownerSolicitudId: state.ids.solicitudId,
       ownerSolicitanteId: state.ids.solicitanteId,
       mutationId,
-      maxBytes: file.maxBytes,
+      campo: file.field,
+      policy: policyOfPath(schemas, file.field),
     });
   }
   await db.drafts.delete(state.ids.solicitudId);

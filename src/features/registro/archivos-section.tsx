@@ -5,6 +5,7 @@ import type { FileRow } from '../../db/database';
 import { mutate, queueFile } from '../../db/mutate';
 import { formatFileSize, plural } from '../../domain/format';
 import { uuidv7 } from '../../domain/ids';
+import { ATTACHMENTS_POLICY, acceptOf } from '../../domain/file-policy';
 import type { DocumentoRow } from '../../domain/solicitud';
 import { useAtomValue } from 'jotai';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
@@ -14,8 +15,8 @@ import { savingText } from '../../lib/image-resize';
 import { Section } from './section';
 import { buttonClass } from '../../components/ui/button';
 
-/** The spec's accepted types (spec 01 §5). */
-export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
+/** The spec's accepted types (spec 01 §5): the attachments' policy (src/domain/file-policy.ts). */
+export const ACCEPT = acceptOf(ATTACHMENTS_POLICY);
 
 const STATUS_LABEL: Record<FileRow['status'], string> = {
   pending: 'En cola',

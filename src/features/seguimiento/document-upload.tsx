@@ -4,8 +4,10 @@ import { chosenText, FilePicker } from '../../components/ui/file-picker';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { CameraCapture } from '../../components/ui/camera-capture';
 import type { FileProgress, PendingUpload } from './upload-queue';
+import { ATTACHMENTS_POLICY, acceptOf } from '../../domain/file-policy';
 
-export const ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
+/** The tracking page takes the attachments' policy (src/domain/file-policy.ts), as its server route does. */
+export const ACCEPT = acceptOf(ATTACHMENTS_POLICY);
 
 interface Props {
   pendientes: PendingUpload[];

@@ -5,18 +5,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchEstados, fetchRadicado, readUltima, saveUltima, SearchError, SEARCH_ERROR, type Radicado, type UltimaConsulta } from './tracking-api';
 import { enqueueFiles, flushQueue, pendingFor, type FileProgress, type PendingUpload } from './upload-queue';
-import { ACCEPT } from './document-upload';
+import { ATTACHMENTS_POLICY, blobSource, checkFile } from '../../domain/file-policy';
 
-const MAX_BYTES = 5 * 1024 * 1024;
-const EXTENSIONES = ACCEPT.split(',');
-
-/** The first problem with the chosen files, checked again by the server. */
-function problemaArchivos(files: File[]): string | null {
+/** The first problem with the chosen files under the server's own policy (type by content, size). */
+async function problemaArchivos(files: File[]): Promise<string | null> {
   if (!files.length) return 'Por favor seleccione al menos un archivo';
   for (const f of files) {
-    const ext = f.name.slice(f.name.lastIndexOf('.')).toLowerCase();
-    if (!EXTENSIONES.includes(ext)) return `Tipo de archivo no permitido: ${f.name}`;
-    if (f.size > MAX_BYTES) return `El archivo ${f.name} supera el tamaño máximo de 5 MB`;
+    try {
+      await checkFile(blobSource(f), { nombre: f.name, mime: f.type || null }, ATTACHMENTS_POLICY);
+    } catch (error) {
+      return error instanceof Error ? error.message : `Tipo de archivo no permitido: ${f.name}`;
+    }
   }
   return null;
 }
@@ -139,7 +138,7 @@ export function useSeguimiento() {
     async (files: File[]): Promise<boolean> => {
       const rad = radicadoRef.current;
       setMensaje(null);
-      const problema = problemaArchivos(files);
+      const problema = await problemaArchivos(files);
       setErrorCarga(problema);
       if (problema || !rad) return false;
       try {

@@ -4,6 +4,7 @@
  * Thin handlers: input is parsed with valibot, the work is done by the same service functions the
  * sync push handlers call. Multipart is registered here, encapsulated, for POST /api/documentos.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
@@ -12,7 +13,9 @@ import { AppError } from '../../../../src/domain/errors';
 import { uuidv7 } from '../../../../src/domain/ids';
 import { DetalleReferencia } from '../../../../src/domain/registro-mutations';
 import { parseInput } from '../../lib/validation';
-import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
+import { contentDisposition, typeOfStored } from '../../lib/file-type';
+import { MAX_FILE_BYTES } from '../../../../src/domain/file-policy';
+import { sizeOf } from '../../lib/file-store';
 import { readSnapshot } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
 import { cambiarEstado, editarSolicitud, lockVisibleSolicitud } from '../solicitudes/service';
@@ -23,7 +26,6 @@ import {
   eliminarDocumento,
   eliminarReferencia,
   eliminarSolicitud,
-  guardarDocumento,
   leerDocumento,
   listarDocumentos,
   listarObservaciones,
@@ -37,10 +39,8 @@ import {
 import { applyRecordEdit, completeRecordEdit, customerRowEdit, registroCompleto } from './record';
 import { ventasCsv } from './ventas';
 import { encolarEmail } from '../email/encolar';
+import { subirDocumentos } from './documentos';
 
-/** Per file; the spec's field default (5 MB). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
 
 const uuid = (msg = 'Identificador inválido') => v.pipe(v.string(msg), v.uuid(msg));
 export const IdParams = v.object({ id: uuid('No se encontró el registro') });
@@ -114,7 +114,8 @@ function checkCedula(body: Record<string, unknown>, cedula: string) {
 }
 
 export default async function registroRoutes(app: FastifyInstance) {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  // The ceiling of any file field (100 MB); each file's own limit is its policy's (documentos.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 30, parts: 40 } });
   const tx = app.db.transaction.bind(app.db);
 
   // ---- complete record -------------------------------------------------------------------
@@ -298,15 +299,16 @@ export default async function registroRoutes(app: FastifyInstance) {
   app.get('/api/documentos/:id', { config: { permission: 'view_customer' } }, async (request, reply) => {
     const user = requireUser(request);
     const id = parseId(request.params, 'El documento');
-    const file = await tx((t) => leerDocumento(t, user, id));
+    const file = await readSnapshot(app.db, (t) => leerDocumento(t, user, id));
     // Served only with the type its bytes prove; anything else is a download of opaque bytes.
-    const type = detectFileType(file.data, file.nombre);
+    const type = await typeOfStored(file.parts, file.nombre);
     return reply
       .header('Content-Type', type?.mime ?? 'application/octet-stream')
       .header('Content-Disposition', contentDisposition(file.nombre))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
-      .send(file.data);
+      .header('Content-Length', String(sizeOf(file.parts)))
+      .send(Readable.from(file.parts));
   });
 
   app.delete('/api/documentos/:id', { config: { permission: 'edit_customer' } }, async (request) => {
@@ -318,50 +320,11 @@ export default async function registroRoutes(app: FastifyInstance) {
     return { ok: true, data };
   });
 
+  /** One file answers its document; several answer the list, in the order sent. */
   app.post('/api/documentos', { config: { permission: 'edit_customer' } }, async (request) => {
     const user = requireUser(request);
-    if (!request.isMultipart()) throw new AppError('VALIDATION', 'Se esperaba un formulario multipart.');
-    const fields: Record<string, string> = {};
-    let file: { nombre: string; data: Buffer } | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value.trim();
-        continue;
-      }
-      if (part.fieldname !== 'file' || file) {
-        part.file.resume();
-        continue;
-      }
-      const nombre = safeFileName(part.filename);
-      const data = await part.toBuffer(); // over the limit: FST_REQ_FILE_TOO_LARGE -> 413
-      file = { nombre, data };
-    }
-    if (!file) throw new AppError('VALIDATION', 'Por favor seleccione al menos un archivo', { fields: { file: 'Archivo obligatorio' } });
-    if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', `El archivo ${file.nombre} supera el tamaño máximo de 5 MB`);
-    if (file.data.length === 0) throw new AppError('VALIDATION', 'El archivo está vacío.');
-    const type = detectFileType(file.data, file.nombre);
-    if (!type || !ALLOWED.has(type.ext)) {
-      throw new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${file.nombre}. Solo se aceptan PDF, DOC, DOCX, JPG, JPEG y PNG.`);
-    }
-    const id = fields.id ? fields.id.toLowerCase() : uuidv7();
-    if (!v.is(uuid(), id)) throw new AppError('VALIDATION', 'Identificador de documento inválido.', { fields: { id: 'Identificador inválido.' } });
-    if (!fields.solicitud_id || !v.is(uuid(), fields.solicitud_id)) {
-      throw new AppError('VALIDATION', 'ID de la solicitud no encontrado', { fields: { solicitud_id: 'ID de la solicitud no encontrado' } });
-    }
-    if (fields.solicitante_id && !v.is(uuid(), fields.solicitante_id)) {
-      throw new AppError('VALIDATION', 'ID del solicitante no encontrado', { fields: { solicitante_id: 'ID del solicitante no encontrado' } });
-    }
-    const data = await tx((t) =>
-      guardarDocumento(t, user, {
-        id,
-        solicitudId: fields.solicitud_id.toLowerCase(),
-        solicitanteId: fields.solicitante_id?.toLowerCase(),
-        nombre: withTypeExtension(file.nombre, type),
-        mime: type.mime,
-        data: file.data,
-      }),
-    );
-    return { ok: true, data };
+    const stored = await subirDocumentos(app.db, user, request);
+    return { ok: true, data: stored.length === 1 ? stored[0] : stored };
   });
 
   // ---- e-mail and sales ------------------------------------------------------------------

@@ -17,8 +17,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allQueries, type DbOrTx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
+import { readContent, sizeOf, splitParts, writeContent } from '../../lib/file-store';
 import {
-  documentoContenidos,
   documentos,
   observaciones,
   referencias,
@@ -342,12 +342,15 @@ export interface NewDocumento {
   solicitanteId?: string;
   nombre: string;
   mime: string;
-  data: Buffer;
+  /** The checked bytes: as received in parts (lib/file-store.ts), or one Buffer. */
+  data: Buffer | readonly Buffer[];
 }
 
 /** Stores one checked file; the same id again is a no-op answering the stored document. */
 export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocumento) {
   requireEdit(user);
+  const parts = Buffer.isBuffer(doc.data) ? splitParts(doc.data) : doc.data;
+  const size = sizeOf(parts);
   const sol = await lockVisibleSolicitud(tx, user, doc.solicitudId);
   if (doc.solicitanteId && doc.solicitanteId !== sol.solicitanteId) {
     throw new AppError('VALIDATION', 'El solicitante no corresponde a la solicitud.', {
@@ -361,7 +364,7 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
     solicitudId: sol.id,
     nombre: doc.nombre,
     mime: doc.mime,
-    fileSize: doc.data.length,
+    fileSize: size,
   };
   const inserted = await tx.insert(documentos).values(values).onConflictDoNothing({ target: documentos.id }).returning();
   if (!inserted.length) {
@@ -371,7 +374,7 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
     if (!mine || !(await createdBy(tx, user, 'documento', existing.id, 'subir'))) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
     return { ...documentoRow(existing), nuevo: false };
   }
-  await tx.insert(documentoContenidos).values({ documentoId: doc.id, data: doc.data });
+  await writeContent(tx, doc.id, parts);
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
   await auditBy(tx, user, {
     entidad: 'documento',
@@ -380,7 +383,7 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
     cambios: {
       nombre: { old: null, new: doc.nombre },
       mime: { old: null, new: doc.mime },
-      file_size: { old: null, new: doc.data.length },
+      file_size: { old: null, new: size },
     },
   });
   return { ...documentoRow(inserted[0]), nuevo: true };
@@ -465,9 +468,9 @@ export async function listarDocumentos(tx: DbOrTx, user: AuthUser, solicitudId: 
 
 export async function leerDocumento(tx: DbOrTx, user: AuthUser, id: string) {
   const doc = await visibleDocumento(tx, user, id);
-  const [content] = await tx.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, doc.id)).limit(1);
-  if (!content) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
-  return { nombre: doc.nombre, data: Buffer.from(content.data as Uint8Array) };
+  const parts = await readContent(tx, doc.id);
+  if (!parts.length) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
+  return { nombre: doc.nombre, parts };
 }
 
 // ---- unfiltered lists -------------------------------------------------------------------------

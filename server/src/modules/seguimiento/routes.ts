@@ -10,18 +10,19 @@
  * transaction that stores them. Every file is read and checked (size, type by content) before any
  * database work starts.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
 import { AppError } from '../../../../src/domain/errors';
 import { uuidv7 } from '../../../../src/domain/ids';
 import { parseInput } from '../../lib/validation';
-import { contentDisposition, detectFileType, safeFileName, withTypeExtension } from '../../lib/file-type';
+import { contentDisposition, readUpload } from '../../lib/file-type';
+import { ATTACHMENTS_POLICY } from '../../../../src/domain/file-policy';
 import { requireUser } from '../../plugins/auth';
 import { PUBLIC_LIMITS } from '../uploads/service';
 import { estadosDeRadicado, lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile, type UploadQuota } from './service';
 
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const MB = 1024 * 1024;
 
 /** What one client may upload through the public tracking page. */
@@ -32,18 +33,6 @@ export const UPLOAD_LIMITS: UploadQuota & { filesPerRequest: number; bytesPerReq
   ...PUBLIC_LIMITS,
 };
 
-/** Reads a file part up to `limit` bytes; past it stops reading and says so. */
-async function readUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<{ data: Buffer; over: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > limit) return { data: Buffer.alloc(0), over: true };
-    chunks.push(chunk);
-  }
-  return { data: Buffer.concat(chunks, size), over: false };
-}
-const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EstadoBody = v.object({
@@ -93,7 +82,8 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
         .header('Content-Disposition', contentDisposition(file.nombre))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
-        .send(file.data);
+        .header('Content-Length', String(file.size))
+        .send(Readable.from(file.parts));
     },
   );
 
@@ -113,7 +103,6 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
           else if (part.fieldname === 'upload_id') uploadIds.push(value);
           continue;
         }
-        const shown = safeFileName(part.filename);
         if (part.fieldname !== 'archivos') {
           part.file.resume();
           continue;
@@ -121,23 +110,14 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
         if (files.length >= UPLOAD_LIMITS.filesPerRequest) {
           throw new AppError('TOO_LARGE', `Puedes subir como máximo ${UPLOAD_LIMITS.filesPerRequest} archivos por envío.`);
         }
-        // Nothing past the request's budget or the file's limit is read.
-        const left = UPLOAD_LIMITS.bytesPerRequest - total;
-        const { data, over } = await readUpTo(part.file, Math.min(left, MAX_FILE_BYTES));
-        if (over) {
-          throw new AppError(
-            'TOO_LARGE',
-            left <= MAX_FILE_BYTES
-              ? `Los archivos de un envío no pueden sumar más de ${UPLOAD_LIMITS.bytesPerRequest / MB} MB.`
-              : `El archivo ${shown} supera el tamaño máximo de 5 MB`,
-          );
-        }
-        total += data.length;
-        const type = detectFileType(data, shown);
-        if (!type || !ALLOWED.has(type.ext)) {
-          throw new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${shown}`);
-        }
-        files.push({ nombre: withTypeExtension(shown, type), mime: type.mime, data });
+        // The one file policy (src/domain/file-policy.ts): the tracking page takes the attachments'
+        // types and size; nothing past the request's budget or the file's limit is read.
+        const file = await readUpload(part, ATTACHMENTS_POLICY, {
+          left: UPLOAD_LIMITS.bytesPerRequest - total,
+          refusal: () => new AppError('TOO_LARGE', `Los archivos de un envío no pueden sumar más de ${UPLOAD_LIMITS.bytesPerRequest / MB} MB.`),
+        });
+        total += file.size;
+        files.push({ nombre: file.nombre, mime: file.mime, data: file.parts });
       }
       if (!radicado) throw new AppError('VALIDATION', 'El radicado es obligatorio', { fields: { id_radicado: 'El radicado es obligatorio' } });
       if (!files.length) throw new AppError('VALIDATION', 'Por favor seleccione al menos un archivo');

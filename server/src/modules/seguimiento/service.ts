@@ -24,7 +24,6 @@ import { nextSeq } from '../../db/change-seq';
 import { CONTACTO_CATEGORIA, contactoPublico, type EmpresaPublica } from '../../../../src/domain/empresa-contacto';
 import {
   categorias,
-  documentoContenidos,
   documentos,
   empresas,
   seguimientoEtapas,
@@ -32,7 +31,8 @@ import {
   solicitudes,
 } from '../../db/schema';
 import { audit } from '../audit/service';
-import { detectFileType } from '../../lib/file-type';
+import { typeOfStored } from '../../lib/file-type';
+import { readContent, sizeOf, splitParts, writeContent } from '../../lib/file-store';
 import type { AuthUser } from '../../plugins/auth';
 import { estadosPermitidos } from '../solicitudes/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
@@ -148,34 +148,36 @@ function publicView(sol: SolicitudRow, empresa: EmpresaPublica, etapas: EtapaRow
 }
 
 /**
- * A tracking file's bytes with a type verified from those bytes (octet-stream when unrecognised).
- * Only documents on a tracking stage of this very filing (uploaded through the tracking page, or
- * attached by staff to one of its stages) are public; any other document is the unknown id's 404.
+ * A tracking file's bytes (in parts) with a type verified from those bytes (octet-stream when
+ * unrecognised). Only documents on a tracking stage of this very filing (uploaded through the
+ * tracking page, or attached by staff to one of its stages) are public; any other document is the
+ * unknown id's 404.
  */
-export async function readArchivo(db: Db, docId: string, radicado: string) {
+export function readArchivo(db: Db, docId: string, radicado: string) {
   if (!RADICADO_RE.test(radicado)) throw notFound();
-  const [row] = await db
-    .select({ nombre: documentos.nombre, data: documentoContenidos.data })
-    .from(documentos)
-    .innerJoin(solicitudes, eq(solicitudes.id, documentos.solicitudId))
-    .innerJoin(
-      seguimientoEtapas,
-      and(eq(seguimientoEtapas.id, documentos.etapaId), eq(seguimientoEtapas.solicitudId, solicitudes.id)),
-    )
-    .innerJoin(documentoContenidos, eq(documentoContenidos.documentoId, documentos.id))
-    .where(
-      and(
-        eq(documentos.id, docId),
-        eq(solicitudes.radicado, radicado.toUpperCase()),
-        isNull(documentos.deletedAt),
-        isNull(solicitudes.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'No se encontró el archivo');
-  const data = Buffer.from(row.data as Uint8Array);
-  const type = detectFileType(data, row.nombre);
-  return { nombre: row.nombre, data, mime: type?.mime ?? 'application/octet-stream' };
+  return readSnapshot(db, async (tx) => {
+    const [row] = await tx
+      .select({ id: documentos.id, nombre: documentos.nombre })
+      .from(documentos)
+      .innerJoin(solicitudes, eq(solicitudes.id, documentos.solicitudId))
+      .innerJoin(
+        seguimientoEtapas,
+        and(eq(seguimientoEtapas.id, documentos.etapaId), eq(seguimientoEtapas.solicitudId, solicitudes.id)),
+      )
+      .where(
+        and(
+          eq(documentos.id, docId),
+          eq(solicitudes.radicado, radicado.toUpperCase()),
+          isNull(documentos.deletedAt),
+          isNull(solicitudes.deletedAt),
+        ),
+      )
+      .limit(1);
+    const parts = row ? await readContent(tx, row.id) : [];
+    if (!row || !parts.length) throw new AppError('NOT_FOUND', 'No se encontró el archivo');
+    const type = await typeOfStored(parts, row.nombre);
+    return { nombre: row.nombre, parts, size: sizeOf(parts), mime: type?.mime ?? 'application/octet-stream' };
+  });
 }
 
 export interface UploadedFile {
@@ -183,7 +185,8 @@ export interface UploadedFile {
   id: string;
   nombre: string;
   mime: string;
-  data: Buffer;
+  /** The checked bytes, in parts as received (lib/file-store.ts), or one Buffer. */
+  data: Buffer | readonly Buffer[];
 }
 
 /** How much one filing may receive through the tracking page in a day (rolling 24 hours). */
@@ -235,7 +238,7 @@ async function checkQuota(tx: Tx, sol: SolicitudRow, files: UploadedFile[], quot
   if (Number(used.files) + fresh.length > quota.filesPerDay) {
     throw new QuotaExceeded(`Este radicado ya recibió ${quota.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.`, retryAfter);
   }
-  const bytes = fresh.reduce((n, f) => n + f.data.length, 0);
+  const bytes = fresh.reduce((n, f) => n + (Buffer.isBuffer(f.data) ? f.data.length : sizeOf(f.data)), 0);
   if (Number(used.bytes) + bytes > quota.bytesPerDay) {
     const mb = Math.round(quota.bytesPerDay / (1024 * 1024));
     throw new QuotaExceeded(`Este radicado ya recibió ${mb} MB de archivos hoy. Inténtalo de nuevo mañana.`, retryAfter);
@@ -261,6 +264,7 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
 
     const stored: string[] = [];
     for (const f of files) {
+      const parts = Buffer.isBuffer(f.data) ? splitParts(f.data) : f.data;
       const inserted = await tx
         .insert(documentos)
         .values({
@@ -271,13 +275,13 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
           etapaId: etapa.id,
           nombre: f.nombre,
           mime: f.mime,
-          fileSize: f.data.length,
+          fileSize: sizeOf(parts),
           estado: 'Recibido',
         })
         .onConflictDoNothing({ target: documentos.id })
         .returning({ id: documentos.id });
       if (!inserted.length) continue; // a retry of an upload already stored
-      await tx.insert(documentoContenidos).values({ documentoId: f.id, data: f.data });
+      await writeContent(tx, f.id, parts);
       stored.push(f.nombre);
     }
 

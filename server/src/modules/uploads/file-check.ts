@@ -1,35 +1,44 @@
 /**
- * The checks a finished resumable upload passes before it becomes a document: the same ones
- * POST /api/documentos and the tracking upload make (size, type by content, safe name).
- * Seam: when the one file policy (src/domain/file-policy.ts, server/src/lib/file-type.ts) lands,
- * these two functions call it instead of repeating the rules.
+ * The checks a resumable upload passes, by the one file policy (src/domain/file-policy.ts), the
+ * same as POST /api/documentos and the tracking upload: the policy is the file field's (`campo`
+ * metadata, `entity.key` of the company's file field) for a staff upload, the attachments' for a
+ * staff upload without `campo` and for every public upload.
+ * - At creation, before any byte: the declared name, type and length (a cheap refusal of what
+ *   cannot pass).
+ * - After the last byte: the size again and the type by content; the name takes the type's
+ *   extension.
  */
-import { AppError } from '../../../../src/domain/errors';
-import { detectFileType, extensionOf, safeFileName, withTypeExtension } from '../../lib/file-type';
+import {
+  ATTACHMENTS_POLICY,
+  MAX_FILE_BYTES,
+  checkDeclared,
+  checkFile,
+  partsSource,
+  type FilePolicy,
+} from '../../../../src/domain/file-policy';
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import { splitParts } from '../../lib/file-store';
+import { safeFileName, withTypeExtension } from '../../lib/file-type';
+import { policyOfCampo } from '../registro/documentos';
 
-/** Per file, as POST /api/documentos (the spec's field default, 5 MB). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const ALLOWED = new Set(['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx']);
-const TYPES_TEXT = 'Solo se aceptan PDF, DOC, DOCX, JPG, JPEG y PNG.';
+/** The largest file any policy allows (100 MB): tus refuses more; the policy refuses less. */
+export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 
-/** Before any byte arrives: the declared name and length (a cheap refusal of what cannot pass). */
-export function checkDeclaredFile(filename: string, size: number, maxBytes = MAX_UPLOAD_BYTES): string {
+/** The policy of an upload: its field's for a staff upload with `campo`, else the attachments'. */
+export function policyOfUpload(db: DbOrTx, user: AuthUser | null, campo: string | null | undefined): Promise<FilePolicy> {
+  return user && campo ? policyOfCampo(db, user, campo) : Promise.resolve(ATTACHMENTS_POLICY);
+}
+
+/** Before any byte arrives: the declared name, type and length under `policy`; the safe name. */
+export function checkDeclaredFile(filename: string, size: number, policy: FilePolicy, mime?: string | null): string {
   const nombre = safeFileName(filename);
-  if (!ALLOWED.has(extensionOf(nombre))) {
-    throw new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${nombre}. ${TYPES_TEXT}`);
-  }
-  if (size === 0) throw new AppError('VALIDATION', 'El archivo está vacío.');
-  if (size > maxBytes) throw new AppError('TOO_LARGE', `El archivo ${nombre} supera el tamaño máximo de ${maxBytes / (1024 * 1024)} MB`);
+  checkDeclared({ nombre, size, mime }, policy);
   return nombre;
 }
 
 /** After the last byte: the content decides the type; the name takes the type's extension. */
-export function checkReceivedFile(data: Buffer, nombre: string, maxBytes = MAX_UPLOAD_BYTES): { nombre: string; mime: string } {
-  if (data.length === 0) throw new AppError('VALIDATION', 'El archivo está vacío.');
-  if (data.length > maxBytes) throw new AppError('TOO_LARGE', `El archivo ${nombre} supera el tamaño máximo de ${maxBytes / (1024 * 1024)} MB`);
-  const type = detectFileType(data, nombre);
-  if (!type || !ALLOWED.has(type.ext)) {
-    throw new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${nombre}. ${TYPES_TEXT}`);
-  }
+export async function checkReceivedFile(data: Buffer, nombre: string, policy: FilePolicy): Promise<{ nombre: string; mime: string }> {
+  const type = await checkFile(partsSource(splitParts(data)), { nombre }, policy);
   return { nombre: withTypeExtension(nombre, type), mime: type.mime };
 }

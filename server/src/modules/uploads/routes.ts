@@ -23,7 +23,8 @@ import { AppError, HTTP_STATUS, isTemporary, type ErrorCode } from '../../../../
 import { uuidv7 } from '../../../../src/domain/ids';
 import { errorBody, isDatabaseUnavailable } from '../../plugins/errors';
 import { requireUser, type AuthUser } from '../../plugins/auth';
-import { checkDeclaredFile, MAX_UPLOAD_BYTES } from './file-check';
+import { ATTACHMENTS_POLICY } from '../../../../src/domain/file-policy';
+import { checkDeclaredFile, MAX_UPLOAD_BYTES, policyOfUpload } from './file-check';
 import {
   checkPublicTarget,
   checkStaffTarget,
@@ -47,7 +48,12 @@ const fileFields = {
   filetype: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
   documento_id: v.optional(uuid('Identificador de documento inválido.')),
 };
-const StaffMetadata = v.object({ solicitud_id: uuid('ID de la solicitud no encontrado'), ...fileFields });
+const StaffMetadata = v.object({
+  solicitud_id: uuid('ID de la solicitud no encontrado'),
+  ...fileFields,
+  /** The file field (`entity.key`) whose file_config applies; absent = the attachments' policy. */
+  campo: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120)))),
+});
 const PublicMetadata = v.object({
   radicado: v.pipe(v.string('El radicado es obligatorio'), v.trim(), v.minLength(1, 'El radicado es obligatorio'), v.maxLength(40)),
   ...fileFields,
@@ -194,7 +200,7 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
     const user = requireUser(request);
     if (!(await speaksTus(request, reply))) return;
     const { size, meta } = parseCreation(request, StaffMetadata);
-    const nombre = checkDeclaredFile(meta.filename, size);
+    const nombre = checkDeclaredFile(meta.filename, size, await policyOfUpload(app.db, user, meta.campo), meta.filetype);
     const solicitudId = meta.solicitud_id.toLowerCase();
     await checkStaffTarget(app.db, user, solicitudId);
     const owner: UploadOwner = {
@@ -233,7 +239,7 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
   app.post(PUBLIC_PATH, { config: publicAccess }, async (request, reply) => {
     if (!(await speaksTus(request, reply))) return;
     const { size, meta } = parseCreation(request, PublicMetadata);
-    const nombre = checkDeclaredFile(meta.filename, size);
+    const nombre = checkDeclaredFile(meta.filename, size, ATTACHMENTS_POLICY, meta.filetype);
     const target = await checkPublicTarget(app.db, meta.radicado, size);
     const owner: UploadOwner = {
       kind: 'public',

@@ -19,7 +19,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { guardarDocumento } from '../registro/service';
 import { findByRadicado, storeDocuments } from '../seguimiento/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
-import { checkReceivedFile } from './file-check';
+import { checkReceivedFile, policyOfUpload } from './file-check';
 import { readUploadBytes } from './store';
 
 export const UPLOAD_NOT_FOUND = 'La carga no existe o ya no está disponible.';
@@ -83,10 +83,12 @@ async function dropOnPermanent<T>(db: Db, id: string, work: () => Promise<T>): P
   }
 }
 
-async function completeBytes(db: Db, row: UploadRow): Promise<{ data: Buffer; nombre: string; mime: string }> {
+async function completeBytes(db: Db, row: UploadRow, user: AuthUser | null): Promise<{ data: Buffer; nombre: string; mime: string }> {
   const data = await readUploadBytes(db, row.id);
   if (data.length !== row.size) throw new AppError('INTERNAL', 'La carga está incompleta en el servidor. Se reintentará.');
-  return { data, ...checkReceivedFile(data, row.nombre) };
+  // The one file policy: the field's (`campo` metadata) for a staff upload, else the attachments'.
+  const policy = await policyOfUpload(db, user, row.kind === 'staff' ? row.metadata.campo : null);
+  return { data, ...(await checkReceivedFile(data, row.nombre, policy)) };
 }
 
 const markFinished = (tx: DbOrTx, id: string) =>
@@ -99,7 +101,7 @@ export async function finishStaffUpload(db: Db, user: AuthUser, id: string): Pro
   if (row.finishedAt) return;
   if (row.uploadOffset < row.size) throw new AppError('CONFLICT', 'La carga aún no está completa.');
   await dropOnPermanent(db, id, async () => {
-    const file = await completeBytes(db, row);
+    const file = await completeBytes(db, row, user);
     await db.transaction(async (tx) => {
       if ((await markFinished(tx, id)).length === 0) return; // another request finished it
       await guardarDocumento(tx, user, { id: row.documentoId, solicitudId: row.solicitudId, nombre: file.nombre, mime: file.mime, data: file.data });
@@ -115,7 +117,7 @@ export async function finishPublicUpload(db: Db, id: string): Promise<void> {
   if (row.finishedAt) return;
   if (row.uploadOffset < row.size) throw new AppError('CONFLICT', 'La carga aún no está completa.');
   await dropOnPermanent(db, id, async () => {
-    const file = await completeBytes(db, row);
+    const file = await completeBytes(db, row, null);
     const [sol] = await db.select({ radicado: solicitudes.radicado }).from(solicitudes).where(eq(solicitudes.id, row.solicitudId)).limit(1);
     if (!sol?.radicado) throw new AppError('NOT_FOUND', 'No se encontró el radicado');
     const radicado = sol.radicado;
