@@ -4,6 +4,7 @@ import { getMeta } from '../db/database';
 import { mutate, queueFile } from '../db/mutate';
 import { A, setup } from '../test-utils/engine-setup';
 import { makeRecord } from '../test-utils/model-server';
+import { PNG } from '../test-utils/office-files';
 import type { LockManagerLike } from './triggers';
 
 const estado = (solicitudId: string, value: string, base: string | null) =>
@@ -137,7 +138,7 @@ describe('SyncEngine files', () => {
     });
     await queueFile(db, {
       id: LATER,
-      blob: new Blob(['png'], { type: 'image/png' }),
+      blob: new Blob([new Uint8Array(PNG)], { type: 'image/png' }),
       nombre: 'b.png',
       ownerSolicitudId: A,
       mutationId: owner + 5,
