@@ -11,7 +11,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import Dexie from 'dexie';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
-import { documentoContenidos, documentos, solicitudes } from '../../server/src/db/schema';
+import { documentos, solicitudes } from '../../server/src/db/schema';
+import { readContent } from '../../server/src/lib/file-store';
 import { RadicaDB, type FileRow } from '../../src/db/database';
 import { HttpTransport } from '../../src/sync/http-transport';
 import { uploadReadyFiles } from '../../src/sync/uploads';
@@ -58,8 +59,8 @@ async function queue(data: Buffer, extra: Partial<FileRow> = {}): Promise<FileRo
 }
 
 async function content(id: string): Promise<Buffer | null> {
-  const [row] = await ctx.database.db.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, id));
-  return row?.data ?? null;
+  const parts = await readContent(ctx.database.db, id);
+  return parts.length ? Buffer.concat(parts) : null;
 }
 
 /** Records the Upload-Offset of every PATCH the tus client sends while `work` runs. */

@@ -8,9 +8,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { documentoContenidos, documentos, solicitudes, tusUploadChunks, tusUploads } from '../../server/src/db/schema';
+import { documentos, solicitudes, tusUploadChunks, tusUploads } from '../../server/src/db/schema';
+import { readContent } from '../../server/src/lib/file-store';
 import { PgUploadStore, storedBytes } from '../../server/src/modules/uploads/store';
 import { PUBLIC_LIMITS } from '../../server/src/modules/uploads/service';
+import { xlsx, zipWithExe } from '../../src/test-utils/office-files';
 
 let ctx: TestContext;
 let demo: typeof solicitudes.$inferSelect;
@@ -117,7 +119,7 @@ describe('staff uploads (/api/uploads)', () => {
     expect((await create('admin', 10, { filename: 'a.pdf' })).json()).toMatchObject({ ok: false, code: 'VALIDATION', fields: { solicitud_id: 'ID de la solicitud no encontrado' } });
     expect((await create('admin', 10, staffMeta({ filename: 'macro.exe' }))).statusCode).toBe(415);
     expect((await create('admin', 5 * 1024 * 1024 + 1, staffMeta())).json()).toMatchObject({ code: 'TOO_LARGE' });
-    expect((await create('admin', 0, staffMeta())).json()).toMatchObject({ code: 'VALIDATION', error: 'El archivo está vacío.' });
+    expect((await create('admin', 0, staffMeta())).json()).toMatchObject({ code: 'VALIDATION', error: 'El archivo extracto.pdf está vacío.' });
     expect((await create('admin', 10, staffMeta({ documento_id: 'nope' }))).json()).toMatchObject({ code: 'VALIDATION' });
     const noLength = await ctx.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...TUS, ...(await auth('admin')), 'upload-metadata': metadata(staffMeta()) } });
     expect(noLength.statusCode).toBe(400);
@@ -125,6 +127,50 @@ describe('staff uploads (/api/uploads)', () => {
     expect(noTus.statusCode).toBe(412);
     expect(noTus.json()).toMatchObject({ ok: false, code: 'VALIDATION' });
     expect(await ctx.database.db.select().from(tusUploads).where(eq(tusUploads.solicitudId, otra.id))).toHaveLength(0);
+  });
+
+  it("applies the one file policy: the field's file_config with `campo`, the attachments' without, content by structure", async () => {
+    // A file field the company configures: spreadsheets and PDFs up to 1 MB.
+    const def = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/json/definitions/solicitud/detalle_credito',
+      headers: await auth('admin'),
+      payload: { definitions: [{ key: 'extractos_tus', type: 'file', list_values: { file_config: { allowed_types: ['pdf', 'xlsx'], max_size_mb: 1 } } }] },
+    });
+    expect(def.statusCode, def.body).toBeLessThan(300);
+    const sheet = xlsx();
+    const xlsxMeta = (extra: Record<string, string>) => staffMeta({ filename: 'extracto.xlsx', filetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ...extra });
+
+    // Without `campo` the attachments' defaults apply: no spreadsheets, refused before any byte.
+    const plain = await create('admin', sheet.length, xlsxMeta({}));
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json().error).toBe('Tipo de archivo no permitido: extracto.xlsx. Solo se aceptan PDF, JPG, JPEG, PNG, DOC y DOCX.');
+    // The field's limit (1 MB), not the attachments' 5 MB.
+    expect((await create('admin', 1024 * 1024 + 1, staffMeta({ campo: 'solicitud.extractos_tus' }))).json()).toMatchObject({
+      code: 'TOO_LARGE',
+      error: 'El archivo extracto.pdf supera el tamaño máximo de 1 MB',
+    });
+    // An unknown field names itself.
+    expect((await create('admin', 10, staffMeta({ campo: 'solicitud.no_existe' }))).json()).toMatchObject({
+      code: 'VALIDATION',
+      error: 'No se encontró la definición del campo no_existe en el esquema',
+    });
+
+    // With the field, a real xlsx becomes a document of that type.
+    const documentoId = randomUUID();
+    const ok = await create('admin', sheet.length, xlsxMeta({ campo: 'solicitud.extractos_tus', documento_id: documentoId }));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await patch('admin', String(ok.headers.location), 0, sheet)).statusCode).toBe(204);
+    expect(await docsOf(documentoId)).toMatchObject([{ nombre: 'extracto.xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
+
+    // A ZIP holding only an executable, named .xlsx, is refused once its bytes are in.
+    const fakeId = randomUUID();
+    const fake = zipWithExe();
+    const created = await create('admin', fake.length, xlsxMeta({ campo: 'solicitud.extractos_tus', documento_id: fakeId }));
+    expect(created.statusCode).toBe(201);
+    const res = await patch('admin', String(created.headers.location), 0, fake);
+    expect(res.statusCode).toBe(415);
+    expect(await docsOf(fakeId)).toHaveLength(0);
   });
 
   it('applies auth, roles and tenancy like /api/documentos', async () => {
@@ -223,8 +269,8 @@ describe('staff uploads (/api/uploads)', () => {
     expect(await storedBytes(ctx.database.db, id)).toBe(cut);
     const rest = await patch('admin', location, cut, file.subarray(cut));
     expect(rest.statusCode).toBe(204);
-    const [content] = await ctx.database.db.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, documentoId));
-    expect(Buffer.compare(content.data, file)).toBe(0);
+    // Stored in 1 MiB parts (server/src/lib/file-store.ts), the same bytes in order.
+    expect(Buffer.compare(Buffer.concat(await readContent(ctx.database.db, documentoId)), file)).toBe(0);
   });
 
   it('expires unfinished uploads: 410 on resume after the expiry, deleted by the cleanup', async () => {
