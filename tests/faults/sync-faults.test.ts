@@ -328,7 +328,9 @@ async function expectServerHolds(
 /**
  * Waits until the server is inside the 3rd mutation's stall: 2 mutations committed and a
  * transaction of this database idle right after its last statement, the 3rd change's status write
- * (one statement that ends with the audit insert), so only the stall and the commit remain. Any
+ * (one statement, `with target as (…) … insert into "auditoria"`, matched by its start: PostgreSQL
+ * keeps only the first 1 kB of a query's text in pg_stat_activity, and the statement grew past
+ * that once it also moves the tracking stages), so only the stall and the commit remain. Any
  * idle-in-transaction moment alone is not enough: a normal transaction is briefly idle between its
  * statements too.
  */
@@ -336,7 +338,7 @@ async function stalledInThird(clientId: string): Promise<void> {
   await until('the push to stall before the 3rd commit', async () => {
     const rows = await app(
       `select 1 from pg_stat_activity
-        where datname = current_database() and state = 'idle in transaction' and query ilike '%insert into "auditoria"%'
+        where datname = current_database() and state = 'idle in transaction' and query ilike '%with target as (%solicitudes%'
           and (select last_mutation_id from sync_clients where client_id = $1) = 2`,
       [clientId],
     );
