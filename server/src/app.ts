@@ -76,6 +76,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     requestTimeout: 120_000,
     trustProxy: trustProxyOption(opts.trustProxy),
+    // The spec writes some paths with a trailing slash (`/api/usuarios/`, `/api/edit-record/`,
+    // `/api/descargar-ventas/`): every route answers with and without it, from one registration.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   if (opts.hashConcurrency) passwordGate.configure({ concurrency: opts.hashConcurrency });
   const jwtKey = new TextEncoder().encode(opts.jwtSecret);

@@ -159,7 +159,6 @@ const FUZZ: Record<string, FuzzEntry> = {
     fields: { solicitante: 'obj' },
   },
   'PUT /api/edit-record/': { url: () => '/api/edit-record/', body: 'json', base: (a, t) => ({ cedula: a.cedula, solicitud: { id: t.solicitudId, ciudad_solicitud: 'Neiva' } }), fields: { cedula: 'any', solicitud: 'obj' } },
-  'PUT /api/edit-record': { url: () => '/api/edit-record', body: 'json', base: (a, t) => ({ cedula: a.cedula, solicitud: { id: t.solicitudId, ciudad_solicitud: 'Neiva' } }), fields: { cedula: 'any', solicitud: 'obj' } },
   'PATCH /api/solicitudes/:id': { url: (t) => `/api/solicitudes/${t.solicitudId}`, body: 'json', base: () => ({ ciudad_solicitud: 'Tunja' }), fields: { ciudad_solicitud: 'text' } },
   'DELETE /api/solicitudes/:id': { url: (t) => `/api/solicitudes/${t.solicitudId}`, body: 'none' },
   'DELETE /api/delete-customer/:id': { url: (t) => `/api/delete-customer/${t.solicitanteId}`, body: 'none' },
@@ -181,7 +180,6 @@ const FUZZ: Record<string, FuzzEntry> = {
     fields: { tipo: 'text', destinatario: 'text', datos: 'obj' },
   },
   'POST /api/descargar-ventas/': { url: () => '/api/descargar-ventas/', body: 'json', base: (a) => ({ cedula: a.cedula }), fields: { cedula: 'any' }, okTypes: ['multipart/form-data'] },
-  'POST /api/descargar-ventas': { url: () => '/api/descargar-ventas', body: 'json', base: (a) => ({ cedula: a.cedula }), fields: { cedula: 'any' }, okTypes: ['multipart/form-data'] },
   // POST /api/sync/push has its own properties below.
   'POST /api/sync/push': { url: () => '/api/sync/push', body: 'json' },
 };

@@ -434,11 +434,6 @@ const MATRIX: Record<string, Entry> = {
     scope: 'visibility',
     build: ({ a, t }) => ({ method: 'PUT', url: '/api/edit-record/', payload: { cedula: a.cedula, solicitud: { id: t.solicitudId, ciudad_solicitud: 'Neiva' } } }),
   },
-  'PUT /api/edit-record': {
-    roles: EDIT,
-    scope: 'visibility',
-    build: ({ a, t }) => ({ method: 'PUT', url: '/api/edit-record', payload: { cedula: a.cedula, solicitud: { id: t.solicitudId, ciudad_solicitud: 'Pasto' } } }),
-  },
   'PATCH /api/solicitudes/:id': {
     roles: EDIT,
     scope: 'visibility',
@@ -532,7 +527,6 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   'POST /api/descargar-ventas/': { roles: SALES, scope: 'none', build: () => ({ method: 'POST', url: '/api/descargar-ventas/', payload: {} }) },
-  'POST /api/descargar-ventas': { roles: SALES, scope: 'none', build: () => ({ method: 'POST', url: '/api/descargar-ventas', payload: {} }) },
 
   // ---- statistics ----
   'GET /api/estadisticas/generales': { roles: ALL, scope: 'none', build: () => get('/api/estadisticas/generales') },

@@ -68,7 +68,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/solicitantes/:id/traer-todos-registros': { tag: 'Solicitudes', summary: 'Registro completo de un solicitante' },
   'PATCH /api/solicitantes/:id/editar-registro-completo': { tag: 'Solicitudes', summary: 'Editar el registro completo', body: Obj },
   'PUT /api/edit-record/': { tag: 'Solicitudes', summary: 'Editar el registro completo (ruta heredada)', body: Obj },
-  'PUT /api/edit-record': { tag: 'Solicitudes', summary: 'Editar el registro completo (ruta heredada)', body: Obj },
   'PATCH /api/solicitudes/:id': { tag: 'Solicitudes', summary: 'Editar campos de una solicitud', body: Obj },
   'DELETE /api/solicitudes/:id': { tag: 'Solicitudes', summary: 'Eliminar una solicitud' },
   'DELETE /api/delete-customer/:id': { tag: 'Solicitudes', summary: 'Eliminar una solicitud (ruta heredada)' },
@@ -127,8 +126,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/notificaciones/:id': { tag: 'Notificaciones', summary: 'Eliminar una notificación' },
   'POST /api/notificaciones/email': { tag: 'Notificaciones', summary: 'Enviar por correo el cambio de banco', body: EmailBody },
 
-  'POST /api/descargar-ventas/': { tag: 'Estadísticas', summary: 'Descargar ventas en CSV (ruta heredada)', body: Obj, produces: 'text/csv' },
-  'POST /api/descargar-ventas': { tag: 'Estadísticas', summary: 'Descargar ventas en CSV', body: Obj, produces: 'text/csv' },
+  'POST /api/descargar-ventas/': { tag: 'Estadísticas', summary: 'Descargar ventas en CSV', body: Obj, produces: 'text/csv' },
   'GET /api/estadisticas/generales': { tag: 'Estadísticas', summary: 'Estadísticas generales', query: EstadisticasQuery },
   'GET /api/estadisticas/rendimiento': { tag: 'Estadísticas', summary: 'Rendimiento por usuario', query: EstadisticasQuery },
   'GET /api/estadisticas/financieras': { tag: 'Estadísticas', summary: 'Estadísticas financieras', query: EstadisticasQuery },

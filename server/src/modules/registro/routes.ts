@@ -143,19 +143,18 @@ export default async function registroRoutes(app: FastifyInstance) {
     return { ok: true, data };
   });
 
-  for (const url of ['/api/edit-record/', '/api/edit-record']) {
-    app.put(url, { config: { permission: 'edit_customer' } }, async (request) => {
-      const user = requireUser(request);
-      const body = isObject(request.body) ? request.body : {};
-      checkCedula(body, user.cedula);
-      const { solicitudId, edit } = customerRowEdit(body);
-      if (!solicitudId || !v.is(uuid(), solicitudId)) {
-        throw new AppError('VALIDATION', 'ID de la solicitud no encontrado', { fields: { 'solicitud.id': 'ID de la solicitud no encontrado' } });
-      }
-      const data = await tx((t) => applyRecordEdit(t, user, solicitudId, edit));
-      return { ok: true, data: { id: solicitudId, ...data } };
-    });
-  }
+  // Also answers without the slash (the router's ignoreTrailingSlash, app.ts).
+  app.put('/api/edit-record/', { config: { permission: 'edit_customer' } }, async (request) => {
+    const user = requireUser(request);
+    const body = isObject(request.body) ? request.body : {};
+    checkCedula(body, user.cedula);
+    const { solicitudId, edit } = customerRowEdit(body);
+    if (!solicitudId || !v.is(uuid(), solicitudId)) {
+      throw new AppError('VALIDATION', 'ID de la solicitud no encontrado', { fields: { 'solicitud.id': 'ID de la solicitud no encontrado' } });
+    }
+    const data = await tx((t) => applyRecordEdit(t, user, solicitudId, edit));
+    return { ok: true, data: { id: solicitudId, ...data } };
+  });
 
   app.patch('/api/solicitudes/:id', { config: { permission: 'edit_customer' } }, async (request) => {
     const user = requireUser(request);
@@ -336,18 +335,17 @@ export default async function registroRoutes(app: FastifyInstance) {
     return { ok: true, data };
   });
 
-  for (const url of ['/api/descargar-ventas/', '/api/descargar-ventas']) {
-    app.post(url, { config: { permission: 'download_sales' } }, async (request, reply) => {
-      const user = requireUser(request);
-      const body = isObject(request.body) ? request.body : {};
-      if (body.cedula !== undefined && body.cedula !== null) checkCedula(body, user.cedula);
-      const csv = await readSnapshot(app.db, (t) => ventasCsv(t, user));
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition('ventas_realizadas.csv'))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(csv);
-    });
-  }
+  // Also answers without the slash (the router's ignoreTrailingSlash, app.ts).
+  app.post('/api/descargar-ventas/', { config: { permission: 'download_sales' } }, async (request, reply) => {
+    const user = requireUser(request);
+    const body = isObject(request.body) ? request.body : {};
+    if (body.cedula !== undefined && body.cedula !== null) checkCedula(body, user.cedula);
+    const csv = await readSnapshot(app.db, (t) => ventasCsv(t, user));
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', contentDisposition('ventas_realizadas.csv'))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(csv);
+  });
 }
