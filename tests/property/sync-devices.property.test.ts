@@ -1,0 +1,366 @@
+/**
+ * Model test of sync across every mutation and several devices (issue 35), against the real server
+ * (PGlite; PostgreSQL with DATABASE_URL). Three devices: an advisor's tablet (asesor), a tablet
+ * shared in turn by two users ('user' and 'manager', each with their own local database) and an
+ * office desktop (supervisor and admin in turn). Random histories of: a local change of any
+ * mutation of src/domain/mutations.ts (args drawn per mutation, tests/property/model/generators.ts,
+ * checked by its valibot schema through `mutate`; some aimed at a server refusal), a sync with or
+ * without a fault (push answered 503, push answer lost, worker restarted mid-push), going offline
+ * and online, a page reload right after the outbox write, a session that expires (401) and a later
+ * login, and a change of user on a shared device.
+ * Checked against the model after every sync: each session's cursor and last mutation id and the
+ * company's change sequence only move forward. After a final sync of every session:
+ * - every queued mutation has exactly one result on the server (sync_results), nothing queued is
+ *   left in an outbox, and each rejected one is open in its session's problems with a reason;
+ * - what a queued create made exists exactly once on the server when it was applied, not at all
+ *   when it was rejected, and has exactly one 'crear' audit row when the service audits it;
+ * - a local change the schema refuses queues nothing;
+ * - each session's local store equals what a fresh pull by the same user brings (no row it may
+ *   not see, none missing, deleted rows gone), pending flags aside.
+ * PROPERTY_RUNS (default 15, CI) and PROPERTY_SEED (default 20261123; `random` explores) as in
+ * sync.property.test.ts; a failure prints the seed, fast-check's path and each device's steps.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { createTestContext, DEMO_USERS, type DemoUser, type TestContext } from '../api/helpers';
+import { auditoria, empresas, notificaciones, observaciones, referencias, solicitudes, syncResults, usuarios } from '../../server/src/db/schema';
+import { ENTITY_TABLES, ensureClientId, getMeta } from '../../src/db/database';
+import { mutateByName } from '../../src/db/mutate';
+import { AppError } from '../../src/domain/errors';
+import { isMutationName, MUTATIONS, type MutationName } from '../../src/domain/mutations';
+import { GENERATORS, intentArb, NOT_GENERATED, type Intent } from './model/generators';
+import { closeSession, openSession, reopen, type Device, type PushFault, type Session } from './model/devices';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
+const SEED = process.env.PROPERTY_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.PROPERTY_SEED ?? 20261123);
+
+const DEVICES: Array<{ name: string; users: DemoUser[] }> = [
+  { name: 'tableta-1', users: ['asesor'] },
+  { name: 'tableta-2', users: ['user', 'manager'] },
+  { name: 'escritorio', users: ['supervisor', 'admin'] },
+];
+const NAMES = Object.keys(GENERATORS).filter(isMutationName);
+
+let ctx: TestContext;
+let userIds: Record<string, number>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  userIds = ctx.seeded.users as unknown as Record<string, number>;
+});
+afterAll(() => ctx?.close());
+
+interface Created {
+  kind: 'solicitud' | 'observacion' | 'referencia' | 'notificacion' | 'usuario';
+  id: string;
+  session: Session;
+  mutationId: number;
+}
+interface Model {
+  devices: Device[];
+  created: Created[];
+  changeSeq: number;
+  /** Each device's steps in order, printed on a failure. */
+  history: Map<string, string[]>;
+}
+
+async function session(model: Model, d: number): Promise<Session> {
+  const device = model.devices[d];
+  const who = device.users[device.current];
+  let s = device.sessions.get(who);
+  if (!s) {
+    s = await openSession(ctx.app, device, who, userIds, DEMO_USERS[who]);
+    device.sessions.set(who, s);
+  }
+  return s;
+}
+
+function log(model: Model, d: number, step: string): void {
+  model.history.get(model.devices[d].name)!.push(step);
+}
+
+async function changeSeq(): Promise<number> {
+  const [row] = await ctx.database.db.select({ seq: empresas.changeSeq }).from(empresas).where(eq(empresas.id, ctx.seeded.demo.id));
+  return Number(row.seq);
+}
+
+/** Cursors, last mutation ids and the change sequence only move forward. */
+async function checkForward(model: Model, s: Session): Promise<void> {
+  const cursor = (await getMeta(s.db, 'cursor')) ?? 0;
+  const last = (await getMeta(s.db, 'lastMutationId')) ?? 0;
+  expect(cursor, `${s.dbName}: cursor went back`).toBeGreaterThanOrEqual(s.lastCursor);
+  expect(last, `${s.dbName}: lastMutationId went back`).toBeGreaterThanOrEqual(s.lastMutationId);
+  s.lastCursor = cursor;
+  s.lastMutationId = last;
+  const seq = await changeSeq();
+  expect(seq, 'change sequence went back').toBeGreaterThanOrEqual(model.changeSeq);
+  model.changeSeq = seq;
+}
+
+function createdBy(name: string, args: Record<string, unknown>): Pick<Created, 'kind' | 'id'> | null {
+  switch (name) {
+    case 'solicitud.crear':
+      return { kind: 'solicitud', id: args.solicitudId as string };
+    case 'observacion.agregar':
+      return { kind: 'observacion', id: args.observacionId as string };
+    case 'referencia.agregar':
+      return { kind: 'referencia', id: args.referenciaId as string };
+    case 'notificacion.crear':
+      return { kind: 'notificacion', id: args.id as string };
+    case 'usuario.crear':
+      return { kind: 'usuario', id: args.correo as string };
+    default:
+      return null;
+  }
+}
+
+class LocalChange implements fc.AsyncCommand<Model, object> {
+  constructor(readonly device: number, readonly name: MutationName, readonly intent: Intent, readonly reload: boolean) {}
+  check = () => true;
+  async run(model: Model) {
+    const s = await session(model, this.device);
+    const args = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo }, this.intent)) as Record<string, unknown> | null;
+    if (!args) return log(model, this.device, `${s.who}: ${this.name} (nada que cambiar)`);
+    const before = await s.db.outbox.count();
+    let id: number;
+    try {
+      id = await mutateByName(s.db, this.name, args);
+    } catch (error) {
+      // Refused on the device by the mutation's schema or its mutator: nothing may be queued.
+      if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
+      expect(await s.db.outbox.count()).toBe(before);
+      return log(model, this.device, `${s.who}: ${this.name} rechazado en el dispositivo ${JSON.stringify(args)}`);
+    }
+    s.queued.push({ id, name: this.name });
+    const made = createdBy(this.name, args);
+    if (made) model.created.push({ ...made, session: s, mutationId: id });
+    log(model, this.device, `${s.who}: #${id} ${this.name} ${JSON.stringify(args)}${this.reload ? ' + recarga' : ''}`);
+    if (this.reload) await reopen(ctx.app, s, model.devices[this.device]);
+  }
+  toString = () => `${DEVICES[this.device].name}: ${this.name}(${JSON.stringify(this.intent)})${this.reload ? '+reload' : ''}`;
+}
+
+class Sync implements fc.AsyncCommand<Model, object> {
+  constructor(readonly device: number, readonly fault: PushFault) {}
+  check = () => true;
+  async run(model: Model) {
+    const s = await session(model, this.device);
+    s.fault.next = this.fault;
+    await s.engine.sync({ force: true });
+    s.fault.next = 'none';
+    if (s.restartPending) {
+      s.restartPending = false;
+      await reopen(ctx.app, s, model.devices[this.device]);
+    }
+    log(model, this.device, `${s.who}: sync ${this.fault} -> ${s.engine.getStatus().state}`);
+    await checkForward(model, s);
+  }
+  toString = () => `${DEVICES[this.device].name}: sync(${this.fault})`;
+}
+
+class Connectivity implements fc.AsyncCommand<Model, object> {
+  constructor(readonly device: number) {}
+  check = () => true;
+  async run(model: Model) {
+    const device = model.devices[this.device];
+    device.online = !device.online;
+    log(model, this.device, device.online ? 'en línea' : 'sin conexión');
+  }
+  toString = () => `${DEVICES[this.device].name}: toggle-online`;
+}
+
+/** The session expires (the server answers 401) or the user signs in again (resume with a new token). */
+class Session401 implements fc.AsyncCommand<Model, object> {
+  constructor(readonly device: number, readonly expire: boolean) {}
+  check = () => true;
+  async run(model: Model) {
+    const s = await session(model, this.device);
+    if (this.expire) s.sent.token = 'token-vencido';
+    else await s.engine.resume(s.token);
+    log(model, this.device, `${s.who}: ${this.expire ? 'sesión vencida' : 'inicia sesión'}`);
+    if (!this.expire) await checkForward(model, s);
+  }
+  toString = () => `${DEVICES[this.device].name}: ${this.expire ? 'expire' : 'login'}`;
+}
+
+/** The next user of a shared device signs in; the previous one's database, outbox included, stays. */
+class SwitchUser implements fc.AsyncCommand<Model, object> {
+  constructor(readonly device: number) {}
+  check = () => true;
+  async run(model: Model) {
+    const device = model.devices[this.device];
+    if (device.users.length < 2) return;
+    const previous = await session(model, this.device);
+    await previous.engine.stop();
+    previous.active = false;
+    device.current = (device.current + 1) % device.users.length;
+    const next = await session(model, this.device);
+    await reopen(ctx.app, next, device);
+    log(model, this.device, `cambia a ${next.who}`);
+  }
+  toString = () => `${DEVICES[this.device].name}: switch-user`;
+}
+
+const deviceArb = fc.integer({ min: 0, max: DEVICES.length - 1 });
+const localChangeArb = fc
+  .tuple(deviceArb, fc.constantFrom(...NAMES), intentArb, fc.boolean())
+  .map(([d, n, i, r]) => new LocalChange(d, n, i, r && i.pick % 4 === 0));
+// Local changes weigh three times as much as any other step.
+const commandsArb = fc.commands<Model, object>(
+  [
+    localChangeArb,
+    localChangeArb,
+    localChangeArb,
+    fc.tuple(deviceArb, fc.constantFrom<PushFault>('none', 'none', 'lost', '503', 'restart')).map(([d, f]) => new Sync(d, f)),
+    deviceArb.map((d) => new Connectivity(d)),
+    fc.tuple(deviceArb, fc.boolean()).map(([d, e]) => new Session401(d, e)),
+    fc.constantFrom(1, 2).map((d) => new SwitchUser(d)),
+  ] as Array<fc.Arbitrary<fc.AsyncCommand<Model, object>>>,
+  { maxCommands: 30, size: 'medium' },
+);
+
+/** Every session online and signed in, synced until nothing moves: twice, so each sees the others' last changes. */
+async function settle(model: Model): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    for (const device of model.devices) {
+      device.online = true;
+      for (const s of device.sessions.values()) {
+        s.fault.next = 'none';
+        // A user who handed the device over signs in on it again.
+        if (!s.active) await reopen(ctx.app, s, device);
+        await s.engine.resume(s.token);
+        expect(s.engine.getStatus().state, `${s.dbName}: ${s.engine.getStatus().message}`).toBe('idle');
+        await checkForward(model, s);
+      }
+    }
+  }
+}
+
+/** Every table the server mirrors to a device (ENTITY_TABLES: new entities join by themselves). */
+const TABLES = Object.values(ENTITY_TABLES);
+
+/** A table's rows by key, without the device's own markers of unsent changes. */
+async function rowsOf(s: Session, table: string): Promise<Map<string, string>> {
+  const rows = (await s.db.table(table).toArray()) as Array<Record<string, unknown>>;
+  const key = s.db.table(table).schema.primKey.keyPath as string;
+  return new Map(rows.map(({ pending: _pending, ...row }) => [JSON.stringify(row[key]), JSON.stringify(row)]));
+}
+
+async function checkExactlyOnce(s: Session): Promise<Map<number, { status: string; error: string | null }>> {
+  const clientId = await ensureClientId(s.db);
+  const results = await ctx.database.db.select().from(syncResults).where(eq(syncResults.clientId, clientId));
+  expect(results.map((r) => r.mutationId).sort((a, b) => a - b), `${s.dbName}: one result per queued mutation`).toEqual(s.queued.map((q) => q.id));
+  expect(await s.db.outbox.count(), `${s.dbName}: outbox not empty`).toBe(0);
+  const rejected = results.filter((r) => r.status === 'rejected').map((r) => r.mutationId).sort((a, b) => a - b);
+  const problems = (await s.db.problems.toArray()).filter((p) => !p.resolvedAt);
+  expect(problems.map((p) => p.id).sort((a, b) => a - b), `${s.dbName}: rejected changes in 'Cambios pendientes'`).toEqual(rejected);
+  for (const p of problems) expect(p.error, `${s.dbName}: problem #${p.id} without a reason`).toMatch(/\S/);
+  return new Map(results.map((r) => [r.mutationId, { status: r.status, error: r.error }]));
+}
+
+async function serverCount(c: Created): Promise<{ rows: number; audits: number | null }> {
+  const db = ctx.database.db;
+  const n = async (q: Promise<Array<{ n: number }>>) => Number((await q)[0].n);
+  const audits = (entidad: string) =>
+    n(db.select({ n: count() }).from(auditoria).where(and(eq(auditoria.entidad, entidad), eq(auditoria.entidadId, c.id), eq(auditoria.accion, 'crear'))));
+  switch (c.kind) {
+    case 'solicitud':
+      return { rows: await n(db.select({ n: count() }).from(solicitudes).where(eq(solicitudes.id, c.id))), audits: null };
+    case 'observacion':
+      return { rows: await n(db.select({ n: count() }).from(observaciones).where(eq(observaciones.id, c.id))), audits: null };
+    case 'referencia':
+      return { rows: await n(db.select({ n: count() }).from(referencias).where(eq(referencias.id, c.id))), audits: null };
+    case 'notificacion':
+      return { rows: await n(db.select({ n: count() }).from(notificaciones).where(eq(notificaciones.id, c.id))), audits: await audits('notificacion') };
+    case 'usuario':
+      return { rows: await n(db.select({ n: count() }).from(usuarios).where(inArray(usuarios.correo, [c.id]))), audits: null };
+  }
+}
+
+/** Outcomes by mutation name over the whole test, printed at the end (what the histories exercised). */
+const tally = new Map<string, { applied: number; rejected: number; reasons: Set<string> }>();
+
+async function checkInvariants(model: Model): Promise<void> {
+  const statuses = new Map<Session, Map<number, { status: string; error: string | null }>>();
+  for (const device of model.devices) {
+    for (const s of device.sessions.values()) {
+      const byId = await checkExactlyOnce(s);
+      statuses.set(s, byId);
+      for (const q of s.queued) {
+        const t = tally.get(q.name) ?? { applied: 0, rejected: 0, reasons: new Set<string>() };
+        const r = byId.get(q.id)!;
+        if (r.status === 'applied') t.applied++;
+        else t.rejected++;
+        if (r.error && t.reasons.size < 4) t.reasons.add(r.error);
+        tally.set(q.name, t);
+      }
+    }
+  }
+  for (const c of model.created) {
+    const status = statuses.get(c.session)!.get(c.mutationId)?.status;
+    const { rows, audits } = await serverCount(c);
+    const what = `${c.kind} ${c.id} (#${c.mutationId} ${status})`;
+    // A reference can be removed for good later; everything else is only soft-deleted.
+    if (status === 'applied') expect(rows, what).toBe(c.kind === 'referencia' ? Math.min(rows, 1) : 1);
+    else expect(rows, what).toBe(c.kind === 'usuario' ? rows : 0); // a refused duplicate e-mail is someone else's row
+    if (audits !== null) expect(audits, `${what}: 'crear' audit rows`).toBe(status === 'applied' ? 1 : 0);
+  }
+  const probe: Device = { name: 'comprobacion', users: [], current: 0, online: true, sessions: new Map() };
+  for (const device of model.devices) {
+    for (const s of device.sessions.values()) {
+      const fresh = await openSession(ctx.app, probe, s.who, userIds, DEMO_USERS[s.who]);
+      try {
+        await fresh.engine.sync({ force: true });
+        for (const table of TABLES) {
+          const [mine, server] = [await rowsOf(s, table), await rowsOf(fresh, table)];
+          const diff = [...new Set([...mine.keys(), ...server.keys()])].filter((k) => mine.get(k) !== server.get(k));
+          const show = diff.slice(0, 3).map((k) => `${k}\n  device: ${mine.get(k) ?? '(none)'}\n  server: ${server.get(k) ?? '(none)'}`);
+          expect(show, `${s.dbName}: ${table} differs from what the server lets ${s.who} see`).toEqual([]);
+        }
+      } finally {
+        await closeSession(fresh);
+      }
+    }
+  }
+}
+
+function historyText(model: Model): string {
+  return [...model.history].map(([name, steps]) => `${name}:\n${steps.map((x, i) => `  ${i + 1}. ${x}`).join('\n')}`).join('\n');
+}
+
+describe('sync across every mutation and several devices, against the real server', () => {
+  it('has a generator for every mutation name, or a stated reason', () => {
+    const missing = Object.keys(MUTATIONS).filter((n) => !GENERATORS[n] && !NOT_GENERATED[n as MutationName]);
+    expect(missing, 'mutations without a generator in tests/property/model/generators.ts').toEqual([]);
+  });
+
+  it(`loses nothing, applies nothing twice, and every device ends equal to the server (${RUNS} runs, seed ${SEED})`, async () => {
+    const started = Date.now();
+    await fc.assert(
+      fc.asyncProperty(commandsArb, async (cmds) => {
+        const model: Model = {
+          devices: DEVICES.map((d) => ({ ...d, current: 0, online: true, sessions: new Map() })),
+          created: [],
+          changeSeq: await changeSeq(),
+          history: new Map(DEVICES.map((d) => [d.name, []])),
+        };
+        try {
+          for (let d = 0; d < DEVICES.length; d++) await (await session(model, d)).engine.sync({ force: true });
+          await fc.asyncModelRun(() => ({ model, real: {} }), cmds as Iterable<fc.AsyncCommand<Model, object>>);
+          await settle(model);
+          await checkInvariants(model);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          throw new Error(`${message}\n--- pasos por dispositivo ---\n${historyText(model)}`, { cause: error });
+        } finally {
+          for (const device of model.devices) for (const s of device.sessions.values()) await closeSession(s);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const outcomes = [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`);
+    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s\napplied/rejected: ${outcomes.join(', ')}`);
+  }, 120_000 + RUNS * 20_000);
+});
