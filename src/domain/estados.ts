@@ -55,6 +55,10 @@ export type BadgeColor =
   | 'red'
   | 'gray';
 
+/**
+ * Spec 02 §4 badge colours, matched case- and accent-insensitively: 'en revisión' is not a status of
+ * the list (no one can choose it) but a badge for it is yellow, like pendiente.
+ */
 export function estadoColor(value: unknown): BadgeColor {
   const e = fold(String(value ?? ''));
   if (!e || e === 'desistido') return 'gray';

@@ -15,6 +15,19 @@ export const ENTITY_JSON_COLUMNS = {
 export type FormEntity = keyof typeof ENTITY_JSON_COLUMNS;
 export const FORM_ENTITIES = Object.keys(ENTITY_JSON_COLUMNS) as FormEntity[];
 
+/** The entities' table names, which the spec's calls also use (`/json/schema/solicitudes/detalle_credito`). */
+const TABLE_ALIASES: Readonly<Record<string, FormEntity>> = {
+  solicitantes: 'solicitante',
+  ubicaciones: 'ubicacion',
+  referencias: 'referencia',
+  solicitudes: 'solicitud',
+};
+
+/** An entity named in a path: a table name stands for its entity, anything else is itself. */
+export function entityFromPath(name: string): string {
+  return Object.hasOwn(TABLE_ALIASES, name) ? TABLE_ALIASES[name] : name;
+}
+
 /** Local-only group of the built-in fields. */
 export const CAMPOS_FIJOS = { entity: 'campos_fijos', jsonColumn: 'info_general' } as const;
 

@@ -214,12 +214,12 @@ describe('children of an application: REST and push', () => {
       entidad: 'referencia', entidadId: id1, accion: 'agregar', who: 'supervisor',
       cambios: { solicitante_id: { old: null, new: s.solicitanteId }, tipo_referencia: { old: null, new: 'personal' }, detalle_referencia: { old: null, new: { nombre: 'Ana', celular: '3001112233' } } },
     });
-    await audited(() => call('supervisor', 'PATCH', `/api/referencias/${id1}`, { detalle_referencia: { celular: '3009998877' } }).then(ok), {
+    await audited(() => call('supervisor', 'PATCH', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: id1, updates: { celular: '3009998877' } }).then(ok), {
       entidad: 'referencia', entidadId: id1, accion: 'editar', who: 'supervisor', cambios: { 'detalle_referencia.celular': { old: '3001112233', new: '3009998877' } },
     });
     const edited = await since((await mark()) - 1);
     expect(Object.keys(edited[0].cambios)).toEqual(['detalle_referencia.celular']);
-    await audited(() => call('supervisor', 'DELETE', `/api/referencias/${id1}`).then(ok), {
+    await audited(() => call('supervisor', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: id1 }).then(ok), {
       entidad: 'referencia', entidadId: id1, accion: 'eliminar', who: 'supervisor',
       cambios: { solicitante_id: { old: s.solicitanteId, new: null }, detalle_referencia: { old: { nombre: 'Ana', celular: '3009998877' }, new: null } },
     });
@@ -448,7 +448,7 @@ describe('GET /api/solicitudes/{id}/historial', () => {
     ok(await call('supervisor', 'PATCH', `/api/solicitudes/${s.id}`, { ciudad_solicitud: 'Ibagué' }));
     const refId = uuidv7();
     ok(await call('admin', 'POST', '/api/referencias', { id: refId, solicitud_id: s.id, tipo_referencia: 'personal', detalle_referencia: { nombre: 'Borrada' } }));
-    ok(await call('admin', 'DELETE', `/api/referencias/${refId}`));
+    ok(await call('admin', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: refId }));
     const obsId = uuidv7();
     ok(await call('admin', 'POST', `/api/solicitudes/${s.id}/observaciones`, { id: obsId, observacion: 'Nota auditada' }));
     const other = await take();

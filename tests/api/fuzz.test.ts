@@ -166,11 +166,21 @@ const FUZZ: Record<string, FuzzEntry> = {
   'POST /api/referencias': {
     url: () => '/api/referencias',
     body: 'json',
-    base: (_a, t) => ({ solicitud_id: t.solicitudId, tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Ana' } }),
-    fields: { solicitud_id: 'uuid', detalle_referencia: 'obj' },
+    base: (_a, t) => ({ solicitante_id: t.solicitanteId, referencia: { tipo_referencia: 'familiar', nombre_completo: 'Ana' } }),
+    fields: { solicitante_id: 'uuid', referencia: 'obj' },
   },
-  'PATCH /api/referencias/:id': { url: (t) => `/api/referencias/${t.referenciaId}`, body: 'json', base: () => ({ detalle_referencia: { ciudad: 'Cali' } }), fields: { detalle_referencia: 'obj' } },
-  'DELETE /api/referencias/:id': { url: (t) => `/api/referencias/${t.referenciaId}`, body: 'none' },
+  'PATCH /api/referencias': {
+    url: () => '/api/referencias',
+    body: 'json',
+    base: (_a, t) => ({ solicitante_id: t.solicitanteId, referencia_id: t.referenciaId, updates: { ciudad: 'Cali' } }),
+    fields: { solicitante_id: 'uuid', referencia_id: 'any', updates: 'obj' },
+  },
+  'DELETE /api/referencias': {
+    url: () => '/api/referencias',
+    body: 'json',
+    base: (_a, t) => ({ solicitante_id: t.solicitanteId, referencia_id: t.referenciaId }),
+    fields: { solicitante_id: 'uuid', referencia_id: 'any' },
+  },
   'DELETE /api/documentos/:id': { url: (t) => `/api/documentos/${t.documentoId}`, body: 'none' },
   'POST /api/documentos': { url: () => '/api/documentos', body: 'multipart' },
   'POST /api/notificaciones/email': {

@@ -466,19 +466,23 @@ const MATRIX: Record<string, Entry> = {
     build: ({ t }) => ({
       method: 'POST',
       url: '/api/referencias',
-      payload: { solicitud_id: t.solicitudId, tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Ana Ruiz' } },
+      payload: { solicitante_id: t.solicitanteId, referencia: { tipo_referencia: 'familiar', nombre_completo: 'Ana Ruiz' } },
     }),
   },
-  'PATCH /api/referencias/:id': {
+  'PATCH /api/referencias': {
     roles: EDIT,
     scope: 'visibility',
-    build: ({ t }) => ({ method: 'PATCH', url: `/api/referencias/${t.referenciaId}`, payload: { detalle_referencia: { ciudad: `Cali ${uniq()}` } } }),
+    build: ({ t }) => ({
+      method: 'PATCH',
+      url: '/api/referencias',
+      payload: { solicitante_id: t.solicitanteId, referencia_id: t.referenciaId, updates: { ciudad: `Cali ${uniq()}` } },
+    }),
   },
-  'DELETE /api/referencias/:id': {
+  'DELETE /api/referencias': {
     roles: EDIT,
     scope: 'visibility',
     fresh: true,
-    build: ({ t }) => ({ method: 'DELETE', url: `/api/referencias/${t.referenciaId}` }),
+    build: ({ t }) => ({ method: 'DELETE', url: '/api/referencias', payload: { solicitante_id: t.solicitanteId, referencia_id: t.referenciaId } }),
   },
   'GET /api/documentos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos?solicitud_id=${t.solicitudId}`) },
   'GET /api/documentos/:id': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos/${t.documentoId}`) },

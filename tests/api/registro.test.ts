@@ -278,20 +278,20 @@ describe('references', () => {
     const list = await call('manager', 'GET', `/api/referencias?solicitante_id=${s.solicitanteId}`);
     expect(list.json().data).toHaveLength(3);
     const target = list.json().data[2].id as string;
-    const patched = await call('manager', 'PATCH', `/api/referencias/${target}`, { detalle_referencia: { relacion: 'Prima' } });
+    const patched = await call('manager', 'PATCH', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: target, updates: { relacion: 'Prima' } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data.detalle_referencia).toMatchObject({ relacion: 'Prima' });
 
     const missing = randomUUID();
-    const notThere = await call('manager', 'PATCH', `/api/referencias/${missing}`, { detalle_referencia: { relacion: 'x' } });
+    const notThere = await call('manager', 'PATCH', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: missing, updates: { relacion: 'x' } });
     expect(notThere.statusCode).toBe(404);
     expect(notThere.json().error).toBe(`La referencia ${missing} no existe en el contenedor. Refresca e inténtalo de nuevo.`);
 
-    expect((await call('user', 'DELETE', `/api/referencias/${target}`)).statusCode).toBe(403);
-    expect((await call('otraAdmin', 'DELETE', `/api/referencias/${target}`)).statusCode).toBe(404);
-    expect((await call(null, 'DELETE', `/api/referencias/${target}`)).statusCode).toBe(401);
+    expect((await call('user', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: target })).statusCode).toBe(403);
+    expect((await call('otraAdmin', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: target })).statusCode).toBe(404);
+    expect((await call(null, 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: target })).statusCode).toBe(401);
     expect((await call('otraAdmin', 'GET', `/api/referencias?solicitante_id=${s.solicitanteId}`)).statusCode).toBe(404);
-    const del = await call('manager', 'DELETE', `/api/referencias/${target}`);
+    const del = await call('manager', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: target });
     expect(del.statusCode).toBe(200);
     expect((await call('manager', 'GET', `/api/referencias?solicitud_id=${s.id}`)).json().data).toHaveLength(2);
   });

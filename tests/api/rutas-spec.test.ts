@@ -1,11 +1,12 @@
 /**
- * The spec's paths as it writes them (issue 29): trailing slashes answered by the router option,
- * not by duplicate routes.
+ * The spec's paths and bodies as it writes them (issue 29): trailing slashes answered by the router
+ * option, not by duplicate routes; references with the spec's bodies (spec 02 §7).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { solicitudes, usuarios } from '../../server/src/db/schema';
+import { referencias, solicitudes, usuarios } from '../../server/src/db/schema';
+import { fingerprint } from './security-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,5 +58,127 @@ describe('trailing slashes (ignoreTrailingSlash)', () => {
     const keys = ctx.app.routeTable.map((r) => `${r.method} ${r.url}`);
     expect(keys.filter((k) => k.startsWith('PUT /api/edit-record'))).toEqual(['PUT /api/edit-record/']);
     expect(keys.filter((k) => k.startsWith('POST /api/descargar-ventas'))).toEqual(['POST /api/descargar-ventas/']);
+  });
+});
+
+type Sol = typeof solicitudes.$inferSelect;
+const used = new Set<string>();
+/** A live demo application of an applicant with no other live application, not used by another test. */
+async function take(filter: (s: Sol) => boolean = () => true): Promise<Sol> {
+  const rows = await ctx.database.db
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt)));
+  const s = rows.find((r) => !used.has(r.id) && filter(r));
+  if (!s) throw new Error('no demo application left');
+  used.add(s.id);
+  return s;
+}
+const refsOf = (solicitanteId: string) => ctx.database.db.select().from(referencias).where(eq(referencias.solicitanteId, solicitanteId));
+
+describe('references with the spec bodies', () => {
+  it('POST {solicitante_id, referencia} stores the merged fixed and detalle fields; PATCH and DELETE take the spec bodies', async () => {
+    const s = await take();
+    await ctx.database.db.delete(referencias).where(eq(referencias.solicitanteId, s.solicitanteId));
+    const none = await call('manager', 'GET', `/api/referencias?solicitante_id=${s.solicitanteId}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ ok: false, code: 'NOT_FOUND', error: 'No hay referencias para este solicitante' });
+
+    const added = await call('manager', 'POST', '/api/referencias', {
+      solicitante_id: s.solicitanteId,
+      referencia: { tipo_referencia: 'familiar', nombre_completo: 'Ana Ruiz', telefono_referencia: '3001234567', detalle_referencia: { parentesco: 'Prima' } },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const id = added.json().data.referencia_id as string;
+    let [row] = await refsOf(s.solicitanteId);
+    expect(row.id).toBe(id);
+    expect(row.tipoReferencia).toBe('familiar');
+    expect(row.detalleReferencia).toEqual({ nombre_completo: 'Ana Ruiz', telefono_referencia: '3001234567', parentesco: 'Prima' });
+    const list = await call('manager', 'GET', `/api/referencias?solicitante_id=${s.solicitanteId}`);
+    expect(list.json().data.map((r: { id: string }) => r.id)).toEqual([id]);
+
+    const patched = await call('manager', 'PATCH', '/api/referencias', {
+      solicitante_id: s.solicitanteId,
+      referencia_id: id,
+      updates: { tipo_referencia: 'personal', parentesco: 'Amiga' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    [row] = await refsOf(s.solicitanteId);
+    expect(row.tipoReferencia).toBe('personal');
+    expect(row.detalleReferencia).toMatchObject({ nombre_completo: 'Ana Ruiz', parentesco: 'Amiga' });
+
+    // Another applicant's id with this reference: the reference is not that applicant's.
+    const other = await take((r) => r.solicitanteId !== s.solicitanteId);
+    const wrongOwner = await call('manager', 'DELETE', '/api/referencias', { solicitante_id: other.solicitanteId, referencia_id: id });
+    expect(wrongOwner.statusCode).toBe(404);
+    expect(wrongOwner.json().error).toBe(`La referencia ${id} no existe en el contenedor. Refresca e inténtalo de nuevo.`);
+    // The spec's clients sent integer ids (0 as 1): such an id names no reference here.
+    const legacy = await call('manager', 'PATCH', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: 1, updates: { parentesco: 'x' } });
+    expect(legacy.statusCode).toBe(404);
+    expect(legacy.json().error).toBe('La referencia 1 no existe en el contenedor. Refresca e inténtalo de nuevo.');
+    // Roles and tenancy.
+    expect((await call('user', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: id })).statusCode).toBe(403);
+    expect((await call('otraAdmin', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: id })).statusCode).toBe(404);
+    expect((await call(null, 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: id })).statusCode).toBe(401);
+    expect(await refsOf(s.solicitanteId)).toHaveLength(1);
+
+    const del = await call('manager', 'DELETE', '/api/referencias', { solicitante_id: s.solicitanteId, referencia_id: id });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await refsOf(s.solicitanteId)).toEqual([]);
+  });
+
+  it('a body that carries no data is a 400 and stores nothing', async () => {
+    const s = await take();
+    const before = await fingerprint(ctx);
+    for (const body of [
+      { solicitante_id: s.solicitanteId, referencia: {} },
+      { solicitante_id: s.solicitanteId, referencia: { tipo_referencia: 'personal', nombre_completo: '  ', detalle_referencia: {} } },
+      { solicitante_id: s.solicitanteId },
+      { solicitud_id: s.id, tipo_referencia: 'personal' },
+    ]) {
+      const res = await call('manager', 'POST', '/api/referencias', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION' });
+    }
+    const [ref] = await refsOf(s.solicitanteId);
+    for (const body of [
+      { solicitante_id: s.solicitanteId, referencia_id: ref?.id ?? '', updates: {} },
+      { solicitante_id: s.solicitanteId, referencia_id: ref?.id ?? '' },
+      { referencia_id: ref?.id ?? '', updates: { parentesco: 'x' } },
+    ]) {
+      const res = await call('manager', 'PATCH', '/api/referencias', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('manager', 'DELETE', '/api/referencias', { referencia_id: ref?.id ?? '' })).statusCode).toBe(400);
+    expect(await fingerprint(ctx)).toEqual(before);
+  });
+});
+
+describe('table names as aliases of the entities under /api/json and /api/schema', () => {
+  it('GET /api/json/schema/solicitudes/detalle_credito answers the configured fields in data.campos_dinamicos', async () => {
+    const key = 'seguro_deudor_alias';
+    const saved = await call('admin', 'POST', '/api/json/definitions/solicitudes/detalle_credito', {
+      definitions: [{ key, type: 'boolean', required: false, description: 'Seguro de deudor', order_index: 7 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const res = await call('manager', 'GET', '/api/json/schema/solicitudes/detalle_credito');
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ entidad: 'solicitud', json_column: 'detalle_credito' });
+    expect(data.campos_dinamicos.map((f: { key: string }) => f.key)).toContain(key);
+    // Spec 02's configuration call with the entity name reads a list of definitions.
+    const list = await call('manager', 'GET', '/api/json/schema/solicitud/detalle_credito');
+    expect(list.json().data.find((d: { key: string }) => d.key === key)).toMatchObject({ type: 'boolean', entity: 'solicitud' });
+    expect((await call('manager', 'GET', '/api/schema/solicitudes')).json().data.campos_dinamicos.map((f: { key: string }) => f.key)).toContain(key);
+    expect((await call('manager', 'GET', '/api/json/schema/solicitudes/info_extra')).statusCode).toBe(404);
+    // Another company does not see this company's field under either name.
+    const otra = await call('otraAdmin', 'GET', '/api/json/schema/solicitudes/detalle_credito');
+    expect(otra.json().data.campos_dinamicos.map((f: { key: string }) => f.key)).not.toContain(key);
+
+    const gone = await call('admin', 'DELETE', `/api/json/definitions/solicitudes/detalle_credito/${key}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const after = await call('manager', 'GET', '/api/json/schema/solicitudes/detalle_credito');
+    expect(after.json().data.campos_dinamicos.map((f: { key: string }) => f.key)).not.toContain(key);
   });
 });

@@ -19,7 +19,8 @@ import { LoginBody } from '../modules/auth/routes';
 import { ListQuery as NotificacionesQuery } from '../modules/notificaciones/routes';
 import { AgregarBody, CategoriaBody, ColumnasBody, DefinitionsBody, ReorderBody } from '../modules/configuracion/routes';
 import { PerfilBody } from '../modules/usuarios/routes';
-import { EmailBody, ListQuery as RegistroQuery, ObservacionBody, ReferenciaBody, ReferenciaPatch } from '../modules/registro/routes';
+import { EmailBody, ObservacionBody } from '../modules/registro/routes';
+import { ListQuery as RegistroQuery, ReferenciaDeleteBody, ReferenciaPatchBody, ReferenciaPost } from '../modules/registro/referencias-routes';
 import { Query as EstadisticasQuery } from '../modules/estadisticas/routes';
 import { PullQuery } from '../modules/sync/routes';
 import { SpecBody } from '../modules/formulario/routes';
@@ -75,9 +76,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/solicitudes/:id/observaciones': { tag: 'Solicitudes', summary: 'Agregar una observación', body: ObservacionBody },
   'GET /api/solicitudes/:id/historial': { tag: 'Solicitudes', summary: 'Historial de cambios de una solicitud' },
   'GET /api/referencias': { tag: 'Solicitudes', summary: 'Referencias de una solicitud', query: RegistroQuery },
-  'POST /api/referencias': { tag: 'Solicitudes', summary: 'Agregar una referencia', body: ReferenciaBody },
-  'PATCH /api/referencias/:id': { tag: 'Solicitudes', summary: 'Editar una referencia', body: ReferenciaPatch },
-  'DELETE /api/referencias/:id': { tag: 'Solicitudes', summary: 'Eliminar una referencia' },
+  'POST /api/referencias': { tag: 'Solicitudes', summary: 'Agregar una referencia', body: ReferenciaPost },
+  'PATCH /api/referencias': { tag: 'Solicitudes', summary: 'Editar una referencia', body: ReferenciaPatchBody },
+  'DELETE /api/referencias': { tag: 'Solicitudes', summary: 'Eliminar una referencia', body: ReferenciaDeleteBody },
   'GET /api/documentos': { tag: 'Documentos', summary: 'Documentos de una solicitud', query: RegistroQuery },
   'GET /api/documentos/:id': { tag: 'Documentos', summary: 'Descargar un documento', produces: 'application/octet-stream' },
   'DELETE /api/documentos/:id': { tag: 'Documentos', summary: 'Eliminar un documento' },

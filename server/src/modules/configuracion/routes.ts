@@ -10,6 +10,7 @@ import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import type { Role } from '../../../../src/domain/roles';
 import { actualizarDefinicion, eliminarDefiniciones, guardarDefiniciones, reordenarDefiniciones } from './definiciones';
+import { entityFromPath } from '../../../../src/domain/field-definition';
 import { agregarColumna, guardarColumnas, listarColumnas } from './columnas';
 import {
   actualizarCategoria,
@@ -66,7 +67,8 @@ export default async function configuracionRoutes(app: FastifyInstance) {
   app.post<{ Params: GroupParams }>('/api/json/definitions/:entity/:json_column', write, async (request) => {
     const user = requireUser(request);
     const body = parseInput(DefinitionsBody, request.body);
-    const { entity, json_column } = request.params;
+    const { json_column } = request.params;
+    const entity = entityFromPath(request.params.entity);
     const data = await app.db.transaction((tx) => guardarDefiniciones(tx, user, entity, json_column, body.definitions));
     return { ok: true, data };
   });
@@ -80,7 +82,8 @@ export default async function configuracionRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: GroupParams }>('/api/json/definitions/:entity/:json_column', write, async (request) => {
     const user = requireUser(request);
-    const { entity, json_column } = request.params;
+    const { json_column } = request.params;
+    const entity = entityFromPath(request.params.entity);
     const data = await app.db.transaction((tx) => eliminarDefiniciones(tx, user, entity, json_column));
     return { ok: true, data };
   });
@@ -90,7 +93,8 @@ export default async function configuracionRoutes(app: FastifyInstance) {
     write,
     async (request) => {
       const user = requireUser(request);
-      const { entity, json_column, key } = request.params;
+      const { json_column, key } = request.params;
+      const entity = entityFromPath(request.params.entity);
       const data = await app.db.transaction((tx) => eliminarDefiniciones(tx, user, entity, json_column, key));
       return { ok: true, data };
     },
@@ -102,7 +106,8 @@ export default async function configuracionRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const body = parseInput(ReorderBody, request.body);
-      const { entity, json_field } = request.params;
+      const { json_field } = request.params;
+      const entity = entityFromPath(request.params.entity);
       const data = await app.db.transaction((tx) => reordenarDefiniciones(tx, user, entity, json_field, body.field_orders));
       return { ok: true, data };
     },

@@ -10,7 +10,8 @@ import { requireUser } from '../../plugins/auth';
 import { uuidv7 } from '../../../../src/domain/ids';
 import { CrearRegistroArgs } from '../../../../src/domain/registro';
 import { crearRegistroCompleto } from './service';
-import { columnDefinitions, groupedSchema, recordFields, schemaOf } from './schemas';
+import { columnDefinitions, columnSchema, groupedSchema, recordFields, schemaOf } from './schemas';
+import { entityFromPath } from '../../../../src/domain/field-definition';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys of the spec's request body the server sets itself and never takes from the client. */
@@ -66,7 +67,7 @@ export function argsFromSpecBody(body: unknown): CrearRegistroArgs {
 export default async function formularioRoutes(app: FastifyInstance) {
   app.get<{ Params: { entity: string } }>('/api/schema/:entity', async (request) => {
     const user = requireUser(request);
-    return { ok: true, data: await schemaOf(app.db, user, request.params.entity) };
+    return { ok: true, data: await schemaOf(app.db, user, entityFromPath(request.params.entity)) };
   });
 
   app.get('/api/json/schema/agrupado', async (request) => {
@@ -76,10 +77,16 @@ export default async function formularioRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { entity: string; target: string } }>('/api/json/schema/:entity/:target', async (request) => {
     const user = requireUser(request);
-    const { entity, target } = request.params;
+    const { target } = request.params;
+    const entity = entityFromPath(request.params.entity);
+    // A table name (`solicitudes`) is how spec 01's edit modal asks, reading data.campos_dinamicos;
+    // the entity name (`solicitud`) is spec 02's configuration call, reading a list of definitions.
+    const byTable = entity !== request.params.entity;
     const data = UUID.test(target)
       ? await recordFields(app.db, user, entity, target)
-      : await columnDefinitions(app.db, user, entity, target);
+      : byTable
+        ? await columnSchema(app.db, user, entity, target)
+        : await columnDefinitions(app.db, user, entity, target);
     return { ok: true, data };
   });
 

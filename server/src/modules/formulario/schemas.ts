@@ -76,6 +76,18 @@ export async function columnDefinitions(db: DbOrTx, user: AuthUser, entity: stri
     .map((d) => ({ ...normalizeDefinition(d), id: d.id, empresa_id: d.empresa_id }));
 }
 
+/**
+ * A column's schema response (entidad, tabla, json_column, campos_fijos, campos_dinamicos): how
+ * the spec's edit modal reads `/json/schema/solicitudes/detalle_credito` (spec 01 §7, data.campos_dinamicos).
+ */
+export async function columnSchema(db: DbOrTx, user: AuthUser, entity: string, jsonColumn: string) {
+  if (!isFormEntity(entity)) throw new AppError('NOT_FOUND', UNKNOWN_ENTITY);
+  if (jsonColumn !== jsonColumnOf(entity)) {
+    throw new AppError('NOT_FOUND', `La entidad ${entity} no tiene la columna ${jsonColumn}.`);
+  }
+  return schemaOf(db, user, entity);
+}
+
 const RECORD_TABLES = {
   solicitante: { table: solicitantes, column: 'infoExtra' },
   ubicacion: { table: ubicaciones, column: 'detalleDireccion' },

@@ -11,35 +11,29 @@ import * as v from 'valibot';
 import { plainRecord } from '../../../../src/domain/plain-record';
 import { AppError } from '../../../../src/domain/errors';
 import { uuidv7 } from '../../../../src/domain/ids';
-import { DetalleReferencia } from '../../../../src/domain/registro-mutations';
 import { parseInput } from '../../lib/validation';
 import { contentDisposition, typeOfStored } from '../../lib/file-type';
 import { MAX_FILE_BYTES } from '../../../../src/domain/file-policy';
 import { sizeOf } from '../../lib/file-store';
 import { readSnapshot } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
-import { cambiarEstado, editarSolicitud, lockVisibleSolicitud } from '../solicitudes/service';
+import { cambiarEstado, editarSolicitud } from '../solicitudes/service';
 import {
   agregarObservacion,
-  agregarReferencia,
-  editarReferencia,
   eliminarDocumento,
-  eliminarReferencia,
   eliminarSolicitud,
   leerDocumento,
   listarDocumentos,
   listarObservaciones,
-  listarReferencias,
   solicitudOfDocumento,
-  solicitudOfReferencia,
   visibleSolicitudesOf,
   listarTodo,
-  referenciaNoExiste,
 } from './service';
 import { applyRecordEdit, completeRecordEdit, customerRowEdit, registroCompleto } from './record';
 import { ventasCsv } from './ventas';
 import { encolarEmail } from '../email/encolar';
 import { subirDocumentos } from './documentos';
+import referenciasRoutes, { ListQuery } from './referencias-routes';
 
 
 const uuid = (msg = 'Identificador inválido') => v.pipe(v.string(msg), v.uuid(msg));
@@ -55,23 +49,6 @@ export const ObservacionBody = v.object({
   observacion: v.pipe(v.string('La observación es obligatoria'), v.trim(), v.minLength(1, 'La observación no puede estar vacía'), v.maxLength(4000)),
   tipo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
   fecha_creacion: v.optional(v.pipe(v.string(), v.isoTimestamp('Fecha inválida'))),
-});
-
-export const ReferenciaBody = v.object({
-  id: v.optional(uuid()),
-  solicitud_id: v.optional(uuid()),
-  solicitante_id: v.optional(uuid()),
-  tipo_referencia: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60)))),
-  detalle_referencia: v.optional(DetalleReferencia, {}),
-});
-export const ReferenciaPatch = v.object({
-  tipo_referencia: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60)))),
-  detalle_referencia: v.optional(DetalleReferencia),
-});
-export const ListQuery = v.object({
-  solicitud_id: v.optional(uuid()),
-  solicitante_id: v.optional(uuid()),
-  empresa_id: v.optional(v.string()),
 });
 
 /**
@@ -90,12 +67,6 @@ export const EmailBody = v.object({
     {},
   ),
 });
-
-function referenciaParam(params: unknown): string {
-  const id = String((params as { id?: unknown }).id ?? '').slice(0, 60);
-  if (!v.is(uuid(), id)) throw referenciaNoExiste(id);
-  return id.toLowerCase();
-}
 
 const SOLICITUD_COLUMNS = ['banco_nombre', 'ciudad_solicitud', 'tipo_credito', 'detalle_credito', 'preferencias_notificacion'];
 
@@ -227,60 +198,9 @@ export default async function registroRoutes(app: FastifyInstance) {
     return { ok: true, data };
   });
 
-  // ---- references ------------------------------------------------------------------------
+  // ---- references (their own module, with the spec's bodies) ----------------------------
 
-  app.get('/api/referencias', { config: { permission: 'view_customer' } }, async (request) => {
-    const user = requireUser(request);
-    const q = parseInput(ListQuery, request.query ?? {});
-    const data = await tx(async (t) => {
-      if (q.solicitante_id) return listarReferencias(t, user, q.solicitante_id);
-      if (q.solicitud_id) {
-        const sol = await lockVisibleSolicitud(t, user, q.solicitud_id);
-        return listarReferencias(t, user, sol.solicitanteId);
-      }
-      return (await listarTodo(t, user)).referencias;
-    });
-    return { ok: true, data };
-  });
-
-  app.post('/api/referencias', { config: { permission: 'edit_customer' } }, async (request) => {
-    const user = requireUser(request);
-    const body = parseInput(ReferenciaBody, request.body ?? {});
-    const data = await tx(async (t) => {
-      let solicitudId = body.solicitud_id;
-      if (!solicitudId && body.solicitante_id) solicitudId = (await visibleSolicitudesOf(t, user, body.solicitante_id))[0].id;
-      if (!solicitudId) throw new AppError('VALIDATION', 'ID del solicitante no encontrado', { fields: { solicitante_id: 'ID del solicitante no encontrado' } });
-      return agregarReferencia(t, user, {
-        solicitudId,
-        referenciaId: body.id?.toLowerCase() ?? uuidv7(),
-        tipo_referencia: body.tipo_referencia ?? null,
-        detalle_referencia: body.detalle_referencia,
-      });
-    });
-    return { ok: true, data };
-  });
-
-  app.patch('/api/referencias/:id', { config: { permission: 'edit_customer' } }, async (request) => {
-    const user = requireUser(request);
-    const id = referenciaParam(request.params);
-    const body = parseInput(ReferenciaPatch, request.body ?? {});
-    if (body.tipo_referencia === undefined && body.detalle_referencia === undefined) {
-      throw new AppError('VALIDATION', 'No hay cambios para guardar.');
-    }
-    const data = await tx(async (t) =>
-      editarReferencia(t, user, { solicitudId: await solicitudOfReferencia(t, user, id), referenciaId: id, ...body }),
-    );
-    return { ok: true, data };
-  });
-
-  app.delete('/api/referencias/:id', { config: { permission: 'edit_customer' } }, async (request) => {
-    const user = requireUser(request);
-    const id = referenciaParam(request.params);
-    const data = await tx(async (t) =>
-      eliminarReferencia(t, user, { solicitudId: await solicitudOfReferencia(t, user, id), referenciaId: id }),
-    );
-    return { ok: true, data };
-  });
+  referenciasRoutes(app);
 
   // ---- documents -------------------------------------------------------------------------
 

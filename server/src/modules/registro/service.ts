@@ -231,20 +231,6 @@ export async function eliminarReferencia(tx: DbOrTx, user: AuthUser, args: Elimi
   return { id: ref.id, eliminado: true };
 }
 
-/** A visible application of the applicant that owns reference `id` (for the REST routes by id). */
-export async function solicitudOfReferencia(tx: DbOrTx, user: AuthUser, id: string): Promise<string> {
-  const [ref] = await tx
-    .select()
-    .from(referencias)
-    .where(and(eq(referencias.id, id), eq(referencias.empresaId, user.empresaId)))
-    .limit(1);
-  if (!ref) throw referenciaNoExiste(id);
-  const rows = await visibleSolicitudesOf(tx, user, ref.solicitanteId).catch(() => {
-    throw referenciaNoExiste(id);
-  });
-  return rows[0].id;
-}
-
 export async function listarReferencias(tx: DbOrTx, user: AuthUser, solicitanteId: string) {
   await visibleSolicitudesOf(tx, user, solicitanteId);
   const rows = await tx
