@@ -25,6 +25,7 @@ import etapasRoutes from './modules/seguimiento/etapas-routes';
 import usuariosRoutes from './modules/usuarios/routes';
 import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
+import revisionesRoutes from './modules/revisiones/routes';
 import configuracionRoutes from './modules/configuracion/routes';
 import registroRoutes from './modules/registro/routes';
 import estadisticasRoutes from './modules/estadisticas/routes';
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(registroRoutes);
   await app.register(estadisticasRoutes);
   await app.register(auditRoutes);
+  await app.register(revisionesRoutes);
   await app.register(uploadsRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
   await app.register(legalRoutes, { operador: opts.legal ?? null });
 

@@ -19,6 +19,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { ConflictDetail, ErrorCode } from '../domain/errors';
 import type { HistorialEntry } from '../domain/historial';
+import type { Revision } from '../domain/revision';
 import type { SolicitudRecord } from '../domain/solicitud';
 import type { RecentPass, SyncEntity } from '../domain/sync-protocol';
 import { createdKey } from './created-key';
@@ -169,6 +170,7 @@ export const ENTITY_TABLES = {
   categoria: 'categorias',
   estados: 'estados',
   usuario: 'usuarios',
+  revision: 'revisiones',
 } as const satisfies Record<SyncEntity, string>;
 export type EntityTableName = (typeof ENTITY_TABLES)[SyncEntity];
 
@@ -188,6 +190,7 @@ export class RadicaDB extends Dexie {
   declare categorias: Table<EntityRow, Id>;
   declare estados: Table<EntityRow, Id>;
   declare usuarios: Table<EntityRow, Id>;
+  declare revisiones: Table<Revision, string>;
   declare listas: Table<ListaRow, ListaRow['key']>;
   declare stats: Table<StatRow, string>;
   declare outbox: Table<OutboxRow, number>;
@@ -266,6 +269,8 @@ export class RadicaDB extends Dexie {
     this.version(8).stores({}).upgrade(rebuildSearchLog);
     // The search tokens gain the status and bank filter tokens: the same rebuild.
     this.version(9).stores({}).upgrade(rebuildSearchLog);
+    // The reviews of the 'Devuelta para corrección' loop (issue 34), pulled as entity `revision`.
+    this.version(10).stores({ revisiones: 'id, solicitud_id, estado' });
   }
 }
 

@@ -18,6 +18,8 @@ import { USUARIO_MUTATORS } from './mutators-usuarios';
 import { crearSolicitudMutator } from './mutators-formulario';
 import { NOTIFICACION_MUTATORS } from './mutators-notificaciones';
 import { REGISTRO_MUTATORS } from './mutators-registro';
+import { REVISION_MUTATORS } from './mutators-revision';
+import type { Revision } from '../domain/revision';
 
 export interface EntityRecords {
   solicitudes: SolicitudRecord;
@@ -27,6 +29,7 @@ export interface EntityRecords {
   categorias: EntityRow;
   estados: EntityRow;
   usuarios: EntityRow;
+  revisiones: Revision;
 }
 
 export interface MutatorTx {
@@ -127,6 +130,7 @@ export const MUTATORS = {
   ...REGISTRO_MUTATORS,
   ...USUARIO_MUTATORS,
   ...NOTIFICACION_MUTATORS,
+  ...REVISION_MUTATORS,
   'etapa.actualizar': actualizarEtapa,
   // Never queued by `mutate`: push sends it in place of a change given up (src/sync/push.ts).
   'sync.omitir': async () => undefined,

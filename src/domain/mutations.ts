@@ -33,6 +33,7 @@ import {
   EliminarSolicitudArgs,
 } from './registro-mutations';
 import { ActualizarEtapaArgs } from './seguimiento';
+import { CerrarRevisionArgs, DevolverArgs, ResponderArgs } from './revision';
 
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 // `block.column`, `block.json.key`, or `solicitud.detalle_credito.<kind>.<key>` (parseFieldPath
@@ -119,6 +120,9 @@ export const MUTATIONS = {
   'notificacion.marcarCompletada': { args: NotificacionIdArgs, label: 'Notificación completada' },
   'notificacion.marcarTodasLeidas': { args: MarcarTodasLeidasArgs, label: 'Notificaciones marcadas como leídas' },
   'etapa.actualizar': { args: ActualizarEtapaArgs, label: 'Actualización de etapa del seguimiento' },
+  'revision.devolver': { args: DevolverArgs, label: 'Devolución para corrección' },
+  'revision.responder': { args: ResponderArgs, label: 'Respuesta a correcciones' },
+  'revision.cerrar': { args: CerrarRevisionArgs, label: 'Cierre de revisión' },
   /**
    * Changes nothing: sent in place of a change the server failed on again and again (5xx), so the
    * device's mutation ids stay contiguous while that change waits in 'Cambios pendientes'.

@@ -16,6 +16,8 @@
  * keeps in its `revisiones` table.
  */
 import * as v from 'valibot';
+import { parseFieldPath, readPath, type SolicitudRecord } from './solicitud';
+import { etiquetaDeCampo } from './validacion';
 
 export const ESTADOS_REVISION = ['abierta', 'respondida', 'cerrada'] as const;
 export type EstadoRevision = (typeof ESTADOS_REVISION)[number];
@@ -104,3 +106,66 @@ export type CerrarRevisionArgs = v.InferOutput<typeof CerrarRevisionArgs>;
 
 /** Whether the application carries the 'Devuelta' badge: it has a review that is not closed. */
 export const revisionPendiente = (r: Pick<Revision, 'estado'>) => r.estado !== 'cerrada';
+
+/** Flagged fields that are whole lists of the record rather than one editable path. */
+export const CAMPOS_LISTA = ['documentos', 'referencias'] as const;
+
+/**
+ * Whether `campo` names something of the record a review can flag: an editable path
+ * (`parseFieldPath`) or one of the lists (`documentos`, `referencias`).
+ */
+export function campoRevisable(campo: string): boolean {
+  return (CAMPOS_LISTA as readonly string[]).includes(campo) || parseFieldPath(campo) !== null;
+}
+
+/**
+ * The value of a flagged field in `record`, as kept in `antes`/`despues`: an editable path's value
+ * (null when absent), the file names of `documentos`, the names of `referencias`.
+ */
+export function valorCampo(record: SolicitudRecord, campo: string): unknown {
+  if (campo === 'documentos') return (record.documentos ?? []).map((d) => d.nombre);
+  if (campo === 'referencias') {
+    return (record.referencias ?? []).map((r) => {
+      const d = r.detalle_referencia ?? {};
+      return [d.nombre, d.apellido, d.nombre_completo].filter((x) => typeof x === 'string' && x.trim()).join(' ');
+    });
+  }
+  return readPath(record, campo) ?? null;
+}
+
+/** A flagged field's label for texts built outside the form (e-mail, history): never the path. */
+export function etiquetaCampoRevision(campo: string): string {
+  if (campo === 'documentos') return 'Documentos';
+  if (campo === 'referencias') return 'Referencias';
+  return etiquetaDeCampo(campo);
+}
+
+/** The status a return sets: the company's 'Pendiente información adicional' or its equivalent. */
+export const ESTADO_DEVOLUCION = 'Pendiente información adicional';
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+
+/**
+ * The status of `allowed` (the company's list) a return sets: 'Pendiente información adicional',
+ * else the first that speaks of more information, a correction or a return; null when the
+ * company has none of them (the status is then left as it is).
+ */
+export function estadoDevolucion(allowed: readonly string[]): string | null {
+  const exact = allowed.find((e) => fold(e) === fold(ESTADO_DEVOLUCION));
+  if (exact) return exact;
+  return allowed.find((e) => /informacion adicional|correccion|devuelt|pendiente informacion/.test(fold(e))) ?? null;
+}
+
+export const TITULO_DEVOLUCION = 'Solicitud devuelta para corrección';
+
+/** The in-app notification's text: who returned which application of whom, and how many fields. */
+export function mensajeDevolucion(d: { por: string; radicado: string | null; nombre: string; campos: number; mensaje: string }): string {
+  const campos = d.campos === 1 ? '1 campo' : `${d.campos} campos`;
+  const radicado = d.radicado ? `la solicitud ${d.radicado}` : 'la solicitud';
+  return `${d.por || 'Un usuario'} devolvió ${radicado} de ${d.nombre || 'el solicitante'} para corrección (${campos}): ${d.mensaje}`;
+}
+
+/** Body of `POST /api/solicitudes/{id}/devolver` (the server makes the review's id). */
+export const DevolverBody = v.pick(DevolverArgs, ['mensaje', 'campos']);
+/** Body of `POST /api/solicitudes/{id}/revisiones/{revisionId}/responder`. */
+export const ResponderBody = v.pick(ResponderArgs, ['respuestas']);

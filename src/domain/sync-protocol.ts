@@ -15,6 +15,7 @@ export const SYNC_ENTITIES = [
   'categoria',
   'estados',
   'usuario',
+  'revision',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 

@@ -48,6 +48,8 @@ const notif = (t: Target) => ({ titulo: 'Llamar', mensaje: 'Confirmar', tipo: 'c
 const tooLongName = fc.string({ minLength: 61, maxLength: 80 }).map((s) => encodeURIComponent(`x${s.replace(/\s/g, 'y')}`.padEnd(61, 'z')));
 const reservedChars = fc.constantFrom('a%2Fb', 'x%3Fy', '%23h', '100%25', 'c%5Cd', '%20%20', '..%2F..%2Fetc%2Fpasswd');
 
+const NO_REVIEW = '0192f1a0-0000-7000-8000-000000000000';
+
 const FUZZ: Record<string, FuzzEntry> = {
   'POST /api/auth/login': {
     public: true,
@@ -163,6 +165,20 @@ const FUZZ: Record<string, FuzzEntry> = {
   'DELETE /api/solicitudes/:id': { url: (t) => `/api/solicitudes/${t.solicitudId}`, body: 'none' },
   'DELETE /api/delete-customer/:id': { url: (t) => `/api/delete-customer/${t.solicitanteId}`, body: 'none' },
   'POST /api/solicitudes/:id/observaciones': { url: (t) => `/api/solicitudes/${t.solicitudId}/observaciones`, body: 'json', base: () => ({ observacion: 'Nota' }), fields: { observacion: 'text' } },
+  'POST /api/solicitudes/:id/devolver': {
+    url: (t) => `/api/solicitudes/${t.solicitudId}/devolver`,
+    body: 'json',
+    base: () => ({ mensaje: 'Revise', campos: [{ campo: 'solicitud.ciudad_solicitud', comentario: 'No coincide' }] }),
+    fields: { mensaje: 'text', campos: 'arr' },
+  },
+  // A review id no review has: a valid request there is a 404, so every case must be refused.
+  'POST /api/solicitudes/:id/revisiones/:revisionId/responder': {
+    url: (t) => `/api/solicitudes/${t.solicitudId}/revisiones/${NO_REVIEW}/responder`,
+    body: 'json',
+    base: () => ({ respuestas: [{ campo: 'solicitud.ciudad_solicitud', respuesta: 'Corregida' }] }),
+    fields: { respuestas: 'arr' },
+  },
+  'POST /api/solicitudes/:id/revisiones/:revisionId/cerrar': { url: (t) => `/api/solicitudes/${t.solicitudId}/revisiones/${NO_REVIEW}/cerrar`, body: 'none' },
   'POST /api/referencias': {
     url: () => '/api/referencias',
     body: 'json',

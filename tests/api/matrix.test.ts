@@ -70,6 +70,23 @@ const CREATE: readonly Role[] = ['admin', 'supervisor', 'manager', 'asesor'];
 const DELETE: readonly Role[] = ['admin', 'supervisor'];
 const MANAGERS: readonly Role[] = ['admin', 'supervisor'];
 const SALES: readonly Role[] = ['admin'];
+const REVIEWERS: readonly Role[] = ['admin', 'supervisor', 'manager'];
+
+/** A review of `t` that is not closed: the latest one, else a new one returned by its company's admin. */
+async function openReview(w: SecurityWorld, t: Target): Promise<string> {
+  const rows = (await w.ctx.database.db.execute(
+    sql`select id from revisiones where solicitud_id = ${t.solicitudId} and estado <> 'cerrada' limit 1`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  if (rows.rows[0]) return rows.rows[0].id;
+  const res = await w.ctx.app.inject({
+    method: 'POST',
+    url: `/api/solicitudes/${t.solicitudId}/devolver`,
+    headers: { authorization: `Bearer ${w.actor(t.company, 'admin').token}` },
+    payload: { mensaje: 'Revise la ciudad', campos: [{ campo: 'solicitud.ciudad_solicitud', comentario: 'No coincide' }] },
+  });
+  if (res.statusCode !== 200) throw new Error(`devolver for the matrix: ${res.statusCode} ${res.body}`);
+  return (res.json().data as { id: string }).id;
+}
 
 const emptyList = (res: LightMyRequestResponse) => {
   expect(res.json().data).toEqual([]);
@@ -453,6 +470,31 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/solicitudes/:id/observaciones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/observaciones`) },
   'GET /api/solicitudes/:id/historial': { roles: MANAGERS, scope: 'company', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/historial`) },
+  // ---- review loop (issue 34): reviewers return and close; the advisor (the shared target's
+  // creator is the asesor, its assignee the user) answers.
+  'POST /api/solicitudes/:id/devolver': {
+    roles: REVIEWERS,
+    scope: 'visibility',
+    fresh: true,
+    build: ({ t }) => ({ method: 'POST', url: `/api/solicitudes/${t.solicitudId}/devolver`, payload: { mensaje: `Revise ${uniq()}`, campos: [{ campo: 'solicitud.ciudad_solicitud', comentario: 'No coincide' }] } }),
+  },
+  'GET /api/solicitudes/:id/revisiones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/revisiones`) },
+  'POST /api/solicitudes/:id/revisiones/:revisionId/responder': {
+    roles: ['asesor', 'user'],
+    scope: 'visibility',
+    mutates: true,
+    build: async ({ t, w }) => ({
+      method: 'POST',
+      url: `/api/solicitudes/${t.solicitudId}/revisiones/${await openReview(w, t)}/responder`,
+      payload: { respuestas: [{ campo: 'solicitud.ciudad_solicitud', respuesta: `Revisado ${uniq()}` }] },
+    }),
+  },
+  'POST /api/solicitudes/:id/revisiones/:revisionId/cerrar': {
+    roles: REVIEWERS,
+    scope: 'visibility',
+    mutates: true,
+    build: async ({ t, w }) => ({ method: 'POST', url: `/api/solicitudes/${t.solicitudId}/revisiones/${await openReview(w, t)}/cerrar` }),
+  },
   'POST /api/solicitudes/:id/observaciones': {
     roles: EDIT,
     scope: 'visibility',

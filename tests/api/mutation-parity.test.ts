@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { and, eq } from 'drizzle-orm';
-import { seguimientoEtapas } from '../../server/src/db/schema';
+import { seguimientoEtapas, solicitudes, usuarios } from '../../server/src/db/schema';
 import { createTestContext, loginAs, type TestContext } from './helpers';
 import { freshRecordBody, multipart, PDF } from './security-fixtures';
 import { argsFromSpecBody } from '../../server/src/modules/formulario/routes';
@@ -56,7 +56,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type Table = 'solicitudes' | 'notificaciones' | 'usuarios';
+type Table = 'solicitudes' | 'notificaciones' | 'usuarios' | 'revisiones';
 
 /**
  * Fields only one side can know, by table: the server fills them when it writes (the mutator
@@ -75,6 +75,8 @@ const NOT_COMPARED: Record<Table, RegExp[]> = {
   notificaciones: [/^updated_at$/, /^created_at$/, /^datos_adicionales\b/, /^usuario_id$/, /^empresa_id$/],
   // `local` marks a user created on this device until the server's row (under its own id) arrives.
   usuarios: [/^id$/, /^local$/, /^updated_at$/, /^created_at$/, /^empresa_id$/, /^seq$/],
+  // Who returned, answered or closed a review, and when, come from the server's session and clock.
+  revisiones: [/^(devuelta|respondida|cerrada)_(por|por_nombre|en)$/],
 };
 
 /** Every leaf of `value` by its dotted path (arrays by index). */
@@ -250,6 +252,31 @@ describe('client mutator and server service give the same row', () => {
 
     const admin = (await db.usuarios.filter((x) => x.correo === 'admin@demo.co').first())!;
     await parity('perfil.editar', { usuarioId: admin.id as number, nombre: 'Admin Paridad', correo: 'admin@demo.co' }, 'usuarios', admin.id);
+  });
+
+  it('revision.devolver, responder, devolver again (ronda 2) and cerrar', async () => {
+    const s = (await someSolicitud(10))!;
+    const sid = s.solicitud.id;
+    // The engine's user (admin) is this application's advisor here, so it may answer too.
+    const [admin] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, 'admin@demo.co'));
+    await ctx.database.db.update(solicitudes).set({ assignedToUserId: admin.id }).where(eq(solicitudes.id, sid));
+    await engine.sync({ force: true });
+    const revisionId = uuidv7();
+    const campos = [
+      { campo: 'solicitud.ciudad_solicitud', comentario: 'No coincide con la cédula' },
+      { campo: 'documentos', comentario: 'Falta la carta laboral' },
+    ];
+    await parity('revision.devolver', { revisionId, solicitudId: sid, mensaje: 'Revise', campos }, 'revisiones', revisionId);
+    expect((await db.solicitudes.get(sid))!.solicitud.estado).toBe('Pendiente información adicional');
+    await mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitud.ciudad_solicitud': 'Manizales' }, base: { 'solicitud.ciudad_solicitud': s.solicitud.ciudad_solicitud } });
+    await parity(
+      'revision.responder',
+      { revisionId, solicitudId: sid, respuestas: [{ campo: 'solicitud.ciudad_solicitud', respuesta: '' }, { campo: 'documentos', respuesta: 'El documento ya fue solicitado al cliente' }] },
+      'revisiones',
+      revisionId,
+    );
+    await parity('revision.devolver', { revisionId, solicitudId: sid, mensaje: 'Otra vez', campos: campos.slice(0, 1) }, 'revisiones', revisionId);
+    await parity('revision.cerrar', { revisionId, solicitudId: sid }, 'revisiones', revisionId);
   });
 
   it('covers every mutation of the table but the no-op sync.omitir', () => {

@@ -383,6 +383,45 @@ export const estadosEmpresa = pgTable('estados_empresa', {
   seq: seqCol(),
 });
 
+/**
+ * Reviews of an application (issue 34, 'Devuelta para corrección'; src/domain/revision.ts): the
+ * office returns it to its advisor with flagged fields (`campos`, each with its comment, the value
+ * when returned, and later the answer and the value when answered). `estado` is abierta →
+ * respondida → cerrada (back to abierta with `ronda` + 1 when returned again); pulled as entity
+ * `revision` by whoever may see the application.
+ */
+export const revisiones = pgTable(
+  'revisiones',
+  {
+    id: uuid('id').primaryKey(),
+    empresaId: integer('empresa_id').notNull(),
+    solicitudId: uuid('solicitud_id')
+      .notNull()
+      .references(() => solicitudes.id),
+    estado: text('estado').$type<'abierta' | 'respondida' | 'cerrada'>().notNull().default('abierta'),
+    mensaje: text('mensaje').notNull(),
+    campos: jsonb('campos').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    ronda: integer('ronda').notNull().default(1),
+    devueltaPor: integer('devuelta_por').notNull(),
+    devueltaEn: ts('devuelta_en').notNull().defaultNow(),
+    /** When it was first returned (the statistics measure from here to the first answer). */
+    primeraDevolucionEn: ts('primera_devolucion_en').notNull().defaultNow(),
+    respondidaPor: integer('respondida_por'),
+    respondidaEn: ts('respondida_en'),
+    /** When the advisor first answered (null until then). */
+    primeraRespuestaEn: ts('primera_respuesta_en'),
+    cerradaPor: integer('cerrada_por'),
+    cerradaEn: ts('cerrada_en'),
+    seq: seqCol(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('revisiones_empresa_seq_idx').on(t.empresaId, t.seq),
+    index('revisiones_solicitud_idx').on(t.solicitudId),
+  ],
+);
+
 export const seguimientoEtapas = pgTable(
   'seguimiento_etapas',
   {

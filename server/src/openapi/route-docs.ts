@@ -15,6 +15,7 @@ import { CrearNotificacionArgs, CambiosNotificacion, MarcarTodasLeidasArgs } fro
 import { CambioContrasenaSchema, UsuarioCambiosSchema, UsuarioNuevoSchema } from '../../../src/domain/usuario';
 import { PushBodySchema } from '../../../src/domain/sync-protocol';
 import { ActualizarEtapaArgs } from '../../../src/domain/seguimiento';
+import { DevolverBody, ResponderBody } from '../../../src/domain/revision';
 import { LoginBody } from '../modules/auth/routes';
 import { ListQuery as NotificacionesQuery } from '../modules/notificaciones/routes';
 import { AgregarBody, CategoriaBody, ColumnasBody, DefinitionsBody, ReorderBody } from '../modules/configuracion/routes';
@@ -75,6 +76,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/solicitudes/:id/observaciones': { tag: 'Solicitudes', summary: 'Observaciones de una solicitud' },
   'POST /api/solicitudes/:id/observaciones': { tag: 'Solicitudes', summary: 'Agregar una observación', body: ObservacionBody },
   'GET /api/solicitudes/:id/historial': { tag: 'Solicitudes', summary: 'Historial de cambios de una solicitud' },
+  'POST /api/solicitudes/:id/devolver': { tag: 'Revisiones', summary: 'Devolver una solicitud al asesor para corrección', body: DevolverBody },
+  'GET /api/solicitudes/:id/revisiones': { tag: 'Revisiones', summary: 'Revisiones de una solicitud, la más reciente primero' },
+  'POST /api/solicitudes/:id/revisiones/:revisionId/responder': { tag: 'Revisiones', summary: 'Responder una revisión', body: ResponderBody },
+  'POST /api/solicitudes/:id/revisiones/:revisionId/cerrar': { tag: 'Revisiones', summary: 'Cerrar una revisión', ...none },
   'GET /api/referencias': { tag: 'Solicitudes', summary: 'Referencias de una solicitud', query: RegistroQuery },
   'POST /api/referencias': { tag: 'Solicitudes', summary: 'Agregar una referencia', body: ReferenciaPost },
   'PATCH /api/referencias': { tag: 'Solicitudes', summary: 'Editar una referencia', body: ReferenciaPatchBody },

@@ -35,6 +35,9 @@ const EXTRA_LABELS: Record<string, string> = {
   documentos: 'Documentos',
   comentarios: 'Comentarios',
   destinatario: 'Destinatario',
+  ronda: 'Ronda',
+  campos: 'Campos por corregir',
+  respuestas: 'Respuestas',
 };
 
 /** Link keys the server keeps to find a row's trail; not something a person changed. */
@@ -47,6 +50,7 @@ const ENTITY_LABELS: Record<string, string> = {
   documento: 'Documento',
   notificacion: 'Notificación',
   seguimiento_etapa: 'Etapa de seguimiento',
+  revision: 'Revisión',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -61,6 +65,9 @@ const ACTION_LABELS: Record<string, string> = {
   marcarCompletada: 'Marcada como completada',
   seguimiento_documentos: 'Documentos recibidos desde el seguimiento',
   cambiar_estado: 'Cambio de estado de la etapa',
+  devolver: 'Devolución para corrección',
+  responder: 'Respuesta a correcciones',
+  cerrar: 'Cierre de revisión',
 };
 
 const humanize = (key: string) => {

@@ -51,6 +51,8 @@ export async function historialSolicitud(tx: DbOrTx, user: AuthUser, solicitudId
                 (select id::text from notificaciones where solicitud_id = ${sol.id} and empresa_id = ${e}))
           or (${auditoria.entidad} = 'documento' and ${auditoria.entidadId} in
                 (select id::text from documentos where solicitante_id = ${sol.solicitanteId} and empresa_id = ${e}))
+          or (${auditoria.entidad} = 'revision' and ${auditoria.entidadId} in
+                (select id::text from revisiones where solicitud_id = ${sol.id} and empresa_id = ${e}))
           or (${auditoria.entidad} = 'seguimiento_etapa' and ${auditoria.entidadId} in
                 (select id::text from seguimiento_etapas where solicitud_id = ${sol.id}))
           or (${auditoria.entidad} = 'referencia' and (

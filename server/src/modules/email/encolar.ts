@@ -17,7 +17,8 @@ export interface EmailRequest {
 }
 
 export async function encolarEmail(tx: DbOrTx, user: AuthUser, input: EmailRequest) {
-  if (!isEmailTipo(input.tipo)) {
+  // Only the bank change is queued on request; a return's e-mail is queued by the return itself.
+  if (!isEmailTipo(input.tipo) || input.tipo !== 'cambio_banco') {
     throw new AppError('VALIDATION', `Tipo de correo no admitido: ${input.tipo.slice(0, 60)}`, { fields: { tipo: 'Tipo de correo no admitido' } });
   }
   const solicitudId = input.datos.solicitud_id;

@@ -12,7 +12,7 @@ export interface RenderedEmail {
 }
 
 /** The e-mail kinds Radica queues; anything else is refused where it is queued. */
-export const EMAIL_TIPOS = ['cambio_banco'] as const;
+export const EMAIL_TIPOS = ['cambio_banco', 'devolucion'] as const;
 export type EmailTipo = (typeof EMAIL_TIPOS)[number];
 
 export function isEmailTipo(tipo: string): tipo is EmailTipo {
@@ -100,8 +100,70 @@ function cambioBanco(datos: Record<string, unknown>): RenderedEmail {
   return { subject, text, html };
 }
 
+/** Shared frame of the HTML part: greeting, one paragraph, a table of label/value rows, the footer. */
+function htmlMessage(subject: string, paragraph: string, rows: Array<[string, string]>): string {
+  const e = escapeHtml;
+  return [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8"><title>' + e(subject) + '</title></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">',
+    '<p>Hola:</p>',
+    `<p>${paragraph}</p>`,
+    '<table role="presentation" style="border-collapse:collapse">',
+    ...rows.map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`),
+    '</table>',
+    `<p style="color:#6b7280;font-size:12px">${e(FOOTER)}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+/**
+ * A return for correction (issue 34), to the application's advisor: who returned it, the message
+ * and each flagged field with its comment. Fields are named by `etiqueta` when the data carries
+ * it, else by their path.
+ */
+function devolucion(datos: Record<string, unknown>): RenderedEmail {
+  const radicado = textOf(datos.radicado, 'sin radicado');
+  const nombre = textOf(datos.nombre_cliente, 'el solicitante');
+  const quien = textOf(datos.devuelta_por, 'un usuario');
+  const mensaje = textOf(datos.mensaje, 'sin mensaje');
+  const cuando = fechaColombia(datos.fecha_devolucion);
+  const campos = (Array.isArray(datos.campos) ? datos.campos : []) as Array<Record<string, unknown>>;
+  const lineas = campos.map((c): [string, string] => [textOf(c.etiqueta ?? c.campo, 'campo'), textOf(c.comentario, 'sin comentario')]);
+
+  const subject = `Solicitud ${radicado} de ${nombre} devuelta para corrección`;
+  const text = [
+    'Hola:',
+    '',
+    `${quien} devolvió la solicitud ${radicado} de ${nombre} para corrección.`,
+    '',
+    `Mensaje: ${mensaje}`,
+    '',
+    'Campos por corregir:',
+    ...lineas.map(([campo, comentario]) => `- ${campo}: ${comentario}`),
+    '',
+    `Radicado: ${radicado}`,
+    `Solicitante: ${nombre}`,
+    `Devuelta por: ${quien}`,
+    `Fecha: ${cuando} (hora de Colombia)`,
+    '',
+    'Abra Radica y entre a "Correcciones pendientes" para responder.',
+    '',
+    FOOTER,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = htmlMessage(
+    subject,
+    `${e(quien)} devolvió la solicitud <strong>${e(radicado)}</strong> de ${e(nombre)} para corrección: ${e(mensaje)}`,
+    [...lineas, ['Radicado', radicado], ['Solicitante', nombre], ['Devuelta por', quien], ['Fecha', `${cuando} (hora de Colombia)`]],
+  );
+  return { subject, text, html };
+}
+
 const RENDERERS: Record<EmailTipo, (datos: Record<string, unknown>) => RenderedEmail> = {
   cambio_banco: cambioBanco,
+  devolucion,
 };
 
 /** The message for a queued row; null for a kind this version does not know (marked failed). */

@@ -22,6 +22,7 @@ import {
   documentos,
   observaciones,
   referencias,
+  revisiones,
   solicitantes,
   solicitudes,
 } from '../../db/schema';
@@ -87,6 +88,8 @@ export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: Elimin
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, seq })
     .where(eq(solicitudes.id, row.id))
     .returning({ deletedAt: solicitudes.deletedAt });
+  // Its reviews leave the devices with it: pull sends them as tombstones at this seq.
+  await tx.update(revisiones).set({ seq }).where(eq(revisiones.solicitudId, row.id));
   await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,

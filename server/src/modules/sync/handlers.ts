@@ -16,6 +16,7 @@ import { crearRegistroCompleto } from '../formulario/service';
 import * as notificaciones from '../notificaciones/service';
 import * as registro from '../registro/service';
 import { actualizarEtapa } from '../seguimiento/actualizar-etapa';
+import * as revisiones from '../revisiones/service';
 
 export type MutationHandler<N extends MutationName> = (tx: DbOrTx, user: AuthUser, args: MutationArgs<N>) => Promise<unknown>;
 export type MutationHandlers = { readonly [N in MutationName]: MutationHandler<N> };
@@ -41,6 +42,9 @@ const handlers = {
   'notificacion.marcarCompletada': notificaciones.marcarCompletada,
   'notificacion.marcarTodasLeidas': notificaciones.marcarTodasLeidas,
   'etapa.actualizar': actualizarEtapa,
+  'revision.devolver': revisiones.devolver,
+  'revision.responder': revisiones.responder,
+  'revision.cerrar': revisiones.cerrar,
   // The device gave this id up after repeated server faults (src/sync/push.ts): nothing to do.
   'sync.omitir': async () => undefined,
 } satisfies MutationHandlers;

@@ -41,6 +41,7 @@ import { canSeeNotificacion, everVisibleNotificaciones, notificacionRow, visible
 import { definicionRow } from '../configuracion/definiciones';
 import { columnaRow } from '../configuracion/columnas';
 import { categoriaRow } from '../configuracion/categorias';
+import { canSeeRevision, revisionesForPull, revisionRows, type RevisionPullItem } from '../revisiones/rows';
 
 type Source = (
   db: DbOrTx,
@@ -186,6 +187,10 @@ const sources: Record<SyncEntity, Source> = {
       .limit(limit);
     return rows.map((r) => ({ seq: r.seq, entity: 'usuario' as const, id: String(r.id), row: r }));
   },
+  revision: async (db, user, cursor, limit, exactSeq) => {
+    const rows = await revisionesForPull(db, user, cursor, limit, exactSeq);
+    return rows.map((r) => ({ seq: r.r.seq, entity: 'revision' as const, id: r.r.id, row: r }));
+  },
 };
 
 type SolicitudHead = Pick<
@@ -210,6 +215,10 @@ async function toChanges(
     .filter((r) => !r.deletedAt && canSeeRow(user, r))
     .map((r) => r.id);
   const records = await recordsJson(db, visible);
+  const revisionItems = items.filter((i) => i.entity === 'revision').map((i) => i.row as RevisionPullItem);
+  const revisionesVisibles = new Map(
+    (await revisionRows(db, user.empresaId, revisionItems.filter((r) => canSeeRevision(user, r)).map((r) => r.r))).map((r) => [r.id, r]),
+  );
   return items.map((item): PageChange => {
     switch (item.entity) {
       case 'solicitud': {
@@ -259,6 +268,10 @@ async function toChanges(
           op: 'put',
           row: { id: 'estados', estados: e.estados },
         };
+      }
+      case 'revision': {
+        const row = revisionesVisibles.get(item.id);
+        return row ? { entity: 'revision', id: item.id, op: 'put', row } : { entity: 'revision', id: item.id, op: 'del' };
       }
       case 'usuario': {
         const u = item.row as typeof usuarios.$inferSelect;
