@@ -197,6 +197,11 @@ const FUZZ: Record<string, FuzzEntry> = {
     base: (_a, t) => ({ solicitante_id: t.solicitanteId, referencia_id: t.referenciaId }),
     fields: { solicitante_id: 'uuid', referencia_id: 'any' },
   },
+  'PATCH /api/json/:entity/:recordId/:jsonColumn': { url: (t) => `/api/json/solicitud/${t.solicitudId}/detalle_credito`, body: 'json', base: () => ({ value: { nota_json: 'x' } }), fields: { value: 'obj' } },
+  'PUT /api/json/:entity/:recordId/:jsonColumn': { url: (t) => `/api/json/solicitud/${t.solicitudId}/detalle_credito`, body: 'json', base: () => ({ path: 'nota_json', value: 'x' }), fields: { path: 'text' } },
+  'POST /api/json/:entity/:recordId/:jsonColumn': { url: (t) => `/api/json/solicitante/${t.solicitanteId}/info_extra`, body: 'json', base: () => ({ value: { profesion: 'x' } }), fields: { value: 'obj' } },
+  // Without ?path= nothing can be deleted; every junk request must still be a Spanish 4xx.
+  'DELETE /api/json/:entity/:recordId/:jsonColumn': { url: (t) => `/api/json/solicitud/${t.solicitudId}/detalle_credito`, body: 'none' },
   'DELETE /api/documentos/:id': { url: (t) => `/api/documentos/${t.documentoId}`, body: 'none' },
   'POST /api/documentos': { url: () => '/api/documentos', body: 'multipart' },
   'POST /api/notificaciones/email': {

@@ -526,6 +526,31 @@ const MATRIX: Record<string, Entry> = {
     fresh: true,
     build: ({ t }) => ({ method: 'DELETE', url: '/api/referencias', payload: { solicitante_id: t.solicitanteId, referencia_id: t.referenciaId } }),
   },
+  'GET /api/json/:entity/:recordId/:jsonColumn': {
+    roles: VIEW,
+    scope: 'visibility',
+    build: ({ t }) => get(`/api/json/solicitudes/${t.solicitudId}/detalle_credito`),
+  },
+  'PATCH /api/json/:entity/:recordId/:jsonColumn': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PATCH', url: `/api/json/solicitud/${t.solicitudId}/detalle_credito`, payload: { value: { nota_json: `Nota ${uniq()}` } } }),
+  },
+  'PUT /api/json/:entity/:recordId/:jsonColumn': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'PUT', url: `/api/json/referencias/${t.referenciaId}/detalle_referencia`, payload: { path: 'ciudad', value: `Cali ${uniq()}` } }),
+  },
+  'POST /api/json/:entity/:recordId/:jsonColumn': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'POST', url: `/api/json/solicitantes/${t.solicitanteId}/info_extra`, payload: { value: { profesion: `Oficio ${uniq()}` } } }),
+  },
+  'DELETE /api/json/:entity/:recordId/:jsonColumn': {
+    roles: EDIT,
+    scope: 'visibility',
+    build: ({ t }) => ({ method: 'DELETE', url: `/api/json/solicitud/${t.solicitudId}/detalle_credito?path=nota_json` }),
+  },
   'GET /api/documentos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos?solicitud_id=${t.solicitudId}`) },
   'GET /api/documentos/:id': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos/${t.documentoId}`) },
   'DELETE /api/documentos/:id': {

@@ -25,6 +25,7 @@ import { ListQuery as RegistroQuery, ReferenciaDeleteBody, ReferenciaPatchBody, 
 import { Query as EstadisticasQuery } from '../modules/estadisticas/routes';
 import { PullQuery } from '../modules/sync/routes';
 import { SpecBody } from '../modules/formulario/routes';
+import { JsonQuery, JsonWriteBody } from '../modules/formulario/json-routes';
 import { EstadoBody } from '../modules/seguimiento/routes';
 import { ActualizarEstadoBody } from '../modules/solicitudes/routes';
 
@@ -106,6 +107,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/schema/:entity': { tag: 'Configuración', summary: 'Campos de una entidad del formulario' },
   'GET /api/json/schema/agrupado': { tag: 'Configuración', summary: 'Campos de todas las entidades, agrupados' },
   'GET /api/json/schema/:entity/:target': { tag: 'Configuración', summary: 'Campos de una columna JSON' },
+  'GET /api/json/:entity/:recordId/:jsonColumn': { tag: 'Solicitudes', summary: 'Leer la columna JSON de un registro (o una clave con ?path=)', query: JsonQuery },
+  'PATCH /api/json/:entity/:recordId/:jsonColumn': { tag: 'Solicitudes', summary: 'Guardar claves de la columna JSON de un registro', body: JsonWriteBody, query: JsonQuery },
+  'PUT /api/json/:entity/:recordId/:jsonColumn': { tag: 'Solicitudes', summary: 'Guardar claves de la columna JSON de un registro (como PATCH)', body: JsonWriteBody, query: JsonQuery },
+  'POST /api/json/:entity/:recordId/:jsonColumn': { tag: 'Solicitudes', summary: 'Guardar claves de la columna JSON de un registro (como PATCH)', body: JsonWriteBody, query: JsonQuery },
+  'DELETE /api/json/:entity/:recordId/:jsonColumn': { tag: 'Solicitudes', summary: 'Vaciar una clave de la columna JSON de un registro (?path=)', query: JsonQuery, bodyKind: 'none' },
   'POST /api/json/definitions/:entity/:json_column': { tag: 'Configuración', summary: 'Guardar definiciones de campos', body: DefinitionsBody },
   'PATCH /api/json/definitions/:id': { tag: 'Configuración', summary: 'Editar una definición de campo', body: Obj },
   'DELETE /api/json/definitions/:entity/:json_column': { tag: 'Configuración', summary: 'Eliminar las definiciones de una columna' },

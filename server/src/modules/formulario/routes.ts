@@ -12,6 +12,7 @@ import { CrearRegistroArgs } from '../../../../src/domain/registro';
 import { crearRegistroCompleto } from './service';
 import { columnDefinitions, columnSchema, groupedSchema, recordFields, schemaOf } from './schemas';
 import { entityFromPath } from '../../../../src/domain/field-definition';
+import jsonColumnRoutes from './json-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Keys of the spec's request body the server sets itself and never takes from the client. */
@@ -69,6 +70,8 @@ export default async function formularioRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     return { ok: true, data: await schemaOf(app.db, user, entityFromPath(request.params.entity)) };
   });
+
+  jsonColumnRoutes(app);
 
   app.get('/api/json/schema/agrupado', async (request) => {
     const user = requireUser(request);
