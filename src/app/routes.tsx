@@ -15,6 +15,7 @@ const TrackingPage = lazy(() => import('../features/seguimiento/tracking-page'))
 const UsersPage = lazy(() => import('../features/usuarios/users-page'));
 const ConfigPage = lazy(() => import('../features/configuracion/config-page'));
 const StatisticsPage = lazy(() => import('../features/estadisticas/statistics-page'));
+const CorreccionesRoute = lazy(() => import('./correcciones-route'));
 
 export function AppRoutes() {
   return (
@@ -39,6 +40,7 @@ export function AppRoutes() {
           <Route path="users" element={<RequireAdminOrSupervisor><UsersPage /></RequireAdminOrSupervisor>} />
           <Route path="config" element={<RequireAdminOrSupervisor><ConfigPage /></RequireAdminOrSupervisor>} />
           <Route path="statistics" element={<StatisticsPage />} />
+          <Route path="correcciones" element={<CorreccionesRoute />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -18,6 +18,7 @@ import { localDbAtom } from '../state/local-data';
 import { readCounts } from '../sync/status';
 import { NotificationBell } from '../features/notificaciones/notification-bell';
 import { readErrorsAtom } from '../state/read-errors';
+import { esAsesor, useDevueltasCount } from '../state/revisiones';
 import { forgetHeldLogin } from '../state/device-session';
 import { ConflictAnnouncer, ConflictBanner } from './conflict-banner';
 import { DeliveryReports } from './delivery-reports';
@@ -29,11 +30,14 @@ interface MenuItem {
   to: string;
   label: string;
   adminOnly?: boolean;
+  /** The advisor's entries (issue 34's 'Correcciones pendientes'). */
+  asesorOnly?: boolean;
 }
 
 // The spec's menu; entries for admin and supervisor only are marked.
 const MENU: MenuItem[] = [
   { to: '/', label: 'Inicio' },
+  { to: '/correcciones', label: 'Correcciones pendientes', asesorOnly: true },
   { to: '/statistics', label: 'Estadísticas' },
   { to: '/profile', label: 'Perfil' },
   { to: '/config', label: 'Configuración', adminOnly: true },
@@ -51,6 +55,7 @@ export function Shell() {
   const setReadErrors = useSetAtom(readErrorsAtom);
   const navigate = useNavigate();
   const location = useLocation();
+  const devueltas = useDevueltasCount(state.status === 'authenticated' && esAsesor(state.session.user.rol));
 
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
@@ -62,7 +67,7 @@ export function Shell() {
 
   if (state.status !== 'authenticated') return null;
   const { user } = state.session;
-  const items = MENU.filter((m) => !m.adminOnly || isAdminOrSupervisor(user.rol));
+  const items = MENU.filter((m) => (!m.adminOnly || isAdminOrSupervisor(user.rol)) && (!m.asesorOnly || esAsesor(user.rol)));
 
   const logout = async () => {
     const { pending } = db ? await readCounts(db).catch(() => ({ pending: 0 })) : { pending: 0 };
@@ -94,7 +99,7 @@ export function Shell() {
           <button
             type="button"
             className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
-            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${rejected ? ' (hay cambios rechazados)' : ''}`}
+            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${rejected ? ' (hay cambios rechazados)' : ''}${devueltas > 0 ? ` (${devueltas} con correcciones pendientes)` : ''}`}
             aria-expanded={open}
             aria-controls="menu-lateral"
             onClick={() => setOpen((o) => !o)}
@@ -109,6 +114,15 @@ export function Shell() {
                 className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-blue-900"
               >
                 {view.problems > 99 ? '99+' : view.problems}
+              </span>
+            )}
+            {!rejected && devueltas > 0 && (
+              <span
+                data-testid="menu-correcciones-badge"
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-xs leading-5 font-bold text-amber-950 ring-2 ring-blue-900"
+              >
+                {devueltas > 99 ? '99+' : devueltas}
               </span>
             )}
           </button>
@@ -150,6 +164,14 @@ export function Shell() {
                     }
                   >
                     {item.label}
+                    {item.to === '/correcciones' && devueltas > 0 && (
+                      <span
+                        data-testid="correcciones-badge"
+                        className="ml-auto min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-sm leading-6 font-bold text-amber-950"
+                      >
+                        {devueltas > 99 ? '99+' : devueltas}
+                      </span>
+                    )}
                   </NavLink>
                 </li>
               ))}

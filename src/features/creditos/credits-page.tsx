@@ -30,6 +30,7 @@ import { resultadosTexto } from './resultados';
 import { SyncProgress } from './sync-progress';
 import { Button, buttonClass } from '../../components/ui/button';
 import { INPUT_CLASS } from '../../components/ui/text-field';
+import { DevueltaBadge } from './devuelta-badge';
 
 export interface CreditsPageProps {
   /** Called with the solicitud id when a row is activated (the edit modal opens it). */
@@ -138,6 +139,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
         <div className="flex flex-wrap gap-1">
           {conflicts.has(row.id) && <ConflictBadge />}
           {row.pending === 1 && <PendingBadge />}
+          <DevueltaBadge solicitudId={row.id} />
         </div>
       </div>
     );

@@ -8,6 +8,8 @@ import { FieldInput, type FieldContext } from '../../components/fields/field-inp
 import type { FieldDefinition } from '../../domain/field-definition';
 import { setEntityValue } from '../../domain/form-values';
 import { visibleFields } from '../../domain/schema-compiler';
+import { useReview } from './review-context';
+import { FlaggedField } from './review-note';
 
 /** The id of a field's control: 'campo-solicitante-nombres', 'campo-referencias-0-nombre'. */
 export const fieldId = (path: string) => `campo-${path.replace(/\./g, '-')}`;
@@ -29,25 +31,37 @@ interface Props {
 const wide = (f: FieldDefinition) => f.type === 'text' || /direccion/.test(f.key);
 
 export function EntityFields({ path, fields, values, lists, errorOf, onChange }: Props) {
+  const review = useReview();
   return (
     <>
-      {visibleFields(fields, values).map((field) => (
-        <FieldInput
-          key={field.key}
-          id={fieldId(`${path}.${field.key}`)}
-          field={field}
-          value={values[field.key]}
-          error={errorOf(field.key)}
-          ctx={{ values, ...lists }}
-          className={wide(field) ? 'sm:col-span-2' : undefined}
-          onChange={(value) => {
-            const next = setEntityValue(values, field.key, value, fields);
-            const twin = TWINS[field.key];
-            if (twin && twin in values) next[twin] = value;
-            onChange(next, field.key);
-          }}
-        />
-      ))}
+      {visibleFields(fields, values).map((field) => {
+        const input = (
+          <FieldInput
+            key={field.key}
+            id={fieldId(`${path}.${field.key}`)}
+            field={field}
+            value={values[field.key]}
+            error={errorOf(field.key)}
+            ctx={{ values, ...lists }}
+            className={wide(field) ? 'sm:col-span-2' : undefined}
+            onChange={(value) => {
+              const next = setEntityValue(values, field.key, value, fields);
+              const twin = TWINS[field.key];
+              if (twin && twin in values) next[twin] = value;
+              onChange(next, field.key);
+            }}
+          />
+        );
+        // A field a review flagged: highlighted, with the reviewer's comment beside it (review-note.tsx).
+        const flag = review?.flags.find((f) => f.field.formPath === `${path}.${field.key}`);
+        return flag ? (
+          <FlaggedField key={field.key} view={flag}>
+            {input}
+          </FlaggedField>
+        ) : (
+          input
+        );
+      })}
     </>
   );
 }

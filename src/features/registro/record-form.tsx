@@ -33,6 +33,10 @@ import { recordFields, toEditValues, type EditValues } from './record-values';
 import { ReferencesSection } from './references-section';
 import { StagesSection } from './stages-section';
 import { useRecordSave } from './use-record-save';
+import { ReviewProvider } from './review-context';
+import { ReviewPanel } from './review-panel';
+import { useRecordReview } from './use-record-review';
+import type { Respuesta } from './use-review-actions';
 
 const ENTITY_SECTIONS = [
   { entity: 'solicitante', title: 'Información del Solicitante', testId: 'seccion-solicitante' },
@@ -84,6 +88,10 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
   const [deleting, setDeleting] = useState(false);
   const saver = useRecordSave({ solicitudId: initial.id, solicitanteId: initial.solicitante.id, session, subjectLine, onClose });
   const guard = useDiscardGuard(form.formState.isDirty && !saver.saving && !deleting, onClose);
+  // Issue 34: the review under way, if any (flags beside the fields, the panel, the return dialog).
+  const review = useRecordReview({ record: initial, live, fields, defaults, session, canEdit, subjectLine });
+  const sendCorrections = (respuestas: Respuesta[]) =>
+    void form.handleSubmit((edit) => saver.save(edit, review.followUp(respuestas)), onInvalid)();
 
   const onInvalid = () =>
     requestAnimationFrame(() => {
@@ -108,7 +116,9 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
     <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
       <FormProvider {...form}>
         <ConflictNotice solicitudId={initial.id} />
-        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit(saver.save, onInvalid)(e)} className="space-y-4">
+        <ReviewProvider {...review.provider}>
+        <ReviewPanel {...review.panel} sending={saver.saving} onSend={sendCorrections} />
+        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit((edit) => saver.save(edit), onInvalid)(e)} className="space-y-4">
           <fieldset disabled={!canEdit} className="space-y-4">
             {ENTITY_SECTIONS.map((s) => (
               <EntitySection key={s.entity} entity={s.entity} title={s.title} testId={s.testId} fields={fields.entities[s.entity]} lists={lists} />
@@ -117,6 +127,7 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
             <CreditSection record={initial} live={live} fields={fields} lists={lists} />
           </fieldset>
         </form>
+        </ReviewProvider>
 
         <div className="mt-4 space-y-4">
           <ArchivosSection solicitudId={initial.id} solicitanteId={initial.solicitante.id} documentos={live.documentos ?? []} canWrite={canEdit} token={session.token} />
@@ -136,6 +147,7 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
           onSave={saver.confirmDuplicate}
         />
       )}
+      {review.dialog}
       {guard.prompt}
     </Dialog>
   );

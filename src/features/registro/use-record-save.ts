@@ -17,10 +17,21 @@ import type { RecordEdit } from './record-changes';
 
 export const EDIT_SAVED_OFFLINE = 'Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.';
 
+/**
+ * A mutation queued right after the edit's, in the same outbox order (the answer to a review
+ * travels after the field edits it speaks of), with the toasts that then speak for both.
+ */
+export interface FollowUp {
+  queue: () => Promise<number>;
+  sent: string;
+  queued: string;
+}
+
 export interface PendingDuplicate {
   documento: string;
   matches: SameDocument[];
   edit: RecordEdit;
+  then?: FollowUp;
 }
 
 const hasChanges = (e: RecordEdit) => Object.keys(e.changes).length > 0 || e.references.add.length > 0 || e.references.edit.length > 0;
@@ -45,22 +56,22 @@ export function useRecordSave({
   // The document the person already chose to keep despite a match (not asked again for it).
   const acknowledged = useRef<string | null>(null);
 
-  const askDuplicate = async (edit: RecordEdit): Promise<boolean> => {
+  const askDuplicate = async (edit: RecordEdit, then?: FollowUp): Promise<boolean> => {
     const doc = edit.documento;
     if (!doc || acknowledged.current === `${doc.tipo}|${doc.numero}`) return false;
     const matches = await findSameDocument(db, doc.tipo, doc.numero, solicitanteId).catch(() => []);
     if (!matches.length) return false;
-    setDuplicate({ documento: [doc.tipo, doc.numero].filter(Boolean).join(' '), matches, edit });
+    setDuplicate({ documento: [doc.tipo, doc.numero].filter(Boolean).join(' '), matches, edit, then });
     return true;
   };
 
-  const save = async (edit: RecordEdit) => {
+  const save = async (edit: RecordEdit, then?: FollowUp) => {
     if (!(session.user.cedula || localStorage.getItem('cedula'))) {
       toast.error('No se encontró la información del asesor');
       return;
     }
-    if (await askDuplicate(edit)) return;
-    if (!hasChanges(edit)) {
+    if (await askDuplicate(edit, then)) return;
+    if (!hasChanges(edit) && !then) {
       toast.info('No hay cambios para guardar');
       onClose();
       return;
@@ -73,14 +84,15 @@ export function useRecordSave({
       if (Object.keys(edit.changes).length) ids.push(await mutate(db, 'solicitud.editar', { solicitudId, changes: edit.changes, base: edit.base }));
       for (const add of edit.references.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId, ...add }));
       for (const change of edit.references.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId, ...change }));
+      if (then) ids.push(await then.queue());
       if (knownNotices) watchBankNotice(db, solicitudId, knownNotices, () => toast.success(MSG_BANK_NOTIFIED));
       onClose();
       void reportDelivery(
         db,
         ids,
         {
-          sent: 'Registro actualizado correctamente',
-          queued: EDIT_SAVED_OFFLINE,
+          sent: then?.sent ?? 'Registro actualizado correctamente',
+          queued: then?.queued ?? EDIT_SAVED_OFFLINE,
           description: subjectLine,
         },
         { client, online: navigator.onLine },
@@ -104,7 +116,7 @@ export function useRecordSave({
       const doc = duplicate.edit.documento;
       acknowledged.current = doc ? `${doc.tipo}|${doc.numero}` : null;
       setDuplicate(null);
-      void save(duplicate.edit);
+      void save(duplicate.edit, duplicate.then);
     },
   };
 }
