@@ -37,6 +37,19 @@ describe('what Cambios pendientes says about a change', () => {
     expect(d.detail).toBe('Monto solicitado, Barrio');
   });
 
+  it('names the application and the flagged fields of a review transition (issue 34)', () => {
+    const d = describeChange(
+      'revision.responder',
+      {
+        solicitudId: '0190a000-0000-7000-8000-000000000001',
+        revisionId: '0190a000-0000-7000-8000-0000000000aa',
+        respuestas: [{ campo: 'informacion_financiera.detalle_financiera.ingreso_basico_mensual', respuesta: '' }, { campo: 'documentos', respuesta: 'x' }],
+      },
+      subjects,
+    );
+    expect(d).toEqual({ title: 'Respuesta a correcciones', subject: 'Ana Pérez · RAD-7K2M9QXD', detail: 'Ingreso básico mensual, Documentos' });
+  });
+
   it('names a new application by the applicant in the change', () => {
     const d = describeChange('solicitud.crear', { solicitudId: '0190a000-0000-7000-8000-000000000009', solicitante: { nombres: 'Marta', primer_apellido: 'Díaz' } }, subjects);
     expect(d.subject).toBe('Marta Díaz · sin radicar');

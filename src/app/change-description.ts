@@ -61,7 +61,7 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
   let subject: string | null = null;
   let detail: string | null = null;
 
-  if (entity === 'solicitud' || entity === 'referencia' || entity === 'observacion' || entity === 'documento') {
+  if (entity === 'solicitud' || entity === 'referencia' || entity === 'observacion' || entity === 'documento' || entity === 'revision') {
     subject = solicitudSubject(a, subjects);
   }
   switch (name) {
@@ -90,6 +90,13 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
     case 'observacion.agregar': {
       const text = str(a.observacion) ?? '';
       detail = text.length > 80 ? `${text.slice(0, 77)}…` : text || null;
+      break;
+    }
+    case 'revision.devolver':
+    case 'revision.responder': {
+      // The flagged fields, by their labels.
+      const list = (name === 'revision.devolver' ? a.campos : a.respuestas) as Array<{ campo?: unknown }> | undefined;
+      detail = fieldList((Array.isArray(list) ? list : []).flatMap((c) => (str(c.campo) ? [str(c.campo)!] : []))) || null;
       break;
     }
     case 'perfil.editar':

@@ -39,12 +39,18 @@ function useSubjects(problems: readonly ProblemRow[]): Subjects | undefined {
   return found?.key === key ? found.subjects : undefined;
 }
 
+/**
+ * A conflict the person can settle field by field: it carries the server's values. A CONFLICT
+ * without them (an answer to a review closed meanwhile, issue 34) is a refusal with its reason.
+ */
+export const resolvable = (p: Pick<ProblemRow, 'code' | 'conflict'>) => p.code === 'CONFLICT' && !!p.conflict;
+
 export function ConflictBanner() {
   const problems = useOpenProblems();
   const subjects = useSubjects(problems);
   const openPanel = useSetAtom(syncPanelAtom);
   if (!problems.length) return null;
-  const conflicts = problems.filter((p) => p.code === 'CONFLICT');
+  const conflicts = problems.filter(resolvable);
   const rejected = problems.length - conflicts.length;
   return (
     <div role="region" aria-label="Conflictos y cambios rechazados" className="mb-4 space-y-2" data-testid="banner-conflictos">
@@ -76,7 +82,7 @@ export function ConflictAnnouncer() {
   useProblemsAppearing(
     loaded,
     (p) => {
-      if (p.code !== 'CONFLICT') return;
+      if (!resolvable(p)) return;
       toast.error(conflictText(p, subjects), {
         duration: 10_000,
         action: { label: 'Resolver', onClick: () => openPanel({ open: true, problemId: p.id }) },

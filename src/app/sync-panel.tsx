@@ -17,6 +17,7 @@ import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data
 import { readErrorsAtom } from '../state/read-errors';
 import { syncPanelAtom } from '../state/sync-panel';
 import { describeChange, NOT_FILED, type Subjects } from './change-description';
+import { resolvable } from './conflict-banner';
 import { ConflictResolver } from './conflict-resolver';
 import { DeviceWipe } from './device-wipe';
 import { loadSubjects } from './subjects';
@@ -98,7 +99,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
       <ul className="space-y-2">
         {data?.problems.map((p) => {
           const d = describeChange(p.name, p.args, data.subjects);
-          const conflict = p.code === 'CONFLICT';
+          const conflict = resolvable(p);
           return (
             <li key={p.id} className="rounded-md bg-amber-50 p-3 ring-1 ring-amber-200" data-testid="cambio-con-problema">
               <p className="font-semibold">

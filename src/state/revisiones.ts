@@ -39,15 +39,28 @@ export function useRevisionActual(solicitudId: string): Revision | null | undefi
 export interface Devuelta {
   revision: Revision;
   solicitud: SolicitudRow | null;
+  /** Answered on this device, the answer not yet on the server. */
+  enEspera: boolean;
 }
 
-/** Every application returned and waiting for the advisor's answer, newest return first. */
+const revisionIdOf = (args: unknown) => {
+  const id = (args as { revisionId?: unknown } | null)?.revisionId;
+  return typeof id === 'string' ? id : null;
+};
+
+/**
+ * Every application returned and waiting for the advisor's answer, newest return first, then
+ * those answered on this device whose answer still waits to leave it.
+ */
 export function useDevueltas(): Devuelta[] | undefined {
   const db = useLocalDb();
   return useLiveQuery(async () => {
     const abiertas = (await db.revisiones.where('estado').equals('abierta').toArray()).sort(newestFirst);
-    const rows = await db.solicitudes.bulkGet(abiertas.map((r) => r.solicitud_id));
-    return abiertas.map((revision, i) => ({ revision, solicitud: rows[i] ?? null }));
+    const queued = (await db.outbox.filter((e) => e.name === 'revision.responder').toArray()).flatMap((e) => revisionIdOf(e.args) ?? []);
+    const enviadas = (await db.revisiones.bulkGet([...new Set(queued)])).filter((r): r is Revision => !!r && r.estado === 'respondida');
+    const all = [...abiertas, ...enviadas];
+    const rows = await db.solicitudes.bulkGet(all.map((r) => r.solicitud_id));
+    return all.map((revision, i) => ({ revision, solicitud: rows[i] ?? null, enEspera: i >= abiertas.length }));
   }, [db]);
 }
 
@@ -65,7 +78,7 @@ export function useRevisionEnEspera(revisionId: string | null): boolean {
       () =>
         revisionId
           ? db.outbox
-              .filter((e) => e.name.startsWith('revision.') && (e.args as { revisionId?: unknown } | null)?.revisionId === revisionId)
+              .filter((e) => e.name.startsWith('revision.') && revisionIdOf(e.args) === revisionId)
               .count()
               .then((n) => n > 0)
           : false,

@@ -12,6 +12,7 @@ import { FieldError, INPUT_CLASS, TextAreaField } from '../../components/ui/text
 import { uuidv7 } from '../../domain/ids';
 import { plural } from '../../domain/format';
 import { DevolverArgs, type Revision } from '../../domain/revision';
+import { useOnline } from '../../lib/use-online';
 import type { CampoRevisable } from './review-fields';
 
 interface Props {
@@ -50,9 +51,14 @@ export function ReturnDialog({ solicitudId, catalogue, again, onConfirm, onClose
     Object.fromEntries((again?.campos ?? []).map((c) => [c.campo, c.comentario])),
   );
   const [query, setQuery] = useState('');
-  const [errors, setErrors] = useState<Errors | null>(null);
+  // After a first try the messages follow the inputs: a fixed field loses its message at once.
+  const [tried, setTried] = useState(false);
+  const [revisionId] = useState(() => again?.id ?? uuidv7());
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const picked = Object.keys(comentarios);
+  const args = { revisionId, solicitudId, mensaje, campos: picked.map((campo) => ({ campo, comentario: comentarios[campo] })) };
+  const errors = tried ? judge(args, picked) : null;
   const labelOf = (campo: string) => catalogue.find((c) => c.campo === campo)?.label ?? campo;
 
   const groups = useMemo(() => {
@@ -74,10 +80,8 @@ export function ReturnDialog({ solicitudId, catalogue, again, onConfirm, onClose
     });
 
   const confirm = async () => {
-    const args = { revisionId: again?.id ?? uuidv7(), solicitudId, mensaje, campos: picked.map((campo) => ({ campo, comentario: comentarios[campo] })) };
-    const found = judge(args, picked);
-    setErrors(found);
-    if (found) {
+    setTried(true);
+    if (judge(args, picked)) {
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="devolver-dialog"] [aria-invalid="true"]')?.focus());
       return;
     }
@@ -89,6 +93,7 @@ export function ReturnDialog({ solicitudId, catalogue, again, onConfirm, onClose
 
   const footer = (
     <>
+      {!online && <p className="mr-auto text-sm text-slate-700">Sin conexión: la devolución se guardará en este dispositivo y se enviará cuando haya conexión.</p>}
       <Button onClick={onClose}>Cancelar</Button>
       <Button variant="primary" onClick={() => void confirm()} busy={busy} busyLabel="Guardando…">
         {again ? 'Devolver de nuevo' : 'Devolver al asesor'}

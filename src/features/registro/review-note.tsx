@@ -37,6 +37,8 @@ export function ReviewNote({ view, showLabel = false }: { view: FlagView; showLa
   if (!review) return null;
   const { flag, field } = view;
   const answered = view.answer.trim() !== '';
+  // A field corrected without words has no answer text (null): the round's state says it was answered.
+  const answeredRound = review.revision.estado === 'respondida';
   return (
     <div className="min-w-0 space-y-2 text-sm" data-testid="nota-revision">
       <div className="flex flex-wrap items-center gap-2">
@@ -69,7 +71,7 @@ export function ReviewNote({ view, showLabel = false }: { view: FlagView; showLa
           </button>
         </div>
       )}
-      {review.mode !== 'responder' && flag.respuesta !== null && (
+      {review.mode !== 'responder' && answeredRound && (
         <>
           <p className="text-slate-800" data-testid="antes-despues">
             <span className="font-semibold">Antes:</span> {formatValue(flag.antes, flag.campo)} <span aria-hidden="true">→</span>
@@ -77,11 +79,11 @@ export function ReviewNote({ view, showLabel = false }: { view: FlagView; showLa
           </p>
           <p className="text-slate-800">
             <span className="font-semibold">Respuesta de {review.revision.respondida_por_nombre ?? 'el asesor'}:</span>{' '}
-            {flag.respuesta.trim() || 'Corrigió el campo sin comentarios.'}
+            {flag.respuesta?.trim() || 'Corrigió el campo sin comentarios.'}
           </p>
         </>
       )}
-      {review.mode !== 'responder' && flag.respuesta === null && <p className="text-slate-600">Esperando la respuesta del asesor.</p>}
+      {review.mode !== 'responder' && !answeredRound && <p className="text-slate-600">Esperando la respuesta del asesor.</p>}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { formatDateTime, plural } from '../../domain/format';
 import type { Revision } from '../../domain/revision';
 import { SAVED_ON_DEVICE } from '../../state/delivery';
 import { useRevisionEnEspera } from '../../state/revisiones';
+import { fieldId } from './entity-fields';
 import { useReview } from './review-context';
 import { ReviewNote } from './review-note';
 import { respuestasDe, type Respuesta } from './use-review-actions';
@@ -28,6 +29,13 @@ interface Props {
 
 const BOX = 'rounded-lg border-2 p-4 space-y-3';
 
+/** Scrolls a flagged field into view and focuses it (on a tablet it may sit far down the form). */
+function goToField(formPath: string) {
+  const el = document.getElementById(fieldId(formPath));
+  el?.scrollIntoView({ block: 'center' });
+  el?.focus({ preventScroll: true });
+}
+
 export function ReviewPanel({ canReturn, onReturn, onSend, onClose, sending }: Props) {
   const review = useReview();
   const waiting = useRevisionEnEspera(review?.revision.id ?? null);
@@ -43,7 +51,9 @@ export function ReviewPanel({ canReturn, onReturn, onSend, onClose, sending }: P
   const { revision, mode, flags } = review;
   const pendientes = flags.filter((f) => !f.touched && f.answer.trim() === '').length;
   const others = flags.filter((f) => !f.field.formPath);
+  const onForm = flags.filter((f) => f.field.formPath);
   const answered = revision.estado === 'respondida';
+  const title = !answered ? 'Devuelta para corrección' : mode === 'revisar' ? 'Correcciones recibidas' : 'Correcciones enviadas';
   return (
     <section
       aria-label="Revisión de la solicitud"
@@ -51,7 +61,7 @@ export function ReviewPanel({ canReturn, onReturn, onSend, onClose, sending }: P
       className={`${BOX} ${answered ? 'border-blue-300 bg-blue-50' : 'border-amber-400 bg-amber-50'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-lg font-semibold text-slate-900">{answered ? 'Correcciones recibidas' : 'Devuelta para corrección'}</h3>
+        <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
         {waiting && (
           <span data-testid="revision-en-dispositivo" className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset">
             guardado en este dispositivo
@@ -65,6 +75,21 @@ export function ReviewPanel({ canReturn, onReturn, onSend, onClose, sending }: P
       <p className="whitespace-pre-line text-slate-900">
         <span className="font-semibold">Mensaje:</span> {revision.mensaje}
       </p>
+      {onForm.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-700">Campos marcados en el formulario:</span>
+          {onForm.map((f) => (
+            <button
+              key={f.flag.campo}
+              type="button"
+              onClick={() => goToField(f.field.formPath!)}
+              className="min-h-11 rounded-md bg-white px-3 py-2 font-medium text-blue-800 underline ring-1 ring-amber-300 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
+              {f.field.label}
+            </button>
+          ))}
+        </div>
+      )}
       {others.length > 0 && (
         <ul className="space-y-3">
           {others.map((f) => (

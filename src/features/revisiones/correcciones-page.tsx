@@ -23,11 +23,12 @@ export default function CorreccionesPage({ onOpen }: { onOpen: (solicitudId: str
         <div className="flex justify-center py-12">
           <Spinner label="Cargando..." />
         </div>
-      ) : devueltas.length === 0 ? (
+      ) : devueltas.every((d) => d.enEspera) && (
         <p data-testid="correcciones-vacio" className="rounded-lg bg-white p-8 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
           No tienes correcciones pendientes.
         </p>
-      ) : (
+      )}
+      {devueltas && devueltas.length > 0 && (
         <ul className="grid gap-3 md:grid-cols-2" aria-label="Solicitudes devueltas">
           {devueltas.map((d) => (
             <li key={d.revision.id}>
@@ -40,7 +41,7 @@ export default function CorreccionesPage({ onOpen }: { onOpen: (solicitudId: str
   );
 }
 
-function CorreccionCard({ devuelta: { revision, solicitud }, onOpen }: { devuelta: Devuelta; onOpen: (id: string) => void }) {
+function CorreccionCard({ devuelta: { revision, solicitud, enEspera }, onOpen }: { devuelta: Devuelta; onOpen: (id: string) => void }) {
   const nombre = solicitud ? fullName(solicitud.solicitante) : 'Solicitud aún no descargada';
   return (
     <button
@@ -58,9 +59,14 @@ function CorreccionCard({ devuelta: { revision, solicitud }, onOpen }: { devuelt
       </span>
       {solicitud?.solicitud.radicado && <span className="text-sm text-slate-600">{solicitud.solicitud.radicado}</span>}
       <span className="text-sm text-slate-800">
-        Devuelta por {revision.devuelta_por_nombre} · {formatDateTime(revision.devuelta_en)}
+        Devuelta por {revision.devuelta_por_nombre} · <span className="whitespace-nowrap">{formatDateTime(revision.devuelta_en)}</span>
       </span>
       <span className="line-clamp-2 text-sm text-slate-700">{revision.mensaje}</span>
+      {enEspera && (
+        <span data-testid="correccion-en-dispositivo" className="text-sm font-medium text-amber-900">
+          Correcciones guardadas en este dispositivo. Se enviarán al servidor cuando haya conexión.
+        </span>
+      )}
     </button>
   );
 }
