@@ -4,7 +4,7 @@
  * upload becomes (checked by content, idempotent by documento_id), expiry and the public limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
@@ -91,6 +91,48 @@ describe('staff uploads (/api/uploads)', () => {
     const id = location.split('/').pop()!;
     expect(await storedBytes(ctx.database.db, id)).toBe(0);
     expect((await head('admin', location)).headers['upload-offset']).toBe(String(file.length));
+  });
+
+  it('stores a large upload byte-identical, its chunks copied into the document inside the database', async () => {
+    const def = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/json/definitions/solicitud/detalle_credito',
+      headers: await auth('admin'),
+      payload: { definitions: [{ key: 'soportes_grandes', type: 'file', list_values: { file_config: { allowed_types: ['pdf'], max_size_mb: 30 } } }] },
+    });
+    expect(def.statusCode, def.body).toBeLessThan(300);
+    const documentoId = randomUUID();
+    const file = pdfOf(12 * 1024 * 1024 + 12_345);
+    const created = await create('admin', file.length, staffMeta({ documento_id: documentoId, campo: 'solicitud.soportes_grandes' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const location = String(created.headers.location);
+    const step = 3 * 1024 * 1024;
+    const last = 12_345;
+    for (let at = 0; at < file.length - last; at += step) {
+      const res = await patch('admin', location, at, file.subarray(at, Math.min(at + step, file.length - last)));
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const id = location.split('/').pop()!;
+    const chunks = await ctx.database.db
+      .select({ offset: tusUploadChunks.chunkOffset, data: tusUploadChunks.data })
+      .from(tusUploadChunks)
+      .where(eq(tusUploadChunks.uploadId, id))
+      .orderBy(tusUploadChunks.chunkOffset);
+    expect(await docsOf(documentoId)).toHaveLength(0);
+    const end = await patch('admin', location, file.length - last, file.subarray(file.length - last));
+    expect(end.statusCode, end.body).toBe(204);
+
+    const [doc] = await docsOf(documentoId);
+    expect(doc).toMatchObject({ mime: 'application/pdf', fileSize: file.length });
+    const parts = await readContent(ctx.database.db, documentoId);
+    expect(Buffer.compare(Buffer.concat(parts), file)).toBe(0);
+    // The document's parts are the upload's stored chunks as they were (copied inside the
+    // database), not pieces cut from the whole file read back into this process.
+    expect(parts.map((p) => p.length)).toEqual([...chunks.map((c) => c.data.length), last]);
+    expect(await storedBytes(ctx.database.db, id)).toBe(0);
+    const served = await ctx.app.inject({ method: 'GET', url: `/api/documentos/${documentoId}`, headers: await auth('admin') });
+    expect(served.statusCode).toBe(200);
+    expect(createHash('sha256').update(served.rawPayload).digest('hex')).toBe(createHash('sha256').update(file).digest('hex'));
   });
 
   it('makes one document per documento_id however many uploads carry it', async () => {

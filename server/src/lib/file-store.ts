@@ -10,11 +10,14 @@
  *   parameters. Reads come back the same way, one part per query, in order.
  * - Reading the parts of a document is done in the caller's snapshot (a transaction), so a
  *   concurrent delete never leaves a half-read file.
+ * - A finished resumable upload is stored without its bytes entering Node: its chunks
+ *   (tus_upload_chunks, in offset order) are copied into documento_contenidos by one
+ *   INSERT … SELECT, one part per chunk (`Content` of kind `upload`).
  */
 import type { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { documentoContenidos } from '../db/schema';
+import { documentoContenidos, tusUploadChunks } from '../db/schema';
 
 export const PART_BYTES = 1024 * 1024;
 
@@ -59,6 +62,35 @@ export function splitParts(data: Buffer): Buffer[] {
 }
 
 export const sizeOf = (parts: readonly Buffer[]) => parts.reduce((n, p) => n + p.length, 0);
+
+/** A finished upload's bytes, still in its chunks: `size` is the upload's declared (and stored) length. */
+export interface UploadContent {
+  uploadId: string;
+  size: number;
+}
+/** Bytes to store: one Buffer, parts already in memory, or a finished upload's chunks. */
+export type Content = Buffer | readonly Buffer[] | UploadContent;
+
+const isUpload = (c: Content): c is UploadContent => !Buffer.isBuffer(c) && !Array.isArray(c);
+
+export function contentSize(c: Content): number {
+  if (Buffer.isBuffer(c)) return c.length;
+  return isUpload(c) ? c.size : sizeOf(c as readonly Buffer[]);
+}
+
+/** Stores `content` as the document's parts (inside the caller's transaction). */
+export async function storeContent(tx: DbOrTx, documentoId: string, content: Content): Promise<void> {
+  if (!isUpload(content)) {
+    await writeContent(tx, documentoId, Buffer.isBuffer(content) ? splitParts(content) : (content as readonly Buffer[]));
+    return;
+  }
+  // Copied inside the database: the bytes never travel to this process.
+  await tx.execute(sql`
+    insert into ${documentoContenidos} (documento_id, parte, data)
+    select ${documentoId}::uuid, (row_number() over (order by ${tusUploadChunks.chunkOffset}) - 1)::integer, ${tusUploadChunks.data}
+    from ${tusUploadChunks}
+    where ${tusUploadChunks.uploadId} = ${content.uploadId}`);
+}
 
 /** Stores a document's bytes, one row per part (inside the caller's transaction). */
 export async function writeContent(tx: DbOrTx, documentoId: string, parts: readonly Buffer[]): Promise<void> {

@@ -17,7 +17,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allQueries, type DbOrTx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
-import { readContent, sizeOf, splitParts, writeContent } from '../../lib/file-store';
+import { contentSize, readContent, storeContent, type Content } from '../../lib/file-store';
 import {
   documentos,
   observaciones,
@@ -331,15 +331,14 @@ export interface NewDocumento {
   solicitanteId?: string;
   nombre: string;
   mime: string;
-  /** The checked bytes: as received in parts (lib/file-store.ts), or one Buffer. */
-  data: Buffer | readonly Buffer[];
+  /** The checked bytes: as received in parts (lib/file-store.ts), one Buffer, or a finished upload's chunks. */
+  data: Content;
 }
 
 /** Stores one checked file; the same id again is a no-op answering the stored document. */
 export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocumento) {
   requireEdit(user);
-  const parts = Buffer.isBuffer(doc.data) ? splitParts(doc.data) : doc.data;
-  const size = sizeOf(parts);
+  const size = contentSize(doc.data);
   const sol = await lockVisibleSolicitud(tx, user, doc.solicitudId);
   if (doc.solicitanteId && doc.solicitanteId !== sol.solicitanteId) {
     throw new AppError('VALIDATION', 'El solicitante no corresponde a la solicitud.', {
@@ -363,7 +362,7 @@ export async function guardarDocumento(tx: DbOrTx, user: AuthUser, doc: NewDocum
     if (!mine || !(await createdBy(tx, user, 'documento', existing.id, 'subir'))) throw new AppError('NOT_FOUND', DOCUMENTO_NO_EXISTE);
     return { ...documentoRow(existing), nuevo: false };
   }
-  await writeContent(tx, doc.id, parts);
+  await storeContent(tx, doc.id, doc.data);
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
   await auditBy(tx, user, {
     entidad: 'documento',

@@ -32,7 +32,7 @@ import {
 } from '../../db/schema';
 import { audit } from '../audit/service';
 import { typeOfStored } from '../../lib/file-type';
-import { readContent, sizeOf, splitParts, writeContent } from '../../lib/file-store';
+import { contentSize, readContent, sizeOf, storeContent, type Content } from '../../lib/file-store';
 import type { AuthUser } from '../../plugins/auth';
 import { estadosPermitidos } from '../solicitudes/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
@@ -186,7 +186,7 @@ export interface UploadedFile {
   nombre: string;
   mime: string;
   /** The checked bytes, in parts as received (lib/file-store.ts), or one Buffer. */
-  data: Buffer | readonly Buffer[];
+  data: Content;
 }
 
 /** How much one filing may receive through the tracking page in a day (rolling 24 hours). */
@@ -238,7 +238,7 @@ async function checkQuota(tx: Tx, sol: SolicitudRow, files: UploadedFile[], quot
   if (Number(used.files) + fresh.length > quota.filesPerDay) {
     throw new QuotaExceeded(`Este radicado ya recibió ${quota.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.`, retryAfter);
   }
-  const bytes = fresh.reduce((n, f) => n + (Buffer.isBuffer(f.data) ? f.data.length : sizeOf(f.data)), 0);
+  const bytes = fresh.reduce((n, f) => n + contentSize(f.data), 0);
   if (Number(used.bytes) + bytes > quota.bytesPerDay) {
     const mb = Math.round(quota.bytesPerDay / (1024 * 1024));
     throw new QuotaExceeded(`Este radicado ya recibió ${mb} MB de archivos hoy. Inténtalo de nuevo mañana.`, retryAfter);
@@ -264,7 +264,6 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
 
     const stored: string[] = [];
     for (const f of files) {
-      const parts = Buffer.isBuffer(f.data) ? splitParts(f.data) : f.data;
       const inserted = await tx
         .insert(documentos)
         .values({
@@ -275,13 +274,13 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
           etapaId: etapa.id,
           nombre: f.nombre,
           mime: f.mime,
-          fileSize: sizeOf(parts),
+          fileSize: contentSize(f.data),
           estado: 'Recibido',
         })
         .onConflictDoNothing({ target: documentos.id })
         .returning({ id: documentos.id });
       if (!inserted.length) continue; // a retry of an upload already stored
-      await writeContent(tx, f.id, parts);
+      await storeContent(tx, f.id, f.data);
       stored.push(f.nombre);
     }
 

@@ -13,12 +13,11 @@ import {
   MAX_FILE_BYTES,
   checkDeclared,
   checkFile,
-  partsSource,
+  type ByteSource,
   type FilePolicy,
 } from '../../../../src/domain/file-policy';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { splitParts } from '../../lib/file-store';
 import { safeFileName, withTypeExtension } from '../../lib/file-type';
 import { policyOfCampo } from '../registro/documentos';
 
@@ -38,7 +37,7 @@ export function checkDeclaredFile(filename: string, size: number, policy: FilePo
 }
 
 /** After the last byte: the content decides the type; the name takes the type's extension. */
-export async function checkReceivedFile(data: Buffer, nombre: string, policy: FilePolicy): Promise<{ nombre: string; mime: string }> {
-  const type = await checkFile(partsSource(splitParts(data)), { nombre }, policy);
+export async function checkReceivedFile(src: ByteSource, nombre: string, policy: FilePolicy): Promise<{ nombre: string; mime: string }> {
+  const type = await checkFile(src, { nombre }, policy);
   return { nombre: withTypeExtension(nombre, type), mime: type.mime };
 }

@@ -20,7 +20,8 @@ import { guardarDocumento } from '../registro/service';
 import { findByRadicado, storeDocuments } from '../seguimiento/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { checkReceivedFile, policyOfUpload } from './file-check';
-import { readUploadBytes } from './store';
+import { storedBytes, uploadSource } from './store';
+import type { UploadContent } from '../../lib/file-store';
 
 export const UPLOAD_NOT_FOUND = 'La carga no existe o ya no está disponible.';
 export const uploadNotFound = () => new AppError('NOT_FOUND', UPLOAD_NOT_FOUND);
@@ -83,12 +84,16 @@ async function dropOnPermanent<T>(db: Db, id: string, work: () => Promise<T>): P
   }
 }
 
-async function completeBytes(db: Db, row: UploadRow, user: AuthUser | null): Promise<{ data: Buffer; nombre: string; mime: string }> {
-  const data = await readUploadBytes(db, row.id);
-  if (data.length !== row.size) throw new AppError('INTERNAL', 'La carga está incompleta en el servidor. Se reintentará.');
+/**
+ * A complete upload, checked: its stored length (summed in SQL) against the declared one, then its
+ * type by content read from the chunks. Its bytes stay in the database (`content`).
+ */
+async function completeContent(db: Db, row: UploadRow, user: AuthUser | null): Promise<{ content: UploadContent; nombre: string; mime: string }> {
+  if ((await storedBytes(db, row.id)) !== row.size) throw new AppError('INTERNAL', 'La carga está incompleta en el servidor. Se reintentará.');
   // The one file policy: the field's (`campo` metadata) for a staff upload, else the attachments'.
   const policy = await policyOfUpload(db, user, row.kind === 'staff' ? row.metadata.campo : null);
-  return { data, ...(await checkReceivedFile(data, row.nombre, policy)) };
+  const checked = await checkReceivedFile(await uploadSource(db, row.id), row.nombre, policy);
+  return { content: { uploadId: row.id, size: row.size }, ...checked };
 }
 
 const markFinished = (tx: DbOrTx, id: string) =>
@@ -101,10 +106,10 @@ export async function finishStaffUpload(db: Db, user: AuthUser, id: string): Pro
   if (row.finishedAt) return;
   if (row.uploadOffset < row.size) throw new AppError('CONFLICT', 'La carga aún no está completa.');
   await dropOnPermanent(db, id, async () => {
-    const file = await completeBytes(db, row, user);
+    const file = await completeContent(db, row, user);
     await db.transaction(async (tx) => {
       if ((await markFinished(tx, id)).length === 0) return; // another request finished it
-      await guardarDocumento(tx, user, { id: row.documentoId, solicitudId: row.solicitudId, nombre: file.nombre, mime: file.mime, data: file.data });
+      await guardarDocumento(tx, user, { id: row.documentoId, solicitudId: row.solicitudId, nombre: file.nombre, mime: file.mime, data: file.content });
       await tx.delete(tusUploadChunks).where(eq(tusUploadChunks.uploadId, id));
     });
   });
@@ -117,14 +122,14 @@ export async function finishPublicUpload(db: Db, id: string): Promise<void> {
   if (row.finishedAt) return;
   if (row.uploadOffset < row.size) throw new AppError('CONFLICT', 'La carga aún no está completa.');
   await dropOnPermanent(db, id, async () => {
-    const file = await completeBytes(db, row, null);
+    const file = await completeContent(db, row, null);
     const [sol] = await db.select({ radicado: solicitudes.radicado }).from(solicitudes).where(eq(solicitudes.id, row.solicitudId)).limit(1);
     if (!sol?.radicado) throw new AppError('NOT_FOUND', 'No se encontró el radicado');
     const radicado = sol.radicado;
     // Its own transaction, idempotent by the document id: a crash before the mark below only
     // makes the next HEAD or PATCH finish again, which stores nothing twice.
     // The filing's daily quota is checked again where the bytes are stored (seguimiento/service.ts).
-    await storeDocuments(db, radicado, [{ id: row.documentoId, nombre: file.nombre, mime: file.mime, data: file.data }], PUBLIC_LIMITS);
+    await storeDocuments(db, radicado, [{ id: row.documentoId, nombre: file.nombre, mime: file.mime, data: file.content }], PUBLIC_LIMITS);
     await db.transaction(async (tx) => {
       await markFinished(tx, id);
       await tx.delete(tusUploadChunks).where(eq(tusUploadChunks.uploadId, id));

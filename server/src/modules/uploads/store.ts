@@ -13,12 +13,15 @@
  *   is (staff user or public filing); the routes check that context before tus sees the request.
  * - Expired uploads (not finished EXPIRATION_MS after creation) and finished ones older than that
  *   are deleted by `deleteExpired`, chunks included (ON DELETE CASCADE).
+ * - A finished upload is never read back whole: the checks read it through `uploadSource`, and
+ *   its chunks are copied into the document inside the database (lib/file-store.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { ByteSource } from '../../../../src/domain/file-policy';
 import { tusUploadChunks, tusUploads } from '../../db/schema';
 
 /** An upload left unfinished this long is gone (410 on resume) and deleted by the cleanup. */
@@ -137,14 +140,51 @@ export class PgUploadStore extends DataStore {
   }
 }
 
-/** The stored bytes of a complete upload, in order. */
-export async function readUploadBytes(db: Db, id: string): Promise<Buffer> {
+/**
+ * The stored bytes of an upload as a ByteSource for the file checks, read from its chunks on
+ * demand: `read` fetches only the ranges asked for (the magic bytes, a ZIP's end record and
+ * central directory), `stream` one chunk at a time. Bytes travel as hex text (see
+ * lib/file-store.ts: PGlite and bytea parameters). The whole file is never in memory at once.
+ */
+export async function uploadSource(db: DbOrTx, id: string): Promise<ByteSource> {
   const rows = await db
-    .select({ data: tusUploadChunks.data })
+    .select({ offset: tusUploadChunks.chunkOffset, length: sql<string>`length(${tusUploadChunks.data})` })
     .from(tusUploadChunks)
     .where(eq(tusUploadChunks.uploadId, id))
     .orderBy(asc(tusUploadChunks.chunkOffset));
-  return Buffer.concat(rows.map((r) => r.data));
+  const chunks = rows.map((r) => ({ offset: Number(r.offset), length: Number(r.length) }));
+  const size = chunks.reduce((n, c) => n + c.length, 0);
+  const slice = async (chunkOffset: number, from: number, length: number): Promise<Buffer> => {
+    const [row] = await db
+      .select({ hex: sql<string>`encode(substring(${tusUploadChunks.data} from ${from + 1}::integer for ${length}::integer), 'hex')` })
+      .from(tusUploadChunks)
+      .where(and(eq(tusUploadChunks.uploadId, id), eq(tusUploadChunks.chunkOffset, chunkOffset)));
+    return Buffer.from(row?.hex ?? '', 'hex');
+  };
+  return {
+    size,
+    async read(offset, length) {
+      const end = Math.min(size, offset + Math.max(0, length));
+      const out = new Uint8Array(Math.max(0, end - offset));
+      for (const c of chunks) {
+        if (c.offset + c.length <= offset || c.offset >= end) continue;
+        const from = Math.max(offset, c.offset);
+        const to = Math.min(end, c.offset + c.length);
+        out.set(await slice(c.offset, from - c.offset, to - from), from - offset);
+      }
+      return out;
+    },
+    stream() {
+      let i = 0;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (i >= chunks.length) return controller.close();
+          const c = chunks[i++];
+          controller.enqueue(await slice(c.offset, 0, c.length));
+        },
+      });
+    },
+  };
 }
 
 /** Bytes stored for `id` according to its chunks (tests check it equals `upload_offset`). */
