@@ -8,7 +8,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/text-field';
 import { DEVICE_LOGIN_OFFLINE, LOGIN_ERRORS, loginErrorMessage } from '../domain/session';
-import { serverLogin } from '../lib/login';
+import { ApiError } from '../lib/api';
+import { isLoginDenied, serverLogin } from '../lib/login';
 import { useOnline } from '../lib/use-online';
 import { forgetDeviceLogin, rememberDeviceLogin } from '../state/device-login';
 import { forgetHeldLogin, heldServerLogin } from '../state/device-session';
@@ -56,10 +57,10 @@ export function DeviceLoginResume() {
       try {
         const session = await serverLogin(held.email, held.password);
         if (!live) return;
-        if (session.user.id !== userId) throw new Error(LOGIN_ERRORS.denied);
+        if (session.user.id !== userId) throw new ApiError(401, LOGIN_ERRORS.denied, 'UNAUTHENTICATED');
         adopt(session, held.password);
       } catch (err) {
-        if (!live || loginErrorMessage(err) !== LOGIN_ERRORS.denied) return;
+        if (!live || !isLoginDenied(err)) return;
         forgetHeldLogin();
         forgetDeviceLogin(held.email);
         clearStoredSession();

@@ -1,5 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
+import { ApiError, apiRequest } from '../lib/api';
 import { readStoredSession, sessionAtom, sessionExpiredAtom } from '../state/session';
 
 /**
@@ -21,9 +22,12 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token || !navigator.onLine) return;
     const ctrl = new AbortController();
-    fetch('/api/validate-token', { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal })
-      .then((res) => setExpired(res.status === 401))
-      .catch(() => undefined);
+    apiRequest('/api/validate-token', { token, signal: ctrl.signal })
+      .then(() => setExpired(false))
+      // Only a refused token expires the session; no answer (offline, a server down) changes nothing.
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) setExpired(true);
+      });
     return () => ctrl.abort();
   }, [token, setExpired]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretLogin, LOGIN_ERRORS, loginErrorMessage } from './session';
+import { interpretLogin, LOGIN_ERRORS, LoginFailure, loginErrorMessage } from './session';
 
 const token = 'a.b.c';
 const ok = {
@@ -29,6 +29,22 @@ describe('interpretLogin', () => {
     expect(() => interpretLogin(429, { error: 'Demasiadas solicitudes.' })).toThrow('Error: Demasiadas solicitudes.');
     expect(() => interpretLogin(500, {})).toThrow(LOGIN_ERRORS.unknown);
     expect(() => interpretLogin(200, 'html')).toThrow(LOGIN_ERRORS.data);
+  });
+  it('names the kind of each failure, so callers decide without reading its text', () => {
+    const kind = (status: number, body: unknown) => {
+      try {
+        interpretLogin(status, body);
+      } catch (e) {
+        return e instanceof LoginFailure ? e.kind : 'other';
+      }
+      return 'none';
+    };
+    expect(kind(401, { acceso: 'DENEGADO' })).toBe('denied');
+    expect(kind(200, { acceso: 'NO' })).toBe('denied');
+    expect(kind(200, { ...ok, access_token: undefined })).toBe('token');
+    expect(kind(429, { error: 'Demasiadas solicitudes.' })).toBe('server');
+    expect(kind(200, 'html')).toBe('data');
+    expect(kind(200, ok)).toBe('none');
   });
   it('maps network failures to the connection message', () => {
     expect(loginErrorMessage(new TypeError('Failed to fetch'))).toBe(LOGIN_ERRORS.network);

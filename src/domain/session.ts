@@ -48,22 +48,33 @@ function accessGranted(body: Record<string, unknown>): boolean {
   return false;
 }
 
-/** Interprets a login answer; throws an Error whose message is the exact text to show. */
+/** Why a login answer is not a session: `kind` decides, `message` is the exact text to show. */
+export class LoginFailure extends Error {
+  constructor(
+    readonly kind: 'denied' | 'data' | 'token' | 'unknown' | 'server',
+    message: string = kind === 'server' ? LOGIN_ERRORS.unknown : LOGIN_ERRORS[kind],
+  ) {
+    super(message);
+    this.name = 'LoginFailure';
+  }
+}
+
+/** Interprets a login answer; throws a LoginFailure whose message is the exact text to show. */
 export function interpretLogin(status: number, body: unknown): Session {
-  if (!body || typeof body !== 'object') throw new Error(LOGIN_ERRORS.data);
+  if (!body || typeof body !== 'object') throw new LoginFailure('data');
   const b = body as Record<string, unknown>;
-  if (status === 401 || status === 403) throw new Error(LOGIN_ERRORS.denied);
+  if (status === 401 || status === 403) throw new LoginFailure('denied');
   if (status >= 400) {
     const msg = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : '';
-    throw new Error(msg ? `Error: ${msg}` : LOGIN_ERRORS.unknown);
+    throw msg ? new LoginFailure('server', `Error: ${msg}`) : new LoginFailure('unknown');
   }
-  if (!accessGranted(b)) throw new Error(LOGIN_ERRORS.denied);
+  if (!accessGranted(b)) throw new LoginFailure('denied');
   const raw = (b.usuario ?? b.user ?? b.data) as Record<string, unknown> | undefined;
   const id = Number(raw?.id ?? raw?.id_usuario);
   const rol = normalizeRole(raw?.rol ?? b.rol);
-  if (!raw || typeof raw !== 'object' || !Number.isFinite(id) || !rol) throw new Error(LOGIN_ERRORS.data);
+  if (!raw || typeof raw !== 'object' || !Number.isFinite(id) || !rol) throw new LoginFailure('data');
   const token = b.access_token ?? b.token ?? b.accessToken;
-  if (typeof token !== 'string' || token.split('.').length !== 3) throw new Error(LOGIN_ERRORS.token);
+  if (typeof token !== 'string' || token.split('.').length !== 3) throw new LoginFailure('token');
   const empresa = (b.empresa ?? {}) as Record<string, unknown>;
   return {
     token,

@@ -49,7 +49,7 @@ export function useConfigWrite(): ConfigWrite {
   const token = state.status === 'authenticated' ? state.session.token : null;
   return useCallback(
     async <T,>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
-      if (!navigator.onLine) throw new ApiError(0, OFFLINE_MESSAGE, 'UNAVAILABLE');
+      if (!navigator.onLine) throw new ApiError(0, OFFLINE_MESSAGE, 'NETWORK');
       let data: T;
       try {
         data = await apiJson<T>(`/api${path}`, {
@@ -58,7 +58,7 @@ export function useConfigWrite(): ConfigWrite {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch (err) {
-        if (err instanceof TypeError) throw new ApiError(0, OFFLINE_MESSAGE, 'UNAVAILABLE');
+        if (err instanceof ApiError && err.network) throw new ApiError(0, OFFLINE_MESSAGE, 'NETWORK');
         throw err;
       }
       await client?.syncNow().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StatsError, isOfflineFailure, screenError, statsKey } from './stats-source';
+import { ApiError } from '../../lib/api';
+import { isOfflineFailure, screenError, statsKey } from './stats-source';
 
 describe('statistics source', () => {
   it('keys snapshots by type, and by period only for rendimiento and completas', () => {
@@ -10,17 +11,19 @@ describe('statistics source', () => {
   });
 
   it('shows the spec messages: no permission for a 403 on usuarios, generic ones otherwise', () => {
-    expect(screenError('usuarios', new StatsError(403, 'Error al obtener estadísticas de usuarios: 403 - x'))).toBe(
+    expect(screenError('usuarios', new ApiError(403, 'Error al obtener estadísticas de usuarios: 403 - x'))).toBe(
       'Sin permisos para ver estadísticas de usuarios',
     );
-    expect(screenError('usuarios', new StatsError(500, 'x'))).toBe('Error al cargar estadísticas de usuarios');
-    expect(screenError('generales', new StatsError(403, 'x'))).toBe('Error al cargar las estadísticas');
+    expect(screenError('usuarios', new ApiError(500, 'x'))).toBe('Error al cargar estadísticas de usuarios');
+    expect(screenError('generales', new ApiError(403, 'x'))).toBe('Error al cargar las estadísticas');
+    // Decided by the status, not by a '403' somewhere in the text.
+    expect(screenError('usuarios', new ApiError(500, 'Error: 403'))).toBe('Error al cargar estadísticas de usuarios');
   });
 
   it('treats an unreachable server as offline (show the snapshot), a refusal not', () => {
-    expect(isOfflineFailure(new StatsError(0, 'Failed to fetch'))).toBe(true);
-    expect(isOfflineFailure(new StatsError(503, 'x'))).toBe(true);
-    expect(isOfflineFailure(new StatsError(403, 'x'))).toBe(false);
-    expect(isOfflineFailure(new StatsError(401, 'x'))).toBe(false);
+    expect(isOfflineFailure(new ApiError(0, 'No hay conexión con el servidor.', 'NETWORK'))).toBe(true);
+    expect(isOfflineFailure(new ApiError(503, 'x'))).toBe(true);
+    expect(isOfflineFailure(new ApiError(403, 'x'))).toBe(false);
+    expect(isOfflineFailure(new ApiError(401, 'x'))).toBe(false);
   });
 });

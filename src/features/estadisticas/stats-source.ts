@@ -5,6 +5,7 @@
  * last snapshot, with its date, when the network is not there.
  */
 import type { RadicaDB } from '../../db/database';
+import { ApiError, apiJson } from '../../lib/api';
 import { TIPOS_CON_PERIODO, type EstadisticasTipo } from '../../domain/estadisticas';
 
 export function statsKey(tipo: EstadisticasTipo, dias: number): string {
@@ -23,46 +24,36 @@ const FETCH_ERRORS: Record<EstadisticasTipo, string> = {
 /** The message the screen shows for a failed read (spec 02 §8). */
 export function screenError(tipo: EstadisticasTipo, e: unknown): string {
   if (tipo !== 'usuarios') return 'Error al cargar las estadísticas';
-  const status = e instanceof StatsError ? e.status : 0;
-  return status === 403 || (e instanceof Error && e.message.includes('403'))
+  return e instanceof ApiError && e.status === 403
     ? 'Sin permisos para ver estadísticas de usuarios'
     : 'Error al cargar estadísticas de usuarios';
 }
 
-/** A failed read: `status` is 0 when the server was not reached (offline, network failure). */
-export class StatsError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StatsError';
-  }
-}
-
-/** GETs /api/estadisticas/{tipo} with the session token and stores the answer. */
+/**
+ * GETs /api/estadisticas/{tipo} with the session token and stores the answer. A failure is an
+ * ApiError (status 0 when the server was not reached) with the spec's message for the type.
+ */
 export async function loadStats(db: RadicaDB, token: string, tipo: EstadisticasTipo, dias: number): Promise<unknown> {
   const query = TIPOS_CON_PERIODO.includes(tipo) ? `?dias=${dias}` : '';
-  let res: Response;
+  const base = FETCH_ERRORS[tipo];
+  let body: { estadisticas?: unknown } | null;
   try {
-    res = await fetch(`/api/estadisticas/${tipo}${query}`, {
-      headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body = await apiJson<{ estadisticas?: unknown } | null>(`/api/estadisticas/${tipo}${query}`, {
+      token,
+      headers: { accept: 'application/json' },
       cache: 'no-store',
     });
   } catch (e) {
-    throw new StatsError(0, e instanceof Error ? e.message : 'Sin conexión');
+    if (!(e instanceof ApiError) || e.network) throw e;
+    throw new ApiError(e.status, tipo === 'usuarios' ? `${base}: ${e.status} - ${e.message}` : base, e.code, e.fields);
   }
-  const body = (await res.json().catch(() => null)) as { ok?: boolean; data?: { estadisticas?: unknown }; error?: string } | null;
-  if (!res.ok || !body?.ok || body.data?.estadisticas === undefined) {
-    const base = FETCH_ERRORS[tipo];
-    throw new StatsError(res.status, tipo === 'usuarios' ? `${base}: ${res.status} - ${body?.error ?? ''}` : base);
-  }
-  const data = body.data.estadisticas;
+  if (body?.estadisticas === undefined) throw new ApiError(200, base, 'BAD_RESPONSE');
+  const data = body.estadisticas;
   await db.stats.put({ key: statsKey(tipo, dias), data, updatedAt: new Date().toISOString() });
   return data;
 }
 
 /** True when the failure means "no network" rather than a refusal: show the snapshot instead. */
 export function isOfflineFailure(e: unknown): boolean {
-  return e instanceof StatsError && (e.status === 0 || e.status >= 500);
+  return e instanceof ApiError && (e.network || e.status >= 500);
 }

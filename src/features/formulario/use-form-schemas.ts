@@ -13,7 +13,7 @@ import { getMeta, type RadicaDB } from '../../db/database';
 import { FALLBACK_FIELDS, formFields, registroSchemas } from '../../domain/campos-fijos';
 import { FORM_ENTITIES, type EntitySchema, type FormEntity } from '../../domain/field-definition';
 import type { RegistroSchemas } from '../../domain/registro';
-import { apiJson } from '../../lib/api';
+import { ApiError, NETWORK_MESSAGE, apiJson } from '../../lib/api';
 import { syncClientAtom } from '../../state/local-data';
 
 export type SchemaLoad =
@@ -51,7 +51,7 @@ export function useFormSchemas(db: RadicaDB, token: string | null): SchemaLoad {
       for (const entity of FORM_ENTITIES) schemas[entity] = formFields(loaded[entity]!);
       setRemote({ status: 'done', schemas });
     } catch (error) {
-      const message = error instanceof Error && error.message !== 'Failed to fetch' ? error.message : 'No hay conexión con el servidor';
+      const message = error instanceof ApiError ? error.message : NETWORK_MESSAGE;
       setRemote({ status: 'error', message });
     }
   }, [token]);

@@ -1,8 +1,8 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { DEVICE_WRONG_PASSWORD, LOGIN_ERRORS, loginErrorMessage, type SessionUser } from '../../domain/session';
-import { serverLogin } from '../../lib/login';
+import { DEVICE_WRONG_PASSWORD, loginErrorMessage, type SessionUser } from '../../domain/session';
+import { isLoginDenied, isUnreached, serverLogin } from '../../lib/login';
 import {
   clearStoredSession,
   loginNoticeAtom,
@@ -60,12 +60,13 @@ export default function LoginPage() {
       if (!openedLocally) void navigate('/', { replace: true });
     } catch (err) {
       const message = loginErrorMessage(err);
-      if (message !== LOGIN_ERRORS.denied && !openedLocally) {
+      const denied = isLoginDenied(err);
+      if (!denied && !openedLocally) {
         // The server could not be asked (offline, or failing): this device's verifier decides.
         const user = await local;
         if (user) openLocally(user);
       }
-      if (openedLocally && message !== LOGIN_ERRORS.denied) {
+      if (openedLocally && !denied) {
         // Opened from this device: the work goes on locally and the same credentials are sent to
         // the server when the connection returns (held in memory only, see device-session.ts).
         holdForServerLogin(mail, password);
@@ -74,11 +75,11 @@ export default function LoginPage() {
         // this device's verifier and close what it opened.
         clearStoredSession();
         forgetHeldLogin();
-        if (message === LOGIN_ERRORS.denied) forgetDeviceLogin(mail);
+        if (denied) forgetDeviceLogin(mail);
         if (openedLocally) {
           setNotice(message);
           setState({ status: 'unauthenticated' });
-        } else if (message === LOGIN_ERRORS.network && hasDeviceLogin(mail)) {
+        } else if (isUnreached(err) && hasDeviceLogin(mail)) {
           // Offline, this device knows the user: the password is what did not match.
           setError(DEVICE_WRONG_PASSWORD);
         } else {

@@ -62,7 +62,7 @@ export function PasswordDialog({ session, onClose }: { session: Session; onClose
         if (fields.length) setFocus(fields[0][0] as keyof CambioContrasena);
         else toast.error(CONTRASENA_ERROR, { description: error.message });
       } else {
-        const description = error instanceof TypeError ? CONTRASENA_SIN_CONEXION : error instanceof Error ? error.message : undefined;
+        const description = error instanceof ApiError && error.network ? CONTRASENA_SIN_CONEXION : error instanceof Error ? error.message : undefined;
         toast.error(CONTRASENA_ERROR, { description });
       }
     } finally {

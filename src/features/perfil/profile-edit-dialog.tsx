@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { mutate } from '../../db/mutate';
 import type { Session, SessionUser } from '../../domain/session';
 import { PerfilSchema, type Perfil } from '../../domain/usuario';
-import { apiJson } from '../../lib/api';
+import { ApiError, apiJson } from '../../lib/api';
 import { useLocalDb } from '../../state/local-data';
 import { mergeSessionUser, sessionAtom, storeSession } from '../../state/session';
 
@@ -60,7 +60,7 @@ export function ProfileEditDialog({ session, onClose }: { session: Session; onCl
       toast.success(PERFIL_OK);
       onClose();
     } catch (error) {
-      if (error instanceof TypeError) {
+      if (error instanceof ApiError && error.network) {
         // No connection: queue it like every other change.
         try {
           await mutate(db, 'perfil.editar', { ...values, usuarioId: user.id });

@@ -14,6 +14,7 @@ import { CameraCapture, type CapturedFile } from '../../components/ui/camera-cap
 import { savingText } from '../../lib/image-resize';
 import { Section } from './section';
 import { buttonClass } from '../../components/ui/button';
+import { apiBlob, saveBlob } from '../../lib/api';
 
 /** The spec's accepted types (spec 01 §5): the attachments' policy (src/domain/file-policy.ts). */
 export const ACCEPT = acceptOf(ATTACHMENTS_POLICY);
@@ -31,16 +32,7 @@ const message = (e: unknown) => (e instanceof Error && e.message ? e.message : u
 const BUTTON = buttonClass('secondary', 'px-3');
 
 async function download(token: string, doc: DocumentoRow) {
-  const res = await fetch(`/api/documentos/${doc.id}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`API Error: ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = doc.nombre;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await apiBlob(`/api/documentos/${doc.id}`, { token }), doc.nombre);
 }
 
 /**

@@ -53,7 +53,7 @@ export async function fetchRadicado(numero: string): Promise<Radicado> {
   try {
     return await apiJson<Radicado>(`/api/seguimiento/radicado/${encodeURIComponent(numero)}`);
   } catch (err) {
-    if (err instanceof ApiError) throw new SearchError(err.message || SEARCH_ERROR, false);
+    if (err instanceof ApiError && !err.network) throw new SearchError(err.message || SEARCH_ERROR, false);
     throw new SearchError(SEARCH_ERROR, true);
   }
 }
