@@ -182,3 +182,16 @@ describe('table names as aliases of the entities under /api/json and /api/schema
     expect(after.json().data.campos_dinamicos.map((f: { key: string }) => f.key)).not.toContain(key);
   });
 });
+
+describe('spec texts of the server', () => {
+  it("answers a request that names no user 'No hay usuario autenticado', and a bad or stale token the session message", async () => {
+    for (const [method, url] of [['PUT', '/api/perfil'], ['GET', '/api/usuarios/'], ['GET', '/api/dashboard/tabla']] as const) {
+      const res = await ctx.app.inject({ method, url, payload: method === 'PUT' ? { nombre: 'Ana' } : undefined });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toMatchObject({ ok: false, code: 'UNAUTHENTICATED', error: 'No hay usuario autenticado' });
+    }
+    const bad = await ctx.app.inject({ method: 'PUT', url: '/api/perfil', headers: { authorization: 'Bearer a.b.c' }, payload: { nombre: 'Ana' } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().error).toBe('Tu sesión no es válida o expiró. Inicia sesión de nuevo.');
+  });
+});

@@ -48,10 +48,12 @@ declare module 'fastify' {
 }
 
 const UNAUTH = 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.';
+/** A request that names no user at all (spec 01 §8, profile: 'No hay usuario autenticado'). */
+export const NO_USER = 'No hay usuario autenticado';
 
 /** The authenticated user of a route declared with access 'auth'. */
 export function requireUser(request: FastifyRequest): AuthUser {
-  if (!request.auth) throw new AppError('UNAUTHENTICATED', UNAUTH);
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', NO_USER);
   return request.auth;
 }
 
@@ -80,6 +82,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey
     if (config.access === 'public') return;
 
     const header = request.headers.authorization ?? '';
+    if (!header.trim()) throw new AppError('UNAUTHENTICATED', NO_USER);
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHENTICATED', UNAUTH);
     let claims;

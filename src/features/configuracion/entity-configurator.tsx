@@ -14,6 +14,7 @@ import { FIELD_TYPE_LABELS, type FieldCondition, type FieldDefinition } from '..
 import { orderFromKeys, USE_ADD_BUTTON, validateDefinition } from '../../domain/definicion-config';
 import { writeFixedOrder } from '../../lib/fixed-field-order';
 import { dispatchFieldConfigChanged, errorText, useOfflineLock, type ConfigWrite } from './config-api';
+import { serviceErrorText } from './service-errors';
 import { ConditionModal } from './condition-modal';
 import { FieldEditor, type FieldDraft } from './field-editor';
 import type { FieldGroup } from './groups';
@@ -80,7 +81,7 @@ export function EntityConfigurator({
     } catch (err) {
       const msg = errorText(err, 'Error guardando');
       setEditError(msg);
-      toast.error(msg);
+      toast.error(msg, { description: serviceErrorText('actualizar', err) });
     } finally {
       setBusy(false);
     }
@@ -94,7 +95,7 @@ export function EntityConfigurator({
       toast.success('Campo eliminado');
       dispatchFieldConfigChanged(group.entity, group.jsonColumn, 'delete');
     } catch (err) {
-      toast.error(errorText(err, 'Error eliminando campo'));
+      toast.error(errorText(err, 'Error eliminando campo'), { description: serviceErrorText('eliminar', err) });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { askConfirm } from '../../components/ui/confirm-dialog';
 import { toast } from 'sonner';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { dispatchFieldConfigChanged, errorText, useOfflineLock, type ConfigWrite } from './config-api';
+import { serviceErrorText } from './service-errors';
 import { FIELD_GROUPS, type FieldGroup } from './groups';
 import { btn } from './ui';
 import { Badge } from '../../components/ui/badge';
@@ -35,7 +36,7 @@ export function FieldsTab({
       toast.success('Configuración eliminada');
       dispatchFieldConfigChanged(g.entity, g.jsonColumn, 'delete');
     } catch (err) {
-      toast.error(errorText(err, 'Error eliminando'));
+      toast.error(errorText(err, 'Error eliminando'), { description: serviceErrorText('eliminar', err) });
     }
   };
 

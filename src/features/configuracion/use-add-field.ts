@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { definitionPayload, validateDefinition } from '../../domain/definicion-config';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
+import { serviceErrorText } from './service-errors';
 import { emptyDraft, type FieldDraft } from './field-editor';
 import type { FieldGroup } from './groups';
 
@@ -50,7 +51,7 @@ export function useAddField(group: FieldGroup, existing: readonly FieldDefinitio
     } catch (err) {
       const msg = errorText(err, 'Error guardando');
       setError(msg);
-      toast.error(msg);
+      toast.error(msg, { description: serviceErrorText('guardar', err) });
       return false;
     } finally {
       setBusy(false);

@@ -28,7 +28,10 @@ import {
   type NotificacionItem,
 } from './use-notificaciones';
 
-/** Spec 01 §9: after 'Marcar todas como leídas' the list is reloaded 500 ms later. */
+/**
+ * Spec 01 §4 'Mark all read' (the button 'Marcar todas como leídas'): the list is reloaded 500 ms
+ * later (§9). The spec names the transition in English; the screen says it in Spanish.
+ */
 export const RELOAD_AFTER_MARK_ALL_MS = 500;
 const PANEL_REM = 24;
 const GAP = 8;

@@ -16,6 +16,7 @@ import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { RecordForm } from './record-form';
+import { loadErrorText } from './load-error';
 
 export { EDIT_SAVED_OFFLINE } from './use-record-save';
 export { DELETE_CONFIRMATION } from './record-footer';
@@ -30,7 +31,19 @@ export interface EditRecordModalProps {
 export default function EditRecordModal({ solicitudId, onClose, notificationsPanel }: EditRecordModalProps) {
   const db = useLocalDb();
   const state = useAtomValue(sessionAtom);
-  const row = useLiveQuery(async () => (await db.solicitudes.get(solicitudId)) ?? null, [db, solicitudId]);
+  // A failed read of this device's store (IndexedDB gone, quota, a broken upgrade) is said in the
+  // modal instead of breaking the screen.
+  const loaded = useLiveQuery(
+    async () => {
+      try {
+        return { row: (await db.solicitudes.get(solicitudId)) ?? null };
+      } catch (error) {
+        return { error: loadErrorText(error) };
+      }
+    },
+    [db, solicitudId],
+  );
+  const row = loaded === undefined ? undefined : 'row' in loaded ? loaded.row : null;
   // The company's definitions, mirrored by pull: a field added in /config arrives with the next sync.
   const definiciones = useLiveQuery(() => db.definiciones.toArray(), [db]);
   const schemas = useMemo(() => (definiciones ? registroSchemas(definiciones) : null), [definiciones]);
@@ -44,6 +57,15 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
   const session = state.status === 'authenticated' ? state.session : null;
   const live = row ? toRecord(row) : initial;
   if (!session) return null;
+  if (loaded && 'error' in loaded) {
+    return (
+      <Dialog title="Editar Registro" size="full" onClose={onClose} testId="editar-registro">
+        <p role="alert" className="py-8 text-center text-red-800">
+          {loaded.error}
+        </p>
+      </Dialog>
+    );
+  }
   if (row === undefined || (row && !initial) || !schemas) {
     return (
       <Dialog title="Editar Registro" size="full" onClose={onClose} testId="editar-registro">
