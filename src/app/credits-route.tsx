@@ -4,8 +4,10 @@
  * ('Nuevo Cliente'). Features do not import each other, so they meet here in the app layer; the
  * modal and the form load only when first opened.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import CreditsPage from '../features/creditos/credits-page';
+import { OPEN_PARAM } from './open-param';
 
 const EditRecordModal = lazy(() => import('../features/registro/edit-record-modal'));
 const NotificationHistory = lazy(() =>
@@ -19,6 +21,21 @@ export default function CreditsRoute() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [formLoaded, setFormLoaded] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get(OPEN_PARAM);
+  // A notification links to `/?solicitud=<id>`: open that application, then drop the parameter
+  // (replace) so Back and a reload do not open it again.
+  useEffect(() => {
+    if (!linked) return;
+    setOpenId(linked);
+    setParams(
+      (p) => {
+        p.delete(OPEN_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
   return (
     <>
       <CreditsPage

@@ -25,6 +25,7 @@ import { DeliveryReports } from './delivery-reports';
 import { DeviceLoginResume, SessionBanner } from './session-banner';
 import { SyncChip, useSyncView } from './sync-chip';
 import { SyncPanelHost } from './sync-panel';
+import { OPEN_PARAM } from './open-param';
 
 interface MenuItem {
   to: string;
@@ -95,7 +96,10 @@ export function Shell() {
         <span className="text-lg font-bold">Radica</span>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <SyncChip />
-          <NotificationBell watchRejections />
+          <NotificationBell
+            watchRejections
+            onOpenSolicitud={(id) => void navigate(`/?${OPEN_PARAM}=${encodeURIComponent(id)}`)}
+          />
           <button
             type="button"
             className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white lg:hidden"

@@ -39,6 +39,11 @@ async function api(request: APIRequestContext, email: string) {
       return ((await res.json()) as { data: Wire }).data;
     },
     remove: (id: string) => request.delete(`/api/notificaciones/${id}`, { headers }),
+    filing: async (id: string) => {
+      const res = await request.get('/api/dashboard/tabla', { headers });
+      const rows = ((await res.json()) as { data: Array<{ solicitud: { id: string; radicado: string | null } }> }).data;
+      return rows.find((r) => r.solicitud.id === id)!.solicitud.radicado;
+    },
     solicitudes: async () => {
       const res = await request.get('/api/dashboard/tabla', { headers });
       return ((await res.json()) as { data: Array<{ solicitud: { id: string } }> }).data.map(
@@ -226,6 +231,35 @@ test('delete asks for confirmation; a change the server rejects shows its toast'
   await expect(page.getByText('Error al actualizar notificación')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('sync-status').first()).toBeVisible();
   await expect(page.getByText('1 con problemas').first()).toBeVisible();
+});
+
+test("clicking a notification opens its application's 'Editar Registro'; one without an application only reads", async ({
+  page,
+  request,
+}) => {
+  const email = 'supervisor@demo.co';
+  const server = await api(request, email);
+  const [solicitud] = await server.solicitudes();
+  const radicado = await server.filing(solicitud);
+  expect(radicado).toMatch(/^RAD-/);
+  const linked = await server.create({ titulo: 'Revisar ingresos', solicitud_id: solicitud, prioridad: 'urgente' });
+  const loose = await server.create({ titulo: 'Llamar a la oficina', solicitud_id: null, prioridad: 'urgente' });
+
+  await new LoginPage(page).loginAndWait(email);
+  const bell = new NotificationBellPanel(page);
+  await bell.open();
+  await expect(bell.item(linked.id)).toBeVisible({ timeout: FIRST_PULL });
+  await expect(bell.item(loose.id).getByTestId('notificacion-abrir')).toHaveCount(0);
+
+  // Keyboard: the notification is one button; Enter opens the application and closes the panel.
+  await bell.item(linked.id).getByTestId('notificacion-abrir').focus();
+  await page.keyboard.press('Enter');
+  const registro = page.getByRole('dialog', { name: 'Editar Registro' });
+  await expect(registro).toBeVisible();
+  await expect(registro.getByText(radicado!).first()).toBeVisible();
+  await expect(bell.panel()).toHaveCount(0);
+  // The link does not stay in the address: a reload shows the list, not the modal.
+  expect(new URL(page.url()).search).toBe('');
 });
 
 test.describe('on a tablet', () => {

@@ -65,7 +65,14 @@ function panelPosition(button: HTMLElement): CSSProperties {
  * 'Marcar todas como leídas'. Every action is a local mutation (works offline). Escape or a click
  * outside closes the panel; Escape returns focus to the bell.
  */
-export function NotificationBell({ watchRejections = false }: { watchRejections?: boolean }) {
+export function NotificationBell({
+  watchRejections = false,
+  onOpenSolicitud,
+}: {
+  watchRejections?: boolean;
+  /** Opens an application's 'Editar Registro' (the app layer decides how); the panel closes first. */
+  onOpenSolicitud?: (solicitudId: string) => void;
+}) {
   const { items, loading } = usePendientes();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<NotificacionItem | null>(null);
@@ -161,6 +168,13 @@ export function NotificationBell({ watchRejections = false }: { watchRejections?
           items={items}
           loading={loading}
           onEdit={setEditing}
+          onOpen={
+            onOpenSolicitud &&
+            ((id: string) => {
+              close(false);
+              onOpenSolicitud(id);
+            })
+          }
         />
       )}
       {editing && (
@@ -184,6 +198,7 @@ function BellPanel({
   items,
   loading,
   onEdit,
+  onOpen,
 }: {
   ref: React.Ref<HTMLDivElement>;
   id: string;
@@ -192,6 +207,7 @@ function BellPanel({
   items: NotificacionItem[];
   loading: boolean;
   onEdit: (n: NotificacionItem) => void;
+  onOpen?: (solicitudId: string) => void;
 }) {
   const actions = useNotificacionActions();
   const canEdit = useCanEditNotificaciones();
@@ -257,7 +273,7 @@ function BellPanel({
           <ul className="divide-y divide-slate-200" aria-label="Notificaciones pendientes">
             {items.map((n) => (
               <li key={n.id} className="px-4 py-3" data-testid="notificacion-item" data-id={n.id}>
-                <NotificationSummary n={n} />
+                <NotificationSummary n={n} onOpen={onOpen} />
                 <div className="mt-2 flex flex-wrap gap-1">
                   <button
                     type="button"

@@ -53,17 +53,46 @@ export function EditDeleteButtons({ onEdit, onDelete }: { onEdit: () => void; on
   );
 }
 
-/** The text of one notification; the caller adds its actions. */
+/**
+ * The text of one notification; the caller adds its actions. With `onOpen`, a notification that
+ * names an application is one button (click, Enter or Space) that opens that application's
+ * 'Editar Registro'; its inner parts are spans so the button holds only phrasing content.
+ */
 export function NotificationSummary({
   n,
   showEstado = false,
+  onOpen,
 }: {
   n: NotificacionItem;
   showEstado?: boolean;
+  onOpen?: (solicitudId: string) => void;
 }) {
+  const solicitudId = n.solicitud_id;
+  if (onOpen && solicitudId) {
+    return (
+      <button
+        type="button"
+        onClick={() => onOpen(solicitudId)}
+        data-testid="notificacion-abrir"
+        title="Abrir la solicitud"
+        className="-mx-1 block w-[calc(100%+0.5rem)] min-w-0 rounded-md px-1 py-0.5 text-left hover:bg-slate-50 focus:outline-2 focus:outline-offset-1 focus:outline-blue-700"
+      >
+        <SummaryParts n={n} showEstado={showEstado} />
+        <span className="mt-1 block text-xs font-medium text-blue-800 underline">Abrir la solicitud</span>
+      </button>
+    );
+  }
   return (
     <div className="min-w-0">
-      <div className="flex flex-wrap items-center gap-1.5">
+      <SummaryParts n={n} showEstado={showEstado} />
+    </div>
+  );
+}
+
+function SummaryParts({ n, showEstado }: { n: NotificacionItem; showEstado: boolean }) {
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-1.5">
         <Badge color={PRIORIDAD_COLOR[n.prioridad] ?? 'blue'}>
           {PRIORIDAD_LABELS[n.prioridad] ?? n.prioridad}
         </Badge>
@@ -77,19 +106,19 @@ export function NotificationSummary({
         <span className="text-xs text-slate-600">
           {TIPO_LABELS[n.tipo as TipoNotificacion] ?? n.tipo}
         </span>
-      </div>
-      <p
-        className="mt-1 font-semibold break-words text-slate-900"
+      </span>
+      <span
+        className="mt-1 block font-semibold break-words text-slate-900"
         data-testid="notificacion-titulo"
       >
         {n.titulo}
-      </p>
-      <p className="line-clamp-3 text-sm break-words text-slate-700">{n.mensaje}</p>
-      <p className="mt-1 text-xs text-slate-600">
+      </span>
+      <span className="line-clamp-3 block text-sm break-words text-slate-700">{n.mensaje}</span>
+      <span className="mt-1 block text-xs text-slate-600">
         {fechaCorta(n.created_at)}
         {n.fecha_recordatorio ? ` · Recordatorio: ${fechaCorta(n.fecha_recordatorio)}` : ''}
         {n.fecha_vencimiento ? ` · Vence: ${fechaCorta(n.fecha_vencimiento)}` : ''}
-      </p>
-    </div>
+      </span>
+    </>
   );
 }
