@@ -30,6 +30,7 @@ import { ENTITY_TABLES, ensureClientId, getMeta } from '../../src/db/database';
 import { mutateByName } from '../../src/db/mutate';
 import { AppError } from '../../src/domain/errors';
 import { isMutationName, MUTATIONS, type MutationName } from '../../src/domain/mutations';
+import { MUTATION_HANDLERS } from '../../server/src/modules/sync/handlers';
 import { GENERATORS, intentArb, NOT_GENERATED, type Intent } from './model/generators';
 import { closeSession, openSession, reopen, type Device, type PushFault, type Session } from './model/devices';
 
@@ -45,11 +46,36 @@ const NAMES = Object.keys(GENERATORS).filter(isMutationName);
 
 let ctx: TestContext;
 let userIds: Record<string, number>;
+
+/**
+ * How many times the server's handler of a mutation finished without throwing, by user, name and
+ * args (the password aside): in one process without fault points, a handler that returns is a
+ * transaction that commits. Exactly once means this count equals the applied results.
+ */
+const handled = new Map<string, number>();
+const handlerKey = (userId: number, name: string, args: unknown) => {
+  const { contraseña: _secret, ...rest } = (args ?? {}) as Record<string, unknown>;
+  return `${userId} ${name} ${JSON.stringify(rest)}`;
+};
+const originalHandlers = { ...MUTATION_HANDLERS };
+
 beforeAll(async () => {
   ctx = await createTestContext();
   userIds = ctx.seeded.users as unknown as Record<string, number>;
+  const table = MUTATION_HANDLERS as unknown as Record<string, (tx: unknown, user: { id: number }, args: unknown) => Promise<unknown>>;
+  for (const [name, handler] of Object.entries(table)) {
+    table[name] = async (tx, user, args) => {
+      const out = await handler(tx, user, args);
+      const key = handlerKey(user.id, name, args);
+      handled.set(key, (handled.get(key) ?? 0) + 1);
+      return out;
+    };
+  }
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  Object.assign(MUTATION_HANDLERS, originalHandlers);
+  await ctx?.close();
+});
 
 interface Created {
   kind: 'solicitud' | 'observacion' | 'referencia' | 'notificacion' | 'usuario';
@@ -132,7 +158,7 @@ class LocalChange implements fc.AsyncCommand<Model, object> {
       expect(await s.db.outbox.count()).toBe(before);
       return log(model, this.device, `${s.who}: ${this.name} rechazado en el dispositivo ${JSON.stringify(args)}`);
     }
-    s.queued.push({ id, name: this.name });
+    s.queued.push({ id, name: this.name, args: (await s.db.outbox.get(id))!.args });
     const made = createdBy(this.name, args);
     if (made) model.created.push({ ...made, session: s, mutationId: id });
     log(model, this.device, `${s.who}: #${id} ${this.name} ${JSON.stringify(args)}${this.reload ? ' + recarga' : ''}`);
@@ -146,14 +172,19 @@ class Sync implements fc.AsyncCommand<Model, object> {
   check = () => true;
   async run(model: Model) {
     const s = await session(model, this.device);
-    s.fault.next = this.fault;
+    // A fault stays armed until a push meets it (a sync with an empty outbox sends none).
+    if (this.fault !== 'none') s.fault.next = this.fault;
     await s.engine.sync({ force: true });
-    s.fault.next = 'none';
+    const state = s.engine.getStatus().state;
     if (s.restartPending) {
+      // The worker restarts and, as on a real start, syncs at once: the unanswered batch goes again.
       s.restartPending = false;
       await reopen(ctx.app, s, model.devices[this.device]);
+      await s.engine.sync({ force: true });
+    } else if (this.fault === 'lost' && s.fault.next === 'none') {
+      await s.engine.sync({ force: true }); // the backoff timer fires: the same batch goes again
     }
-    log(model, this.device, `${s.who}: sync ${this.fault} -> ${s.engine.getStatus().state}`);
+    log(model, this.device, `${s.who}: sync ${this.fault} -> ${state}, then ${s.engine.getStatus().state}`);
     await checkForward(model, s);
   }
   toString = () => `${DEVICES[this.device].name}: sync(${this.fault})`;
@@ -297,6 +328,15 @@ async function checkInvariants(model: Model): Promise<void> {
       }
     }
   }
+  // Every applied mutation's handler committed exactly once; a rejected one's never.
+  const expected = new Map<string, number>();
+  for (const [s, byId] of statuses) {
+    for (const q of s.queued) {
+      const key = handlerKey(s.userId, q.name, q.args);
+      expected.set(key, (expected.get(key) ?? 0) + (byId.get(q.id)!.status === 'applied' ? 1 : 0));
+    }
+  }
+  for (const [key, n] of expected) expect(handled.get(key) ?? 0, `handler runs of ${key}`).toBe(n);
   for (const c of model.created) {
     const status = statuses.get(c.session)!.get(c.mutationId)?.status;
     const { rows, audits } = await serverCount(c);
@@ -339,6 +379,7 @@ describe('sync across every mutation and several devices, against the real serve
     const started = Date.now();
     await fc.assert(
       fc.asyncProperty(commandsArb, async (cmds) => {
+        handled.clear();
         const model: Model = {
           devices: DEVICES.map((d) => ({ ...d, current: 0, online: true, sessions: new Map() })),
           created: [],

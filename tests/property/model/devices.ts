@@ -31,8 +31,8 @@ export interface Session {
   fault: { next: PushFault };
   /** Set when the push whose answer was cut must be followed by a restart of the worker. */
   restartPending: boolean;
-  /** Mutation ids this session queued, in order, with their names. */
-  queued: Array<{ id: number; name: string }>;
+  /** Mutation ids this session queued, in order, with their names and args as queued. */
+  queued: Array<{ id: number; name: string; args: unknown }>;
   lastCursor: number;
   lastMutationId: number;
   /** False once the user handed the device over (engine stopped) until they sign in on it again. */
