@@ -411,6 +411,21 @@ describe('deletion', () => {
     const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, b.id));
     expect(after.deletedAt).not.toBeNull();
   });
+
+  // Found by the model test of sync (issue 35, shrunk: the supervisor deletes one of the advisor's
+  // applications; the advisor's tablet kept that application's notification for good).
+  it("deleting an application sends tombstones for its notifications to every device that holds them", async () => {
+    const asesor = await userId('asesor@demo.co');
+    const withNotif = await ctx.database.db.select({ solicitudId: notificaciones.solicitudId }).from(notificaciones).where(isNull(notificaciones.deletedAt));
+    const ids = new Set(withNotif.map((n) => n.solicitudId));
+    const s = await take((r) => r.createdByUserId === asesor && ids.has(r.id));
+    const notifs = (await ctx.database.db.select().from(notificaciones).where(eq(notificaciones.solicitudId, s.id))).filter((n) => !n.deletedAt);
+    expect(notifs.length).toBeGreaterThan(0);
+    const cursor = await currentCursor('asesor');
+    expect(await push('supervisor', randomUUID(), 'solicitud.eliminar', { solicitudId: s.id })).toMatchObject({ status: 'applied' });
+    const changes = await pullSince('asesor', cursor);
+    for (const n of notifs) expect(changes.find((c) => c.entity === 'notificacion' && c.id === n.id), n.id).toMatchObject({ op: 'del' });
+  });
 });
 
 describe('e-mail outbox', () => {

@@ -20,6 +20,7 @@ import { nextSeq } from '../../db/change-seq';
 import { contentSize, readContent, storeContent, type Content } from '../../lib/file-store';
 import {
   documentos,
+  notificaciones,
   observaciones,
   referencias,
   revisiones,
@@ -90,6 +91,12 @@ export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: Elimin
     .returning({ deletedAt: solicitudes.deletedAt });
   // Its reviews leave the devices with it: pull sends them as tombstones at this seq.
   await tx.update(revisiones).set({ seq }).where(eq(revisiones.solicitudId, row.id));
+  // Its notifications are hidden with it (canSeeNotificacion): they join the change feed at the
+  // same seq so every device that holds them gets their tombstones.
+  await tx
+    .update(notificaciones)
+    .set({ seq })
+    .where(and(eq(notificaciones.solicitudId, row.id), isNull(notificaciones.deletedAt)));
   await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,
