@@ -7,7 +7,8 @@
  * checked by its valibot schema through `mutate`; some aimed at a server refusal), a sync with or
  * without a fault (push answered 503, push answer lost, worker restarted mid-push), going offline
  * and online, a page reload right after the outbox write, a session that expires (401) and a later
- * login, and a change of user on a shared device.
+ * login, a change of user on a shared device, and attachments queued for a new or existing
+ * application, uploaded over real HTTP (tus) and sometimes cut halfway (then resumed).
  * Checked against the model after every sync: each session's cursor and last mutation id and the
  * company's change sequence only move forward. After a final sync of every session:
  * - every queued mutation has exactly one result on the server (sync_results), nothing queued is
@@ -16,23 +17,28 @@
  *   when it was rejected, and has exactly one 'crear' audit row when the service audits it;
  * - a local change the schema refuses queues nothing;
  * - each session's local store equals what a fresh pull by the same user brings (no row it may
- *   not see, none missing, deleted rows gone), pending flags aside.
+ *   not see, none missing, deleted rows gone), pending flags aside;
+ * - every applied mutation's server handler ran exactly once, a rejected one's never;
+ * - each queued file is stored once and byte-identical, or marked 'error' with a reason and not stored.
  * PROPERTY_RUNS (default 15, CI) and PROPERTY_SEED (default 20261123; `random` explores) as in
  * sync.property.test.ts; a failure prints the seed, fast-check's path and each device's steps.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { createTestContext, DEMO_USERS, type DemoUser, type TestContext } from '../api/helpers';
-import { auditoria, empresas, notificaciones, observaciones, referencias, solicitudes, syncResults, usuarios } from '../../server/src/db/schema';
+import { auditoria, documentoContenidos, documentos, empresas, notificaciones, observaciones, referencias, solicitudes, syncResults, usuarios } from '../../server/src/db/schema';
 import { ENTITY_TABLES, ensureClientId, getMeta } from '../../src/db/database';
 import { mutateByName } from '../../src/db/mutate';
 import { AppError } from '../../src/domain/errors';
 import { isMutationName, MUTATIONS, type MutationName } from '../../src/domain/mutations';
 import { MUTATION_HANDLERS } from '../../server/src/modules/sync/handlers';
 import { GENERATORS, intentArb, NOT_GENERATED, type Intent } from './model/generators';
-import { closeSession, openSession, reopen, type Device, type PushFault, type Session } from './model/devices';
+import { closeSession, cut, http, installCutFetch, openSession, reopen, type Device, type PushFault, type Session } from './model/devices';
+import { queueFile } from '../../src/db/mutate';
+import { PDF } from '../../src/test-utils/office-files';
+import { randomUUID } from 'node:crypto';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
 const SEED = process.env.PROPERTY_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.PROPERTY_SEED ?? 20261123);
@@ -58,10 +64,13 @@ const handlerKey = (userId: number, name: string, args: unknown) => {
   return `${userId} ${name} ${JSON.stringify(rest)}`;
 };
 const originalHandlers = { ...MUTATION_HANDLERS };
+let restoreFetch = () => undefined as void;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   userIds = ctx.seeded.users as unknown as Record<string, number>;
+  http.base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  restoreFetch = installCutFetch();
   const table = MUTATION_HANDLERS as unknown as Record<string, (tx: unknown, user: { id: number }, args: unknown) => Promise<unknown>>;
   for (const [name, handler] of Object.entries(table)) {
     table[name] = async (tx, user, args) => {
@@ -73,6 +82,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  restoreFetch();
   Object.assign(MUTATION_HANDLERS, originalHandlers);
   await ctx?.close();
 });
@@ -83,9 +93,15 @@ interface Created {
   session: Session;
   mutationId: number;
 }
+interface QueuedFile {
+  session: Session;
+  id: string;
+  bytes: Buffer;
+}
 interface Model {
   devices: Device[];
   created: Created[];
+  files: QueuedFile[];
   changeSeq: number;
   /** Each device's steps in order, printed on a failure. */
   history: Map<string, string[]>;
@@ -168,12 +184,13 @@ class LocalChange implements fc.AsyncCommand<Model, object> {
 }
 
 class Sync implements fc.AsyncCommand<Model, object> {
-  constructor(readonly device: number, readonly fault: PushFault) {}
+  constructor(readonly device: number, readonly fault: PushFault, readonly cutUpload = false) {}
   check = () => true;
   async run(model: Model) {
     const s = await session(model, this.device);
     // A fault stays armed until a push meets it (a sync with an empty outbox sends none).
     if (this.fault !== 'none') s.fault.next = this.fault;
+    if (this.cutUpload) s.cutNext = true;
     await s.engine.sync({ force: true });
     const state = s.engine.getStatus().state;
     if (s.restartPending) {
@@ -184,10 +201,37 @@ class Sync implements fc.AsyncCommand<Model, object> {
     } else if (this.fault === 'lost' && s.fault.next === 'none') {
       await s.engine.sync({ force: true }); // the backoff timer fires: the same batch goes again
     }
-    log(model, this.device, `${s.who}: sync ${this.fault} -> ${state}, then ${s.engine.getStatus().state}`);
+    log(model, this.device, `${s.who}: sync ${this.fault}${this.cutUpload ? ' + subida cortada' : ''} -> ${state}, then ${s.engine.getStatus().state}`);
     await checkForward(model, s);
   }
-  toString = () => `${DEVICES[this.device].name}: sync(${this.fault})`;
+  toString = () => `${DEVICES[this.device].name}: sync(${this.fault}${this.cutUpload ? ', cut-upload' : ''})`;
+}
+
+/** An attachment queued for an application the device created (unsent or not) or already holds. */
+class QueueFile implements fc.AsyncCommand<Model, object> {
+  constructor(readonly device: number, readonly pick: number) {}
+  check = () => true;
+  async run(model: Model) {
+    const s = await session(model, this.device);
+    const creates = s.queued.filter((q) => q.name === 'solicitud.crear');
+    let owner: { solicitudId: string; solicitanteId?: string; mutationId: number } | null = null;
+    if (creates.length && this.pick % 2 === 0) {
+      const q = creates[this.pick % creates.length];
+      const args = q.args as { solicitudId: string; solicitanteId: string };
+      owner = { solicitudId: args.solicitudId, solicitanteId: args.solicitanteId, mutationId: q.id };
+    } else {
+      const rows = await s.db.solicitudes.orderBy('id').toArray();
+      const r = rows.length ? rows[this.pick % rows.length] : undefined;
+      if (r) owner = { solicitudId: r.solicitud.id, solicitanteId: r.solicitante?.id, mutationId: 0 };
+    }
+    if (!owner) return log(model, this.device, `${s.who}: archivo (sin solicitud)`);
+    const id = randomUUID();
+    const bytes = Buffer.concat([PDF, Buffer.from(`% ${id}\n`)]);
+    await queueFile(s.db, { id, blob: new Blob([bytes], { type: 'application/pdf' }), nombre: 'soporte.pdf', mime: 'application/pdf', ownerSolicitudId: owner.solicitudId, ownerSolicitanteId: owner.solicitanteId, mutationId: owner.mutationId });
+    model.files.push({ session: s, id, bytes });
+    log(model, this.device, `${s.who}: archivo ${id} para ${owner.solicitudId} (#${owner.mutationId})`);
+  }
+  toString = () => `${DEVICES[this.device].name}: queue-file(${this.pick})`;
 }
 
 class Connectivity implements fc.AsyncCommand<Model, object> {
@@ -243,7 +287,8 @@ const commandsArb = fc.commands<Model, object>(
     localChangeArb,
     localChangeArb,
     localChangeArb,
-    fc.tuple(deviceArb, fc.constantFrom<PushFault>('none', 'none', 'lost', '503', 'restart')).map(([d, f]) => new Sync(d, f)),
+    fc.tuple(deviceArb, fc.constantFrom<PushFault>('none', 'none', 'lost', '503', 'restart'), fc.boolean()).map(([d, f, c]) => new Sync(d, f, c)),
+    fc.tuple(deviceArb, fc.nat({ max: 1000 })).map(([d, p]) => new QueueFile(d, p)),
     deviceArb.map((d) => new Connectivity(d)),
     fc.tuple(deviceArb, fc.boolean()).map(([d, e]) => new Session401(d, e)),
     fc.constantFrom(1, 2).map((d) => new SwitchUser(d)),
@@ -311,6 +356,7 @@ async function serverCount(c: Created): Promise<{ rows: number; audits: number |
 
 /** Outcomes by mutation name over the whole test, printed at the end (what the histories exercised). */
 const tally = new Map<string, { applied: number; rejected: number; reasons: Set<string> }>();
+const fileTally = { uploaded: 0, error: 0 };
 
 async function checkInvariants(model: Model): Promise<void> {
   const statuses = new Map<Session, Map<number, { status: string; error: string | null }>>();
@@ -345,6 +391,21 @@ async function checkInvariants(model: Model): Promise<void> {
     if (status === 'applied') expect(rows, what).toBe(c.kind === 'referencia' ? Math.min(rows, 1) : 1);
     else expect(rows, what).toBe(c.kind === 'usuario' ? rows : 0); // a refused duplicate e-mail is someone else's row
     if (audits !== null) expect(audits, `${what}: 'crear' audit rows`).toBe(status === 'applied' ? 1 : 0);
+  }
+  // Each queued file is on the server once, byte for byte, or is listed as a problem (status 'error').
+  for (const f of model.files) {
+    const row = await f.session.db.files.get(f.id);
+    const stored = await ctx.database.db.select({ id: documentos.id }).from(documentos).where(eq(documentos.id, f.id));
+    fileTally[row?.status === 'uploaded' ? 'uploaded' : 'error']++;
+    if (row?.status === 'uploaded') {
+      expect(stored.length, `file ${f.id}: stored once`).toBe(1);
+      const parts = await ctx.database.db.select().from(documentoContenidos).where(eq(documentoContenidos.documentoId, f.id)).orderBy(asc(documentoContenidos.parte));
+      expect(Buffer.concat(parts.map((p) => Buffer.from(p.data))).equals(f.bytes), `file ${f.id}: bytes differ`).toBe(true);
+    } else {
+      expect(row?.status, `file ${f.id}: neither uploaded nor listed as a problem`).toBe('error');
+      expect(row?.error, `file ${f.id}: problem without a reason`).toMatch(/\S/);
+      expect(stored.length, `file ${f.id}: listed as a problem but stored`).toBe(0);
+    }
   }
   const probe: Device = { name: 'comprobacion', users: [], current: 0, online: true, sessions: new Map() };
   for (const device of model.devices) {
@@ -383,6 +444,7 @@ describe('sync across every mutation and several devices, against the real serve
         const model: Model = {
           devices: DEVICES.map((d) => ({ ...d, current: 0, online: true, sessions: new Map() })),
           created: [],
+          files: [],
           changeSeq: await changeSeq(),
           history: new Map(DEVICES.map((d) => [d.name, []])),
         };
@@ -402,6 +464,6 @@ describe('sync across every mutation and several devices, against the real serve
     );
     const seconds = (Date.now() - started) / 1000;
     const outcomes = [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`);
-    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s\napplied/rejected: ${outcomes.join(', ')}`);
+    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected: ${outcomes.join(', ')}`);
   }, 120_000 + RUNS * 20_000);
 });

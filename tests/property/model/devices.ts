@@ -14,9 +14,36 @@ import { SyncEngine } from '../../../src/sync/engine';
 import { TransportError, type SyncTransport } from '../../../src/sync/transport';
 import { pullQuery } from '../../../src/sync/http-transport';
 import type { PushBody } from '../../../src/domain/sync-protocol';
+import { HttpTransport } from '../../../src/sync/http-transport';
 import { bearer, loginAs, type DemoUser } from '../../api/helpers';
 
 export type PushFault = 'none' | 'lost' | '503' | 'restart';
+
+/** Where the server listens for resumable uploads (tus needs real HTTP): set by the test. */
+export const http = { base: '' };
+
+/**
+ * An upload cut halfway: while `cut.armed`, the next PATCH of an upload reaches the server with
+ * only the first half of its bytes, and the device sees the connection drop. tus-js-client then
+ * asks the server for the offset and sends the rest.
+ */
+export const cut = { armed: false, count: 0 };
+const realFetch = globalThis.fetch;
+export function installCutFetch(): () => void {
+  globalThis.fetch = async (input, init) => {
+    const body = init?.body;
+    if (cut.armed && init?.method === 'PATCH' && body instanceof Blob && body.size > 1) {
+      cut.armed = false;
+      cut.count++;
+      await realFetch(input, { ...init, body: body.slice(0, Math.floor(body.size / 2)) });
+      throw new TypeError('fetch failed: conexión cortada');
+    }
+    return realFetch(input, init);
+  };
+  return () => {
+    globalThis.fetch = realFetch;
+  };
+}
 
 export interface Session {
   who: DemoUser;
@@ -29,6 +56,8 @@ export interface Session {
   /** The token the transport sends: the real one, or an expired one the server refuses. */
   sent: { token: string };
   fault: { next: PushFault };
+  /** Cut this session's next upload halfway. */
+  cutNext: boolean;
   /** Set when the push whose answer was cut must be followed by a restart of the worker. */
   restartPending: boolean;
   /** Mutation ids this session queued, in order, with their names and args as queued. */
@@ -74,9 +103,16 @@ function transport(app: FastifyInstance, s: Session, device: Device): SyncTransp
       if (res.statusCode !== 200) throw fail(res);
       return res.json().data;
     },
-    // No files are queued by the generators yet (see the report of issue 35): nothing to send.
-    async upload() {
-      throw new TransportError(0, 'sin archivos en el modelo');
+    async upload(file, events) {
+      if (!device.online) throw new TransportError(0, 'sin conexión');
+      // An armed cut waits for this session's next upload request that carries bytes.
+      cut.armed = s.cutNext;
+      try {
+        await new HttpTransport({ token: s.sent.token, baseUrl: http.base }).upload(file, events);
+      } finally {
+        s.cutNext = cut.armed;
+        cut.armed = false;
+      }
     },
     setToken(token: string) {
       s.sent.token = token;
@@ -102,6 +138,7 @@ export async function openSession(app: FastifyInstance, device: Device, who: Dem
     token,
     sent: { token },
     fault: { next: 'none' },
+    cutNext: false,
     restartPending: false,
     queued: [],
     lastCursor: 0,
