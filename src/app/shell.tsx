@@ -103,7 +103,7 @@ export function Shell() {
           <button
             type="button"
             className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
-            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${rejected ? ' (hay cambios rechazados)' : ''}${devueltas > 0 ? ` (${devueltas} con correcciones pendientes)` : ''}`}
+            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${rejected ? ' (hay cambios rechazados)' : ''}${devueltas > 0 ? `, ${devueltas} con correcciones pendientes` : ''}`}
             aria-expanded={open}
             aria-controls="menu-lateral"
             onClick={() => setOpen((o) => !o)}

@@ -5,7 +5,9 @@
  * admin sees the answer and before → after, and closes the review; the 'Devuelta' badge goes.
  * And the conflict: a review closed while the advisor answered offline is refused, and the
  * refusal shows in 'Cambios pendientes' with its reason while the advisor's edit is kept.
+ * And the new screens pass axe with 44 px targets.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MUTATIONS } from '../../src/domain/mutations';
 import { answerConfirm, waitForServiceWorker } from './fixtures/app';
@@ -69,7 +71,7 @@ test('an admin returns a field; the advisor corrects it offline; the admin sees 
   await flagged.getByRole('textbox', { name: 'Ingreso básico mensual', exact: true }).fill('180000000');
   await expect(send).toBeEnabled();
   await send.click();
-  await expect(tablet.getByText('Correcciones guardadas en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+  await expect(tablet.getByText('Correcciones guardadas en este dispositivo. Se enviarán al servidor cuando haya conexión.').first()).toBeVisible();
   await expect(tablet.getByTestId('correcciones-vacio')).toBeVisible();
   await expect(card.getByTestId('correccion-en-dispositivo')).toBeVisible();
   // Nothing left the device yet.
@@ -116,7 +118,7 @@ test('a review closed while the advisor answered offline: the answer is refused 
   // An edit made with the answer travels before it, as an ordinary edit.
   await advisor.modal.field('Barrio').fill('Barrio Revisión');
   await dialog.getByRole('button', { name: 'Enviar correcciones' }).click();
-  await expect(tablet.getByText('Correcciones guardadas en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+  await expect(tablet.getByText('Correcciones guardadas en este dispositivo. Se enviarán al servidor cuando haya conexión.').first()).toBeVisible();
 
   // Meanwhile the office withdraws it.
   await cerrarRevision(request, app.id, (await revisiones(request, app.id))[0].id);
@@ -133,6 +135,65 @@ test('a review closed while the advisor answered offline: the answer is refused 
   // The advisor's edit was not lost with the refused answer.
   await expect.poll(async () => (await asesorApi.record(app.solicitanteId)).data?.ubicaciones[0]?.barrio).toBe('Barrio Revisión');
 
+  await office.context().close();
+  await tablet.context().close();
+});
+
+/** Tappable things in `root` smaller than 44×44 px (a checkbox counts with its label). */
+async function smallTargets(page: Page, root: string): Promise<string[]> {
+  return page.locator(root).evaluateAll((roots) =>
+    roots.flatMap((r) =>
+      [...r.querySelectorAll<HTMLElement>('button, input, textarea, select, label:has(input[type=checkbox])')]
+        .filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox'))
+        .filter((el) => el.getClientRects().length > 0)
+        .flatMap((el) => {
+          const b = el.getBoundingClientRect();
+          return b.width < 44 || b.height < 44 ? [`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(b.width)}×${Math.round(b.height)}`] : [];
+        }),
+    ),
+  );
+}
+
+async function axe(page: Page, screen: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return result.violations.filter((v) => v.impact !== 'minor').map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+test('the review screens pass axe and keep 44 px targets on a tablet', async ({ browser, request }) => {
+  const asesorApi = await new ServerApi(request).login('asesor@demo.co');
+  const app = await asesorApp(asesorApi, 2);
+  const office = await device(browser);
+  const { modal } = await setup(office, request, 'admin@demo.co', 0);
+  const found: string[] = [];
+
+  await modal.open(app.radicado, app.documento);
+  await modal.dialog().getByRole('button', { name: 'Devolver al asesor' }).click();
+  const dialog = office.getByRole('dialog', { name: 'Devolver al asesor' });
+  await dialog.getByRole('button', { name: 'Devolver al asesor' }).click();
+  await expect(dialog.getByText('Seleccione al menos un campo a corregir')).toBeVisible();
+  await expect(dialog.getByText('El mensaje es obligatorio')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Documentos', exact: true }).check();
+  // The list's message goes once a field is picked; the new field asks for its comment.
+  await expect(dialog.getByText('Seleccione al menos un campo a corregir')).toHaveCount(0);
+  await expect(dialog.getByText('Escriba un comentario para cada campo')).toBeVisible();
+  found.push(...(await axe(office, 'devolver')), ...(await smallTargets(office, '[data-testid="devolver-dialog"]')).map((s) => `devolver: ${s}`));
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await modal.dialog().getByRole('button', { name: 'Cancelar' }).click();
+  await returnApplication(office, modal, app, { mensaje: 'Revisar el estado civil.', campo: 'Estado civil', comentario: 'No coincide con la declaración.' });
+  await expect.poll(async () => (await revisiones(request, app.id))[0]?.estado, { timeout: 30_000 }).toBe('abierta');
+
+  const tablet = await device(browser);
+  const advisor = await setup(tablet, request, 'asesor@demo.co', 0);
+  const card = await openCorrecciones(tablet, app.radicado);
+  found.push(...(await axe(tablet, 'correcciones')), ...(await smallTargets(tablet, 'main')).map((s) => `correcciones: ${s}`));
+  await card.click();
+  await expect(advisor.modal.dialog().getByTestId('panel-revision')).toBeVisible();
+  found.push(...(await axe(tablet, 'editar-devuelta')), ...(await smallTargets(tablet, '[data-testid="panel-revision"], [data-testid="campo-devuelto"]')).map((s) => `editar-devuelta: ${s}`));
+  expect(found, found.join('\n')).toEqual([]);
+
+  // Leave nothing open for the specs that follow.
+  await cerrarRevision(request, app.id, (await revisiones(request, app.id))[0].id);
   await office.context().close();
   await tablet.context().close();
 });
