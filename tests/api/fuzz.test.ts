@@ -202,6 +202,9 @@ const FUZZ: Record<string, FuzzEntry> = {
   'POST /api/json/:entity/:recordId/:jsonColumn': { url: (t) => `/api/json/solicitante/${t.solicitanteId}/info_extra`, body: 'json', base: () => ({ value: { profesion: 'x' } }), fields: { value: 'obj' } },
   // Without ?path= nothing can be deleted; every junk request must still be a Spanish 4xx.
   'DELETE /api/json/:entity/:recordId/:jsonColumn': { url: (t) => `/api/json/solicitud/${t.solicitudId}/detalle_credito`, body: 'none' },
+  'POST /api/ubicaciones/': { url: () => '/api/ubicaciones/', body: 'json', base: (_a, t) => ({ solicitante_id: t.solicitanteId, barrio: 'Chipre' }), fields: { solicitante_id: 'uuid', barrio: 'text' } },
+  'POST /api/actividad_economica/': { url: () => '/api/actividad_economica/', body: 'json', base: (_a, t) => ({ solicitante_id: t.solicitanteId, cargo_actual: 'Analista' }), fields: { solicitante_id: 'uuid', cargo_actual: 'text' } },
+  'POST /api/informacion_financiera/': { url: () => '/api/informacion_financiera/', body: 'json', base: (_a, t) => ({ solicitante_id: t.solicitanteId, total_activos: 1000 }), fields: { solicitante_id: 'uuid', total_activos: 'num' } },
   'DELETE /api/documentos/:id': { url: (t) => `/api/documentos/${t.documentoId}`, body: 'none' },
   'POST /api/documentos': { url: () => '/api/documentos', body: 'multipart' },
   'POST /api/notificaciones/email': {

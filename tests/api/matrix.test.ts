@@ -551,6 +551,27 @@ const MATRIX: Record<string, Entry> = {
     scope: 'visibility',
     build: ({ t }) => ({ method: 'DELETE', url: `/api/json/solicitud/${t.solicitudId}/detalle_credito?path=nota_json` }),
   },
+  // Legacy create: 201, or 409 when the applicant already has the block (tests/api/rutas-spec.test.ts).
+  'POST /api/ubicaciones/': {
+    roles: EDIT,
+    scope: 'visibility',
+    ok: [201, 409],
+    build: ({ t }) => ({ method: 'POST', url: '/api/ubicaciones/', payload: { solicitante_id: t.solicitanteId, barrio: `Chipre ${uniq()}` } }),
+  },
+  // Legacy create: 201, or 409 when the applicant already has the block (tests/api/rutas-spec.test.ts).
+  'POST /api/actividad_economica/': {
+    roles: EDIT,
+    scope: 'visibility',
+    ok: [201, 409],
+    build: ({ t }) => ({ method: 'POST', url: '/api/actividad_economica/', payload: { solicitante_id: t.solicitanteId, cargo_actual: `Analista ${uniq()}` } }),
+  },
+  // Legacy create: 201, or 409 when the applicant already has the block (tests/api/rutas-spec.test.ts).
+  'POST /api/informacion_financiera/': {
+    roles: EDIT,
+    scope: 'visibility',
+    ok: [201, 409],
+    build: ({ t }) => ({ method: 'POST', url: '/api/informacion_financiera/', payload: { solicitante_id: t.solicitanteId, total_activos: 85000000 } }),
+  },
   'GET /api/documentos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos?solicitud_id=${t.solicitudId}`) },
   'GET /api/documentos/:id': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos/${t.documentoId}`) },
   'DELETE /api/documentos/:id': {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { referencias, solicitudes, usuarios } from '../../server/src/db/schema';
+import { informacionFinanciera, referencias, solicitudes, ubicaciones, usuarios } from '../../server/src/db/schema';
 import { fingerprint } from './security-fixtures';
 
 let ctx: TestContext;
@@ -193,5 +193,54 @@ describe('spec texts of the server', () => {
     const bad = await ctx.app.inject({ method: 'PUT', url: '/api/perfil', headers: { authorization: 'Bearer a.b.c' }, payload: { nombre: 'Ana' } });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error).toBe('Tu sesión no es válida o expiró. Inicia sesión de nuevo.');
+  });
+});
+
+describe('legacy POST /api/{table}/ (spec 02 §7)', () => {
+  it('creates a missing block of a visible applicant through the edit service, columns and JSON keys apart', async () => {
+    const s = await take();
+    await ctx.database.db.delete(ubicaciones).where(eq(ubicaciones.solicitanteId, s.solicitanteId));
+    const res = await call('manager', 'POST', '/api/ubicaciones/', {
+      solicitante_id: s.solicitanteId,
+      ciudad_residencia: 'Manizales',
+      barrio: 'Chipre',
+      direccion_residencia: 'Calle 12 # 3-45',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ ciudad_residencia: 'Manizales', barrio: 'Chipre', detalle_direccion: { direccion_residencia: 'Calle 12 # 3-45' } });
+    const rows = await ctx.database.db.select().from(ubicaciones).where(eq(ubicaciones.solicitanteId, s.solicitanteId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ ciudadResidencia: 'Manizales', empresaId: ctx.seeded.demo.id });
+    // Twice is a conflict, not a second location; without the slash the same route answers.
+    const again = await call('manager', 'POST', '/api/ubicaciones', { solicitante_id: s.solicitanteId, barrio: 'Otro' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('El solicitante ya tiene ubicación; edítala en lugar de crear otra.');
+  });
+
+  it('applies the same validation, roles and tenancy, writing nothing on a refusal', async () => {
+    const s = await take();
+    await ctx.database.db.delete(informacionFinanciera).where(eq(informacionFinanciera.solicitanteId, s.solicitanteId));
+    const before = await fingerprint(ctx);
+    const bad = await call('manager', 'POST', '/api/informacion_financiera/', { solicitante_id: s.solicitanteId, total_activos: 'mucho' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION' });
+    expect((await call('manager', 'POST', '/api/informacion_financiera/', { solicitante_id: s.solicitanteId })).statusCode).toBe(400);
+    expect((await call('manager', 'POST', '/api/informacion_financiera/', { total_activos: 5 })).statusCode).toBe(400);
+    expect((await call('user', 'POST', '/api/informacion_financiera/', { solicitante_id: s.solicitanteId, total_activos: 5 })).statusCode).toBe(403);
+    expect((await call('otraAdmin', 'POST', '/api/informacion_financiera/', { solicitante_id: s.solicitanteId, total_activos: 5 })).statusCode).toBe(404);
+    expect((await call(null, 'POST', '/api/informacion_financiera/', { solicitante_id: s.solicitanteId, total_activos: 5 })).statusCode).toBe(401);
+    expect(await fingerprint(ctx)).toEqual(before);
+    const ok = await call('manager', 'POST', '/api/informacion_financiera/', { solicitante_id: s.solicitanteId, total_activos: 85000000, ingresos_varios: 300000 });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ total_activos: 85000000, detalle_financiera: { ingresos_varios: 300000 } });
+  });
+
+  it('POST /api/referencias/ takes the reference flat, as the legacy create sends it', async () => {
+    const s = await take();
+    await ctx.database.db.delete(referencias).where(eq(referencias.solicitanteId, s.solicitanteId));
+    const res = await call('manager', 'POST', '/api/referencias/', { solicitante_id: s.solicitanteId, tipo_referencia: 'laboral', nombre_completo: 'Jorge Gil', ciudad_referencia: 'Pereira' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await refsOf(s.solicitanteId);
+    expect(row).toMatchObject({ tipoReferencia: 'laboral', detalleReferencia: { nombre_completo: 'Jorge Gil', ciudad_referencia: 'Pereira' } });
   });
 });

@@ -25,6 +25,7 @@ import { ListQuery as RegistroQuery, ReferenciaDeleteBody, ReferenciaPatchBody, 
 import { Query as EstadisticasQuery } from '../modules/estadisticas/routes';
 import { PullQuery } from '../modules/sync/routes';
 import { SpecBody } from '../modules/formulario/routes';
+import { LegacyCreateBody } from '../modules/registro/legacy-create';
 import { JsonQuery, JsonWriteBody } from '../modules/formulario/json-routes';
 import { EstadoBody } from '../modules/seguimiento/routes';
 import { ActualizarEstadoBody } from '../modules/solicitudes/routes';
@@ -85,6 +86,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/referencias': { tag: 'Solicitudes', summary: 'Agregar una referencia', body: ReferenciaPost },
   'PATCH /api/referencias': { tag: 'Solicitudes', summary: 'Editar una referencia', body: ReferenciaPatchBody },
   'DELETE /api/referencias': { tag: 'Solicitudes', summary: 'Eliminar una referencia', body: ReferenciaDeleteBody },
+  'POST /api/ubicaciones/': { tag: 'Solicitudes', summary: 'Crear la ubicación de un solicitante (ruta heredada)', body: LegacyCreateBody },
+  'POST /api/actividad_economica/': { tag: 'Solicitudes', summary: 'Crear la actividad económica de un solicitante (ruta heredada)', body: LegacyCreateBody },
+  'POST /api/informacion_financiera/': { tag: 'Solicitudes', summary: 'Crear la información financiera de un solicitante (ruta heredada)', body: LegacyCreateBody },
   'GET /api/documentos': { tag: 'Documentos', summary: 'Documentos de una solicitud', query: RegistroQuery },
   'GET /api/documentos/:id': { tag: 'Documentos', summary: 'Descargar un documento', produces: 'application/octet-stream' },
   'DELETE /api/documentos/:id': { tag: 'Documentos', summary: 'Eliminar un documento' },

@@ -9,7 +9,8 @@
  * user may see, and the reference must be that applicant's. A body with no data is a 400 and
  * writes nothing, so no empty reference is ever stored.
  * POST also takes the device's own shape {solicitud_id | solicitante_id, id, tipo_referencia,
- * detalle_referencia}.
+ * detalle_referencia}, and the legacy create's (`POST /api/referencias/`, spec 02 §7): the
+ * reference's fields flat beside solicitante_id.
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -119,9 +120,13 @@ export default function referenciasRoutes(app: FastifyInstance) {
   app.post('/api/referencias', { config: { permission: 'edit_customer' } }, async (request) => {
     const user = requireUser(request);
     const body = parseInput(ReferenciaPost, request.body ?? {});
+    // The spec's shape ({referencia}), the device's ({tipo_referencia, detalle_referencia}), or the
+    // legacy single-record create (`POST /referencias/`: the reference's fields flat in the body).
     const fields = body.referencia
       ? fromPlana(body.referencia)
-      : { tipo_referencia: body.tipo_referencia, detalle_referencia: body.detalle_referencia ?? {} };
+      : body.detalle_referencia
+        ? { tipo_referencia: body.tipo_referencia, detalle_referencia: body.detalle_referencia }
+        : fromPlana(parseInput(ReferenciaPlana, request.body));
     if (!Object.values(fields.detalle_referencia).some(hasValue)) throw vacia();
     const referenciaId = (body.id ?? (typeof body.referencia?.id === 'string' && v.is(uuid(), body.referencia.id) ? body.referencia.id : undefined))?.toLowerCase();
     const data = await tx(async (t) => {

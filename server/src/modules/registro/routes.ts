@@ -34,6 +34,7 @@ import { ventasCsv } from './ventas';
 import { encolarEmail } from '../email/encolar';
 import { subirDocumentos } from './documentos';
 import referenciasRoutes, { ListQuery } from './referencias-routes';
+import legacyCreateRoutes from './legacy-create';
 
 
 const uuid = (msg = 'Identificador inválido') => v.pipe(v.string(msg), v.uuid(msg));
@@ -201,6 +202,7 @@ export default async function registroRoutes(app: FastifyInstance) {
   // ---- references (their own module, with the spec's bodies) ----------------------------
 
   referenciasRoutes(app);
+  legacyCreateRoutes(app);
 
   // ---- documents -------------------------------------------------------------------------
 
