@@ -10,6 +10,7 @@ import {
   partsSource,
   policyOf,
   policyOfField,
+  policyText,
   typesText,
 } from './file-policy';
 import { docx, EXE, fakeDocx, JPEG, OLE, PDF, PNG, TXT, TXT_1252, xlsx, zip, zipWithExe } from '../test-utils/office-files';
@@ -28,6 +29,8 @@ describe('policy from a file field', () => {
     // list_values may arrive as a JSON string (spec 02 §3).
     expect(policyOfField({ list_values: JSON.stringify({ file_config: { allowed_types: ['txt'], max_size_mb: 2 } }) as never })).toMatchObject({ allowed: ['txt'], maxBytes: 2 * MB });
     expect(typesText(ATTACHMENTS_POLICY)).toBe('PDF, JPG, JPEG, PNG, DOC y DOCX');
+    expect(policyText(ATTACHMENTS_POLICY)).toBe('Formatos aceptados: PDF, JPG, JPEG, PNG, DOC y DOCX. Máximo 5 MB por archivo.');
+    expect(policyText(policyOf({ allowed_types: ['pdf'], max_size_mb: 2.5 }))).toBe('Formatos aceptados: PDF. Máximo 2,5 MB por archivo.');
   });
 
   it('refuses by name, declared type and size before reading any byte', () => {

@@ -87,7 +87,11 @@ export function typesText(policy: FilePolicy): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}` : (names[0] ?? '');
 }
 
-const mbText = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const mbText = (bytes: number) => `${String(Math.round((bytes / MB) * 10) / 10).replace('.', ',')} MB`;
+
+/** What a picker says before anyone chooses: 'Formatos aceptados: PDF, JPG y PNG. Máximo 5 MB por archivo.' */
+export const policyText = (policy: FilePolicy) =>
+  `Formatos aceptados: ${typesText(policy)}. Máximo ${mbText(policy.maxBytes)} por archivo.`;
 
 export const notAllowed = (nombre: string, policy: FilePolicy) =>
   new AppError('UNSUPPORTED_TYPE', `Tipo de archivo no permitido: ${nombre}. Solo se aceptan ${typesText(policy)}.`);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ESTADOS_OTRA } from '../../server/src/db/seed';
+import { ATTACHMENTS_POLICY, policyText, typesText } from '../../src/domain/file-policy';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -80,6 +81,37 @@ test('an applicant follows the filing and sends documents, also without a connec
   await page.reload();
   await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
   await expect(page.getByText(/^Consultado el /)).toBeVisible();
+});
+
+test('the upload area states the accepted types and size before choosing, and lists each refused file with its reason', async ({ page, request }) => {
+  const radicado = await demoRadicado(request);
+  await page.goto('/seguimiento');
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const documentos = page.getByRole('listitem', { name: 'Etapa Documentos' });
+  const requisitos = documentos.getByTestId('carga-requisitos');
+  await expect(requisitos).toHaveText(policyText(ATTACHMENTS_POLICY));
+  await expect(requisitos).toContainText('PDF');
+  const picker = page.getByLabel('Subir documentos:');
+  await expect(picker).toHaveAttribute('aria-describedby', (await requisitos.getAttribute('id'))!);
+
+  const big = Buffer.concat([PDF, Buffer.alloc(ATTACHMENTS_POLICY.maxBytes + 1024, 0x20)]);
+  await picker.setInputFiles([
+    { name: 'bueno.pdf', mimeType: 'application/pdf', buffer: PDF },
+    { name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00') },
+    { name: 'grande.pdf', mimeType: 'application/pdf', buffer: big },
+  ]);
+  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  const error = page.getByTestId('carga-error');
+  await expect(error).toContainText('No se subió ningún archivo: 2 archivos no cumplen los requisitos.');
+  const rechazados = error.getByRole('list', { name: 'Archivos rechazados' }).getByRole('listitem');
+  await expect(rechazados).toHaveText([
+    `Tipo de archivo no permitido: programa.exe. Solo se aceptan ${typesText(ATTACHMENTS_POLICY)}.`,
+    /^El archivo grande\.pdf supera el tamaño máximo de \d+ MB$/,
+  ]);
+  // Nothing went: not even the good file.
+  await expect(documentos.getByRole('link', { name: 'Ver archivo bueno.pdf' })).toHaveCount(0);
+  await expect(page.getByText(/archivo\(s\) subido\(s\)/)).toHaveCount(0);
 });
 
 test("a filing loads its company's own status list after the filing, and keeps it with the filing", async ({ page, request }) => {

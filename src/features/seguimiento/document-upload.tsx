@@ -4,7 +4,7 @@ import { chosenText, FilePicker } from '../../components/ui/file-picker';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { CameraCapture } from '../../components/ui/camera-capture';
 import type { FileProgress, PendingUpload } from './upload-queue';
-import { ATTACHMENTS_POLICY, acceptOf } from '../../domain/file-policy';
+import { ATTACHMENTS_POLICY, acceptOf, policyText } from '../../domain/file-policy';
 
 /** The tracking page takes the attachments' policy (src/domain/file-policy.ts), as its server route does. */
 export const ACCEPT = acceptOf(ATTACHMENTS_POLICY);
@@ -20,6 +20,7 @@ interface Props {
 
 export function DocumentUpload({ pendientes, progreso, online, onSubir, onReintentar }: Props) {
   const inputId = useId();
+  const hintId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [inputKey, setInputKey] = useState(0);
   const enviando = progreso !== null;
@@ -39,7 +40,11 @@ export function DocumentUpload({ pendientes, progreso, online, onSubir, onReinte
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         Subir documentos:
       </label>
+      <p id={hintId} className="text-sm text-slate-700" data-testid="carga-requisitos">
+        {policyText(ATTACHMENTS_POLICY)}
+      </p>
       <FilePicker
+        aria-describedby={hintId}
         key={inputKey}
         id={inputId}
         multiple

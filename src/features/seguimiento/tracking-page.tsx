@@ -126,9 +126,18 @@ export default function TrackingPage() {
                     </p>
                   )}
                   {s.errorCarga && (
-                    <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-800 ring-1 ring-red-300">
-                      {s.errorCarga}
-                    </p>
+                    <div role="alert" data-testid="carga-error" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-800 ring-1 ring-red-300">
+                      <p>{s.errorCarga.mensaje}</p>
+                      {s.errorCarga.rechazados.length > 0 && (
+                        <ul className="mt-1 list-disc space-y-1 pl-5 font-normal" aria-label="Archivos rechazados">
+                          {s.errorCarga.rechazados.map((r, i) => (
+                            <li key={`${i}-${r.nombre}`} className="break-words">
+                              {r.motivo}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </div>
                   )}
                 </>
               }

@@ -7,17 +7,34 @@ import { fetchEstados, fetchRadicado, readUltima, saveUltima, SearchError, SEARC
 import { enqueueFiles, flushQueue, pendingFor, type FileProgress, type PendingUpload } from './upload-queue';
 import { ATTACHMENTS_POLICY, blobSource, checkFile } from '../../domain/file-policy';
 
-/** The first problem with the chosen files under the server's own policy (type by content, size). */
-async function problemaArchivos(files: File[]): Promise<string | null> {
-  if (!files.length) return 'Por favor seleccione al menos un archivo';
+/** Why the chosen files cannot go: a sentence, and each refused file with its reason. */
+export interface ProblemaCarga {
+  mensaje: string;
+  rechazados: { nombre: string; motivo: string }[];
+}
+
+/**
+ * Every problem with the chosen files under the server's own policy (type by content, size). When
+ * one is refused none is sent, and the applicant reads which and why, so they can choose again.
+ */
+async function problemaArchivos(files: File[]): Promise<ProblemaCarga | null> {
+  if (!files.length) return { mensaje: 'Por favor seleccione al menos un archivo', rechazados: [] };
+  const rechazados: ProblemaCarga['rechazados'] = [];
   for (const f of files) {
     try {
       await checkFile(blobSource(f), { nombre: f.name, mime: f.type || null }, ATTACHMENTS_POLICY);
     } catch (error) {
-      return error instanceof Error ? error.message : `Tipo de archivo no permitido: ${f.name}`;
+      rechazados.push({ nombre: f.name, motivo: error instanceof Error ? error.message : `Tipo de archivo no permitido: ${f.name}` });
     }
   }
-  return null;
+  if (!rechazados.length) return null;
+  return {
+    mensaje:
+      rechazados.length === 1 && files.length === 1
+        ? 'No se subió el archivo:'
+        : `No se subió ningún archivo: ${rechazados.length === 1 ? '1 archivo no cumple' : `${rechazados.length} archivos no cumplen`} los requisitos.`,
+    rechazados,
+  };
 }
 
 export function useSeguimiento() {
@@ -31,7 +48,7 @@ export function useSeguimiento() {
   /** Each file of the flush in course with its bytes sent; null when nothing is being sent. */
   const [progreso, setProgreso] = useState<FileProgress[] | null>(null);
   const [mensaje, setMensaje] = useState<string | null>(null);
-  const [errorCarga, setErrorCarga] = useState<string | null>(null);
+  const [errorCarga, setErrorCarga] = useState<ProblemaCarga | null>(null);
 
   const radicado = ultima?.data.id_radicado ?? null;
   const radicadoRef = useRef<string | null>(radicado);
@@ -104,7 +121,7 @@ export function useSeguimiento() {
         setMensaje(`${mio.subidos} archivo(s) subido(s)`);
         await refrescar(rad);
       }
-      if (mio.error && !mio.error.retryable) setErrorCarga(mio.error.message);
+      if (mio.error && !mio.error.retryable) setErrorCarga({ mensaje: mio.error.message, rechazados: [] });
     }
     await cargarPendientes(rad);
   }, [cargarPendientes, refrescar]);
@@ -144,7 +161,7 @@ export function useSeguimiento() {
       try {
         await enqueueFiles(rad, files);
       } catch {
-        setErrorCarga('Error al subir los archivos');
+        setErrorCarga({ mensaje: 'Error al subir los archivos', rechazados: [] });
         return false;
       }
       if (!navigator.onLine) {
