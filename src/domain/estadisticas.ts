@@ -39,6 +39,27 @@ export interface EstadisticasRendimiento {
   solicitudes_por_dia: Conteo;
   /** Applications created in the period, per creating user (full name). */
   productividad_usuarios: Conteo;
+  /**
+   * The review loop (issue 34) per advisor (the application's assigned advisor, else its creator),
+   * over the applications created in the period; sorted by advisor. Absent from answers cached
+   * before it existed.
+   */
+  devoluciones_por_asesor?: DevolucionesAsesor[];
+}
+
+export interface DevolucionesAsesor {
+  /** Full name (with the e-mail when two users share it), or 'Sin usuario'. */
+  asesor: string;
+  /** Applications of the advisor created in the period. */
+  solicitudes: number;
+  /** Of those, returned for correction at least once. */
+  devueltas: number;
+  /** devueltas / solicitudes × 100, 1 decimal (0 when there are none). */
+  porcentaje_devueltas: number;
+  /** Reviews of those applications answered at least once. */
+  respondidas: number;
+  /** Median hours from a review's first return to its first answer, 1 decimal; null when none was answered. */
+  mediana_horas_respuesta: number | null;
 }
 
 export interface EstadisticasFinancieras {

@@ -152,6 +152,10 @@ function expectedRendimiento(who: DemoUser, dias: number): EstadisticasRendimien
     periodo_dias: dias,
     solicitudes_por_dia: tally(inPeriod, (s) => diaColombia(s.createdAt)),
     productividad_usuarios: tally(inPeriod, (s) => name(s.createdByUserId)),
+    // Nothing is returned for correction in this file (tests/api/estadisticas-devoluciones.test.ts).
+    devoluciones_por_asesor: Object.entries(tally(inPeriod, (s) => name(s.assignedToUserId ?? s.createdByUserId)))
+      .map(([asesor, n]) => ({ asesor, solicitudes: n, devueltas: 0, porcentaje_devueltas: 0, respondidas: 0, mediana_horas_respuesta: null }))
+      .sort((a, b) => a.asesor.localeCompare(b.asesor, 'es')),
   };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, StatisticsPage, waitForServiceWorker } from './fixtures/app';
+import { LoginPage, PASSWORD, StatisticsPage, waitForServiceWorker } from './fixtures/app';
 
 const TYPES: Array<{ tipo: string; period: boolean; charts: string[]; texts: string[] }> = [
   {
@@ -167,4 +167,61 @@ test('offline after one visit, the last snapshot shows with its date', async ({ 
   await page.getByRole('button', { name: 'Actualizar' }).click();
   await stats.expectCharts(['Distribución por estado', 'Rangos de ingresos']);
   await expect(stamp).toHaveCount(0);
+});
+
+test("rendimiento shows the returns per advisor (issue 34), online and from the snapshot offline, at 390, 820 and 1366 px", async ({ page, context, request }) => {
+  const token = async (email: string) => {
+    const res = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(res.ok()).toBe(true);
+    return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+  };
+  const asesor = await token('asesor@demo.co');
+  const tabla = await request.get('/api/dashboard/tabla', { headers: asesor });
+  const newest = ((await tabla.json()) as { data: Array<{ solicitud: { id: string } }> }).data[0].solicitud.id;
+  const campo = 'solicitud.ciudad_solicitud';
+  const devuelta = await request.post(`/api/solicitudes/${newest}/devolver`, {
+    headers: await token('supervisor@demo.co'),
+    data: { mensaje: 'Revise la ciudad', campos: [{ campo, comentario: 'No coincide con la cédula' }] },
+  });
+  expect(devuelta.ok()).toBe(true);
+  const revisionId = ((await devuelta.json()) as { data: { id: string } }).data.id;
+  const respuesta = await request.post(`/api/solicitudes/${newest}/revisiones/${revisionId}/responder`, {
+    headers: asesor,
+    data: { respuestas: [{ campo, respuesta: 'Confirmada con el cliente' }] },
+  });
+  expect(respuesta.ok()).toBe(true);
+
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await waitForServiceWorker(page);
+  const stats = new StatisticsPage(page);
+  await stats.open();
+  const answer = page.waitForResponse((r) => r.url().includes('/api/estadisticas/rendimiento?dias=30'));
+  await stats.typeSelect().selectOption('rendimiento');
+  const rows = (await (await answer).json()).data.estadisticas.devoluciones_por_asesor as Array<{ asesor: string; solicitudes: number; devueltas: number }>;
+  const mine = rows.find((r) => r.devueltas > 0)!;
+  expect(mine.devueltas).toBe(1);
+  const table = page.getByTestId('devoluciones-asesor');
+  await expect(table.getByRole('heading', { name: 'Devoluciones para corrección por asesor' })).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText(['Asesor', 'Solicitudes', 'Devueltas', '% devueltas', 'Mediana hasta la respuesta']);
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: mine.asesor }) });
+  const pct = new Intl.NumberFormat('es-CO', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format((100 * 1) / mine.solicitudes);
+  await expect(row.getByRole('cell')).toHaveText([String(mine.solicitudes), '1', `${pct}%`, /^\d+ min$/]);
+
+  for (const offline of [false, true]) {
+    if (offline) {
+      await context.setOffline(true);
+      await page.reload();
+      await stats.typeSelect().selectOption('rendimiento');
+      await expect(page.getByTestId('snapshot-date')).toBeVisible();
+    }
+    for (const width of [390, 820, 1366]) {
+      await page.setViewportSize({ width, height: width === 820 ? 1180 : width === 390 ? 844 : 850 });
+      await expect(table).toBeVisible();
+      if (width === 390) await expect(table.getByRole('listitem').filter({ hasText: mine.asesor })).toContainText(`Devueltas1 (${pct}%)`);
+      else await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: test.info().outputPath(`devoluciones-${width}${offline ? '-offline' : ''}.png`), fullPage: true });
+    }
+  }
+  await context.setOffline(false);
 });

@@ -6,6 +6,7 @@ import {
   formatAverage,
   formatDateTime,
   formatDay,
+  formatHoras,
   formatPesos,
   pieOption,
   toDaySeries,
@@ -14,6 +15,13 @@ import {
 } from './format';
 
 describe('statistics formatting', () => {
+  it('writes the median time to an answer in minutes, hours or days, es-CO decimals', () => {
+    expect(formatHoras(0.75)).toBe('45 min');
+    expect(formatHoras(7)).toBe('7,0 h');
+    expect(formatHoras(47.94)).toBe('47,9 h');
+    expect(formatHoras(76.8)).toBe('3,2 días');
+  });
+
   it("writes money the Colombian way: '$ 180.000.000', whole pesos", () => {
     expect(formatPesos(180_000_000)).toBe('$ 180.000.000');
     expect(formatPesos(0)).toBe('$ 0');

@@ -20,6 +20,16 @@ export const formatPesos = (n: number) => formatMoney(Math.round(n));
 export const formatCount = (n: number) => integer.format(n);
 export const formatPercent = (part: number, total: number) => `${oneDecimal.format(total > 0 ? (part / total) * 100 : 0)}%`;
 
+/**
+ * A duration given in hours as a person reads it: under an hour in minutes ('45 min'), under two
+ * days in hours with 1 decimal ('7,5 h'), else in days with 1 decimal ('3,2 días').
+ */
+export function formatHoras(horas: number): string {
+  if (horas < 1) return `${integer.format(Math.round(horas * 60))} min`;
+  if (horas < 48) return `${oneDecimal.format(horas)} h`;
+  return `${oneDecimal.format(horas / 24)} días`;
+}
+
 const longDay = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayMonth = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const longDateTime = new Intl.DateTimeFormat('es-CO', {

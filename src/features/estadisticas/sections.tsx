@@ -12,6 +12,7 @@ import {
   type EstadisticasUsuarios,
 } from '../../domain/estadisticas';
 import { BarCard, LineCard, PieCard } from './charts';
+import { DevolucionesTable } from './devoluciones-table';
 import { formatAverage, formatCount, formatPesos, roleLabel, toDaySeries, toPoints } from './format';
 
 export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
@@ -73,6 +74,7 @@ export function RendimientoView({ data }: { data: EstadisticasRendimiento }) {
         <BarCard title="Solicitudes por día" days points={toDaySeries(data.solicitudes_por_dia, { dias: data.periodo_dias, today: today() })} />
         <PieCard title="Productividad por usuario" points={toPoints(data.productividad_usuarios)} />
       </div>
+      <DevolucionesTable rows={data.devoluciones_por_asesor} dias={data.periodo_dias} />
     </div>
   );
 }

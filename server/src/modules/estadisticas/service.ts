@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client';
 import { solicitudes } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from '../solicitudes/visibility';
+import { devolucionesPorAsesor, nombres } from './devoluciones';
 import {
   ESTADOS_APROBADOS,
   ESTADOS_COMPLETADOS,
@@ -155,26 +156,16 @@ export async function rendimiento(q: Estadisticas, dias: number): Promise<Estadi
     periodo_dias: dias,
     solicitudes_por_dia: sortKeys(porDia),
     productividad_usuarios: await productividad(db, user, porCreador),
+    devoluciones_por_asesor: await devolucionesPorAsesor(db, user, sql`${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}`),
   };
 }
 
 /** Names the creators; two users with the same name are told apart by their e-mail. */
 async function productividad(db: DbOrTx, user: AuthUser, porCreador: Map<number | null, number>): Promise<Conteo> {
-  const ids = [...porCreador.keys()].filter((id): id is number => id !== null);
-  const people = ids.length
-    ? await rows<{ id: number; nombre: string; correo: string }>(
-        db,
-        sql`select id, trim(nombre || ' ' || coalesce(apellido, '')) as nombre, correo from usuarios
-            where empresa_id = ${user.empresaId} and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-      )
-    : [];
-  const byId = new Map(people.map((p) => [Number(p.id), p]));
-  const nameCount = new Map<string, number>();
-  for (const p of people) nameCount.set(p.nombre, (nameCount.get(p.nombre) ?? 0) + 1);
+  const names = await nombres(db, user, [...porCreador.keys()]);
   const out: Conteo = {};
   for (const [id, n] of porCreador) {
-    const p = id === null ? undefined : byId.get(id);
-    const key = !p ? SIN_USUARIO : (nameCount.get(p.nombre) ?? 0) > 1 ? `${p.nombre} (${p.correo})` : p.nombre || p.correo;
+    const key = names.get(id) ?? SIN_USUARIO;
     out[key] = (out[key] ?? 0) + n;
   }
   return out;
