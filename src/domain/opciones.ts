@@ -48,6 +48,9 @@ export function capitalizar(text: string): string {
   return t ? t[0].toLocaleUpperCase('es-CO') + t.slice(1) : t;
 }
 
+/** Whether field `key` has a list of known labels (its stored values are keys like 'libre inversion'). */
+export const hasOptionLabels = (key: string) => Object.prototype.hasOwnProperty.call(LABELS, key.trim().toLowerCase());
+
 /** How a stored value of field `key` reads on screen. */
 export function optionLabel(key: string, value: string): string {
   const known = LABELS[key.trim().toLowerCase()]?.[fold(value)];

@@ -105,3 +105,24 @@ test('a first sync still under way says the applications are downloading, then l
   expect(await waitForRows(page)).toBeGreaterThan(0);
   await expect(page.getByTestId('primera-descarga')).toHaveCount(0);
 });
+
+test.describe('at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 850 } });
+
+  test('the table fits without a sideways scroll, each row shows its status once (the control is the badge), and listed fields read by their labels', async ({ page }) => {
+    await new LoginPage(page).loginAndWait('admin@demo.co');
+    const rows = page.getByTestId('credit-row');
+    await expect(rows.first()).toBeVisible();
+    const table = page.locator('table');
+    const [scroll, client] = await table.locator('xpath=..').evaluate((e) => [e.scrollWidth, e.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    await expect(page.locator('thead th')).toHaveText(['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado', 'Celular', 'Tipo Crédito', 'Banco']);
+    for (const row of (await rows.all()).slice(0, 5)) {
+      await expect(row.getByTestId('estado-badge')).toHaveCount(1);
+      await expect(row.getByRole('combobox', { name: 'Cambiar estado' }).getByTestId('estado-badge')).toHaveCount(1);
+    }
+    const tipos = await page.locator('tbody tr td:nth-child(7)').allTextContents();
+    expect(tipos.length).toBeGreaterThan(0);
+    for (const t of tipos) expect(t).toMatch(/^(—|[A-ZÁÉÍÓÚ])/);
+  });
+});

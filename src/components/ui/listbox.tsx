@@ -158,7 +158,8 @@ export function Listbox({ label, value, options, onChange, disabled, renderValue
         onKeyDown={onKeyDown}
         className="inline-flex min-h-11 max-w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-1 text-left text-sm text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        <span className="truncate">{renderValue ? renderValue(selected) : (selected?.label ?? value)}</span>
+        {/* A rendered value (a badge) wraps inside the control's width rather than being cut. */}
+        <span className={renderValue ? 'min-w-0' : 'truncate'}>{renderValue ? renderValue(selected) : (selected?.label ?? value)}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-slate-600" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>

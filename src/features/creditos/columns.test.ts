@@ -135,6 +135,19 @@ describe('cell values', () => {
     expect(cellText(noName, nombre)).toBe('Sin nombre');
   });
 
+  it('read a listed field by its label, and leave other text as written', () => {
+    const withCredit = record('c', {
+      solicitud: { ...r.solicitud, detalle_credito: { tipo_credito: 'libre inversion' } },
+      solicitante: { ...r.solicitante, correo: 'ana@correo.co' },
+    });
+    const cols = columnsFromConfig([
+      { id: 1, nombre: 'Tipo Crédito', nombre_interno: 'tipo_credito', activo: true, orden: 1 },
+      { id: 2, nombre: 'Correo', nombre_interno: 'correo', activo: true, orden: 2 },
+    ]);
+    expect(cellText(withCredit, cols[0])).toBe('Libre inversión');
+    expect(cellText(withCredit, cols[1])).toBe('ana@correo.co');
+  });
+
   it('put the radicado under the name column, or the first column when there is none', () => {
     expect(primaryColumnIndex(defaultColumns([]))).toBe(1);
     expect(primaryColumnIndex(columnsFromConfig([{ id: 1, nombre: 'Correo', nombre_interno: 'correo', activo: true, orden: 1 }]))).toBe(0);

@@ -7,6 +7,7 @@
  * - The fixed hidden columns never show.
  */
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
+import { hasOptionLabels, optionLabel } from '../../domain/opciones';
 import { fold } from '../../domain/text';
 import { formatDay } from './date-range';
 
@@ -162,8 +163,13 @@ export function cellText(record: SolicitudRecord, column: CreditColumn): string 
       return record.solicitante ? fullName(record.solicitante) : 'Sin nombre';
     case 'estado':
       return String(record.solicitud?.estado ?? '');
-    default:
-      return column.field ? formatValue(resolveField(record, column.field)) : '';
+    default: {
+      if (!column.field) return '';
+      const text = formatValue(resolveField(record, column.field));
+      // A listed field reads by its label ('Libre inversión'), as in the form, not its stored key.
+      const key = column.field.split('.').pop()!;
+      return text && hasOptionLabels(key) ? optionLabel(key, text) : text;
+    }
   }
 }
 

@@ -42,6 +42,18 @@ export interface CreditsPageProps {
 // The table from desktop width; below it (phones, tablets held upright) cards, two a row on a
 // tablet, so every column, the status control included, is in view without scrolling sideways.
 const WIDE = '(min-width: 1024px)';
+
+/**
+ * How a table cell gives way so the configured columns fit at 1366 px without a sideways scroll:
+ * names keep a readable width, dates never break, e-mails break anywhere (they have no spaces),
+ * other text breaks between words.
+ */
+function cellWidth(c: CreditColumn): string {
+  if (c.kind === 'nombre') return 'min-w-36';
+  if (c.kind === 'fecha') return 'whitespace-nowrap';
+  if (c.kind === 'campo' && /correo|email/i.test(c.field ?? '')) return 'min-w-32 [overflow-wrap:anywhere]';
+  return 'break-words';
+}
 function subscribeWide(cb: () => void) {
   const mq = window.matchMedia(WIDE);
   mq.addEventListener('change', cb);
@@ -113,12 +125,8 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
     let content: ReactNode;
     if (column.kind === 'estado') {
       const estado = normalizeEstado(row.solicitud?.estado, estados);
-      content = (
-        <div className="flex flex-wrap items-center gap-2">
-          <StatusBadge estado={estado} />
-          {canChange && <StatusSelect row={row} estados={estados} />}
-        </div>
-      );
+      // The status shows once: for who may change it, the control is the badge.
+      content = canChange ? <StatusSelect row={row} estados={estados} /> : <StatusBadge estado={estado} />;
     } else {
       const text = cellText(row, column);
       content = column.kind === 'nombre' ? (
@@ -255,7 +263,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
             <thead className="bg-slate-50">
               <tr>
                 {columns.map((c) => (
-                  <th key={c.id} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap text-slate-700">
+                  <th key={c.id} scope="col" className="px-3 py-3 font-semibold text-slate-700">
                     {c.header}
                   </th>
                 ))}
@@ -269,7 +277,7 @@ function CreditsView({ session, onOpen, onNew }: { session: Session } & CreditsP
                   className="cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
                 >
                   {columns.map((c, i) => (
-                    <td key={c.id} className={`px-4 py-3 align-top text-slate-800 ${c.kind === 'nombre' ? 'min-w-48' : ''}`}>
+                    <td key={c.id} className={`px-3 py-3 align-top text-slate-800 ${cellWidth(c)}`}>
                       {renderCell(row, c, i === primary)}
                     </td>
                   ))}

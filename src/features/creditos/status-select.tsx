@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { Listbox } from '../../components/ui/listbox';
+import { StatusBadge } from '../../components/ui/status-badge';
 import { toast, toastWithUndo } from '../../components/ui/toast';
 import type { SolicitudRow } from '../../db/database';
 import { mutate } from '../../db/mutate';
@@ -69,5 +70,15 @@ export function StatusSelect({ row, estados }: { row: SolicitudRow; estados: rea
     });
   };
 
-  return <Listbox label="Cambiar estado" value={current} options={options} disabled={saving} onChange={(e) => void change(e)} />;
+  return (
+    <Listbox
+      label="Cambiar estado"
+      value={current}
+      options={options}
+      disabled={saving}
+      onChange={(e) => void change(e)}
+      renderValue={(o) => <StatusBadge estado={o?.value ?? current} />}
+      className="max-w-[11.5rem]"
+    />
+  );
 }
