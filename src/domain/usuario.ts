@@ -54,7 +54,9 @@ export const ContrasenaSchema = v.pipe(
 );
 export const RolSchema = v.picklist(ROLES, 'El rol es obligatorio');
 
-const infoText = v.optional(v.pipe(v.string('Debe ser un texto'), v.trim(), v.maxLength(120, 'El valor es demasiado largo')));
+/** One info_extra entry as typed. */
+export const InfoTextSchema = v.pipe(v.string('Debe ser un texto'), v.trim(), v.maxLength(120, 'El valor es demasiado largo'));
+const infoText = v.optional(InfoTextSchema);
 
 /** info_extra as sent: the three known entries; empty ones are dropped by `cleanInfoExtra`. */
 export const InfoExtraSchema = v.pipe(

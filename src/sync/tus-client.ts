@@ -84,7 +84,9 @@ class FetchRequest implements HttpRequest {
 const fetchStack: HttpStack = { createRequest: (method, url) => new FetchRequest(method, url), getName: () => 'FetchHttpStack' };
 
 /** Blob slices for any environment (tus-js-client's Node build reads only Buffers and streams). */
-const blobReader = {
+/** tus-js-client does not export its FileReader interface: read it off the Upload's options. */
+type TusFileReader = NonNullable<ConstructorParameters<typeof Upload>[1]['fileReader']>;
+const blobReader: TusFileReader = {
   openFile: (input: Blob) =>
     Promise.resolve({
       size: input.size,
@@ -160,7 +162,7 @@ export function tusUpload(options: TusUploadOptions): Promise<void> {
       fingerprint: () => Promise.resolve(options.metadata.documento_id ?? ''),
       // tus-js-client's own stack is XMLHttpRequest; an `undefined` here would replace it.
       ...(typeof XMLHttpRequest === 'function' ? {} : { httpStack: fetchStack }),
-      fileReader: blobReader as never,
+      fileReader: blobReader,
       onBeforeRequest: (req) => {
         watch();
         const token = options.token?.();

@@ -6,27 +6,39 @@ import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { SelectField, TextField } from '../../components/ui/text-field';
 import {
   ContrasenaEdicionSchema,
+  cleanInfoExtra,
   INFO_EXTRA_KEYS,
+  InfoTextSchema,
   INFO_EXTRA_LABELS,
   PASSWORD_MIN,
+  RolSchema,
   UsuarioNuevoSchema,
-  type UsuarioNuevo,
 } from '../../domain/usuario';
 
-/** What the form holds: plain strings, as typed. */
-export interface UserFormValues {
-  nombre: string;
-  cedula: string;
-  correo: string;
-  contraseña: string;
-  rol: string;
-  info_extra: { ciudad: string; banco_nombre: string; linea_credito: string };
-}
+/**
+ * The form's schemas: the server's entries (UsuarioNuevoSchema) over what the inputs hold, plain
+ * strings as typed ('' before a rol is chosen, the three info_extra inputs always present). The
+ * form's value and output types are inferred from them, so the resolver needs no cast.
+ */
+const formEntries = {
+  ...UsuarioNuevoSchema.entries,
+  rol: v.pipe(v.string('El rol es obligatorio'), RolSchema),
+  info_extra: v.pipe(
+    v.object({ ciudad: InfoTextSchema, banco_nombre: InfoTextSchema, linea_credito: InfoTextSchema }),
+    v.transform((value) => cleanInfoExtra(value)),
+  ),
+};
+const CreateSchema = v.object(formEntries);
+/** On edit a blank password keeps the current one. */
+const EditSchema = v.object({ ...formEntries, contraseña: ContrasenaEdicionSchema.wrapped });
 
-const CreateSchema = UsuarioNuevoSchema;
-const EditSchema = v.object({ ...UsuarioNuevoSchema.entries, contraseña: ContrasenaEdicionSchema });
+/** What the form holds: plain strings, as typed. */
+export type UserFormValues = v.InferInput<typeof CreateSchema>;
 /** The parsed form: trimmed, e-mail lowercased, empty info_extra entries dropped. */
-export type UserFormOutput = Omit<UsuarioNuevo, 'contraseña'> & { contraseña: string };
+export type UserFormOutput = v.InferOutput<typeof CreateSchema>;
+type UserFormSchema = v.GenericSchema<UserFormValues, UserFormOutput>;
+/** The schema the form validates with, per mode (exported for its test). */
+export const USER_FORM_SCHEMAS: Record<UserFormProps['mode'], UserFormSchema> = { create: CreateSchema, edit: EditSchema };
 
 export const EMPTY_USER_FORM: UserFormValues = {
   nombre: '',
@@ -66,7 +78,7 @@ export function UserForm({ mode, formId, defaults = EMPTY_USER_FORM, roles, banc
     formState: { errors, isDirty },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
     defaultValues: defaults,
-    resolver: valibotResolver(mode === 'create' ? CreateSchema : EditSchema) as never,
+    resolver: valibotResolver(USER_FORM_SCHEMAS[mode]),
     shouldFocusError: false,
   });
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
