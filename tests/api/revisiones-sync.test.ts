@@ -155,6 +155,33 @@ describe('revision mutations', () => {
 });
 
 describe('pull of entity revision', () => {
+  it("a renamed reviewer's name reaches the devices that hold the review (found by the model test of sync)", async () => {
+    const s = await asesorApp();
+    const office = device('supervisor');
+    const m = devolver(s);
+    await office.push(m);
+    const tablet = device('asesor');
+    const first = await tablet.pull();
+    const before = first.changes.find((c) => c.id === m.args.revisionId)!.row as Revision;
+    const supervisor = await userId('supervisor@demo.co');
+    expect(before.devuelta_por).toBe(supervisor);
+
+    // The supervisor renames themself through sync (perfil.editar); the tablet's next pull brings the review again.
+    const [u] = await db().select().from(usuarios).where(eq(usuarios.id, supervisor));
+    const renamed = `${u.nombre} Renombrado`;
+    expect(await office.push({ name: 'perfil.editar', args: { usuarioId: supervisor, nombre: renamed, correo: u.correo } })).toMatchObject([{ status: 'applied' }]);
+    const again = await tablet.pull(first.cursor);
+    const after = again.changes.find((c) => c.id === m.args.revisionId);
+    expect(after?.op).toBe('put');
+    expect((after!.row as Revision).devuelta_por_nombre).toContain('Renombrado');
+
+    // And through the users screen (usuario.editar by an admin).
+    const renamedAgain = `${u.nombre} Otra Vez`;
+    expect(await device('admin').push({ name: 'usuario.editar', args: { usuarioId: supervisor, changes: { nombre: renamedAgain }, base: {} } })).toMatchObject([{ status: 'applied' }]);
+    const third = await tablet.pull(again.cursor);
+    expect((third.changes.find((c) => c.id === m.args.revisionId)!.row as Revision).devuelta_por_nombre).toContain('Otra Vez');
+  });
+
   it('goes to those who see the application, as the row shape; another company and a hidden asesor get nothing; deletion sends a tombstone', async () => {
     const s = await asesorApp();
     const m = devolver(s);

@@ -4,10 +4,12 @@
  * Invariants:
  * - a review is seen exactly by those who may see its application (solicitudes/visibility.ts):
  *   pull sends it then, and a tombstone when its application was deleted or left the user's sight;
- * - the people's names are read when the row is built (a renamed user shows the new name);
+ * - the people's names are read when the row is built (a renamed user shows the new name): so a
+ *   rename moves every review naming that user to the rename's seq (`touchRevisionesOf`), and pull
+ *   sends them again;
  * - dates leave as ISO strings.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { revisiones, solicitudes, usuarios } from '../../db/schema';
 import type { CampoRevision, Revision } from '../../../../src/domain/revision';
@@ -35,6 +37,19 @@ async function nombres(db: DbOrTx, empresaId: number, ids: Array<number | null>)
     .from(usuarios)
     .where(and(eq(usuarios.empresaId, empresaId), inArray(usuarios.id, wanted)));
   return new Map(rows.map((r) => [r.id, [r.nombre, r.apellido].filter((x) => x && x.trim()).join(' ')]));
+}
+
+/** After user `usuarioId` was renamed at `seq`: the reviews that name that user join the change feed at it. */
+export async function touchRevisionesOf(tx: DbOrTx, empresaId: number, usuarioId: number, seq: number): Promise<void> {
+  await tx
+    .update(revisiones)
+    .set({ seq })
+    .where(
+      and(
+        eq(revisiones.empresaId, empresaId),
+        or(eq(revisiones.devueltaPor, usuarioId), eq(revisiones.respondidaPor, usuarioId), eq(revisiones.cerradaPor, usuarioId)),
+      ),
+    );
 }
 
 /** The wire rows of `rows` (one query for the names). */

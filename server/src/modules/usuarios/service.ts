@@ -42,6 +42,7 @@ import type { EditarUsuarioArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
 import { audit, auditBy, type FieldChanges } from '../audit/service';
 import { publicUser } from '../auth/service';
+import { touchRevisionesOf } from '../revisiones/rows';
 
 export const USUARIO_NO_EXISTE = 'El usuario no existe o pertenece a otra empresa.';
 export const SOLO_ADMIN_SUPERVISOR = 'Solo un administrador o un supervisor puede gestionar usuarios.';
@@ -292,6 +293,7 @@ export async function editarUsuario(
     .where(eq(usuarios.id, row.id))
     .returning()
     .catch((err: unknown) => mapUnique(err, next.correo));
+  if (cambios.nombre) await touchRevisionesOf(tx, user.empresaId, row.id, seq);
   await auditBy(tx, user, {
     entidad: 'usuario',
     entidadId: String(row.id),
@@ -375,6 +377,7 @@ export async function editarPerfil(tx: DbOrTx, user: AuthUser, input: PerfilInpu
     .where(eq(usuarios.id, row.id))
     .returning()
     .catch((err: unknown) => mapUnique(err, input.correo));
+  if (cambios.nombre) await touchRevisionesOf(tx, row.empresaId, row.id, seq);
   await audit(tx, {
     empresaId: row.empresaId,
     usuarioId: user.id,
