@@ -8,7 +8,7 @@
  * And the new screens pass axe with 44 px targets.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { MUTATIONS } from '../../src/domain/mutations';
 import { answerConfirm, waitForServiceWorker } from './fixtures/app';
 import { ServerApi, setup } from './fixtures/registro';
@@ -20,19 +20,26 @@ async function device(browser: Browser): Promise<Page> {
   return (await browser.newContext(TABLET)).newPage();
 }
 
-/** An application the advisor works on, as the server lists it to the advisor. */
-async function asesorApp(api: ServerApi, n: number): Promise<AsesorApp> {
-  const rows = await api.rows();
-  expect(rows.length).toBeGreaterThan(n);
-  const r = rows[n];
-  return { id: r.solicitud.id, radicado: r.solicitud.radicado, documento: r.solicitante.numero_documento, solicitanteId: r.solicitante.id };
+/**
+ * An application the advisor works on, as the server lists it to the advisor, that has never been
+ * returned (the n-th such one): the tests share one server, and an application with a review
+ * offers 'Cerrar revisión' / 'Devolver de nuevo' instead of 'Devolver al asesor'.
+ */
+async function asesorApp(api: ServerApi, n: number, request: APIRequestContext): Promise<AsesorApp> {
+  const fresh: AsesorApp[] = [];
+  for (const r of await api.rows()) {
+    if ((await revisiones(request, r.solicitud.id)).length > 0) continue;
+    fresh.push({ id: r.solicitud.id, radicado: r.solicitud.radicado, documento: r.solicitante.numero_documento, solicitanteId: r.solicitante.id });
+    if (fresh.length > n) return fresh[n];
+  }
+  throw new Error('No quedan solicitudes del asesor sin revisiones');
 }
 
 test.describe.configure({ timeout: 180_000 });
 
 test('an admin returns a field; the advisor corrects it offline; the admin sees before → after and closes the review', async ({ browser, request }) => {
   const asesorApi = await new ServerApi(request).login('asesor@demo.co');
-  const app = await asesorApp(asesorApi, 0);
+  const app = await asesorApp(asesorApi, 0, request);
 
   // The office: the admin opens the application and returns it with a comment on one field.
   const office = await device(browser);
@@ -102,7 +109,7 @@ test('an admin returns a field; the advisor corrects it offline; the admin sees 
 
 test('a review closed while the advisor answered offline: the answer is refused in Cambios pendientes, the edit is kept', async ({ browser, request }) => {
   const asesorApi = await new ServerApi(request).login('asesor@demo.co');
-  const app = await asesorApp(asesorApi, 1);
+  const app = await asesorApp(asesorApi, 0, request);
   const office = await device(browser);
   const { modal } = await setup(office, request, 'admin@demo.co', 0);
   await returnApplication(office, modal, app, { mensaje: 'Falta un documento.', campo: 'Documentos', comentario: 'Adjuntar el extracto bancario.' });
@@ -161,7 +168,7 @@ async function axe(page: Page, screen: string): Promise<string[]> {
 
 test('the review screens pass axe and keep 44 px targets on a tablet', async ({ browser, request }) => {
   const asesorApi = await new ServerApi(request).login('asesor@demo.co');
-  const app = await asesorApp(asesorApi, 2);
+  const app = await asesorApp(asesorApi, 0, request);
   const office = await device(browser);
   const { modal } = await setup(office, request, 'admin@demo.co', 0);
   const found: string[] = [];

@@ -132,7 +132,8 @@ export function NotificationBell({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={
-          count ? `Notificaciones: ${count} pendientes` : 'Notificaciones: ninguna pendiente'
+          // The badge's own text ('99+' above 99) is part of the name, so what is seen is what is read.
+          count ? `Notificaciones: ${label} pendientes` : 'Notificaciones: ninguna pendiente'
         }
         className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-white hover:bg-blue-800 focus:outline-2 focus:outline-white"
       >
