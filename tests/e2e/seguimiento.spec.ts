@@ -47,6 +47,8 @@ test('an applicant follows the filing and sends documents, also without a connec
   await expect(page.getByRole('combobox')).toHaveCount(0);
   await expect(documentos.getByTestId('estado-badge')).toBeVisible();
   await expect(documentos.getByText('Etapa iniciada')).toBeVisible();
+  // Dates read as everywhere in the app: dd/mm/yyyy hh:mm, never a long form ('5 de marzo de 2026').
+  await expect(documentos.getByText(/^Actualizado: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
 
   const picker = page.getByLabel('Subir documentos:');
   await expect(page.getByRole('button', { name: 'Subir archivos' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 /** The public filing lookup (spec 02 §3 'Credit filing') and the last result kept on the device. */
 import { ApiError, apiJson } from '../../lib/api';
 import { estadosDe } from '../../domain/estados';
+import { formatDateTime } from '../../domain/format';
 import type { EmpresaPublica } from '../../domain/empresa-contacto';
 
 export interface Archivo {
@@ -107,18 +108,10 @@ export function saveUltima(data: Radicado, estados?: string[]): UltimaConsulta {
   return entry;
 }
 
-const FECHA = new Intl.DateTimeFormat('es-CO', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
+/** An instant as 'dd/mm/yyyy hh:mm' (Colombian time), like every date of the app; '—' for none. */
 export function formatFecha(value: string | null | undefined): string {
   if (!value) return '—';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : FECHA.format(d);
+  return formatDateTime(value) || value;
 }
 
 const NOMBRES: Record<string, string> = { documentos: 'Documentos', banco: 'Banco', desembolso: 'Desembolso' };
