@@ -7,7 +7,8 @@
  *   written before version 6 carried until version 7 dropped it).
  * - Every write to `solicitudes` is logged in `searchLog` in the same transaction
  *   (src/db/search-log.ts); the list searches the in-memory index folded from it. When what
- *   `solicitudTokens` returns changes, a new version rebuilds the log from the rows (versions 8, 9).
+ *   `solicitudTokens` returns changes, a new version rebuilds the log from the rows (versions 8, 9;
+ *   11 when its entries gained the rows' sort keys).
  *   `created_at` is the canonical instant key of `solicitud.created_at` (src/db/created-key.ts),
  *   not the server's text: sort and range on it, display the record's own value.
  * - `pending` is 1 iff an outbox entry touches the row (kept by mutate and by rebase).
@@ -271,6 +272,9 @@ export class RadicaDB extends Dexie {
     this.version(9).stores({}).upgrade(rebuildSearchLog);
     // The reviews of the 'Devuelta para corrección' loop (issue 34), pulled as entity `revision`.
     this.version(10).stores({ revisiones: 'id, solicitud_id, estado' });
+    // The search log's entries gain each row's sort keys (name, requested amount) for the list's
+    // orders (issue 28): the same rebuild.
+    this.version(11).stores({}).upgrade(rebuildSearchLog);
   }
 }
 

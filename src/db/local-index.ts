@@ -14,14 +14,17 @@
  *   maybe words no row has any more (a lookup finds nothing for them).
  * - A new IndexedDB connection may be a database deleted and made again (its `seq` restarts at 1):
  *   the index starts over.
+ * - The orders by name, amount and status (src/db/sort-order.ts) are made at their first read and
+ *   told of every row written after (`touch`); a reset row drops them.
  */
 import type { RadicaDB } from './database';
-import { appendEntry, logRow, type SearchLogRow } from './search-log';
+import { appendEntry, logRow, type SearchLogRow, type SortKeys } from './search-log';
+import { SortedOrder, type SortDir, type SortEntry, type SortField } from './sort-order';
 
-interface Entry {
-  created: string;
-  tokens: string[];
-}
+type Entry = SortEntry;
+
+/** Orders kept at once (a person switches between a few; a status list change makes a new one). */
+const MAX_ORDERS = 4;
 
 export class LocalIndex {
   constructor(
@@ -41,6 +44,8 @@ export class LocalIndex {
   private inserted: string[] = [];
   private sortedWords: string[] | null = null;
   private newWords: string[] = [];
+  /** The orders other than by date, by `${field}:${dir}:${status list}`, oldest used first. */
+  private readonly orders = new Map<string, SortedOrder>();
 
   get size(): number {
     return this.entries.size;
@@ -57,14 +62,17 @@ export class LocalIndex {
       this.dropOrder();
       this.sortedWords = null;
       this.newWords = [];
+      this.orders.clear();
     }
-    row.ids.forEach((id, i) => this.set(id, row.created[i], row.tokens[i]));
+    // Rows logged before the log carried sort keys have none (version 11 rebuilds such logs).
+    row.ids.forEach((id, i) => this.set(id, row.created[i], row.tokens[i], { name: row.names?.[i] ?? '', monto: row.montos?.[i] ?? null }));
   }
 
-  private set(id: string, created: string | null, joined: string): void {
+  private set(id: string, created: string | null, joined: string, keys: SortKeys): void {
     const old = this.entries.get(id);
     const tokens = created === null || joined === '' ? [] : joined.split(' ');
-    if (old && old.created === created && old.tokens.join(' ') === joined) return;
+    if (old && old.created === created && old.tokens.join(' ') === joined && old.name === keys.name && old.monto === keys.monto) return;
+    if (old || created !== null) for (const order of this.orders.values()) order.touch(id);
     for (const t of old?.tokens ?? []) {
       const ids = this.postings.get(t);
       if (ids === id) this.postings.delete(t);
@@ -77,7 +85,7 @@ export class LocalIndex {
       this.entries.delete(id);
       if (old) this.dropOrder();
     } else {
-      this.entries.set(id, { created, tokens });
+      this.entries.set(id, { created, tokens, name: keys.name, monto: keys.monto });
       for (const t of tokens) {
         const ids = this.postings.get(t);
         if (ids === undefined) {
@@ -154,7 +162,7 @@ export class LocalIndex {
   /** One reset log row holding what this index knows. */
   toResetRow(): SearchLogRow {
     const out = logRow([], [], true);
-    for (const [id, e] of this.entries) appendEntry(out, id, e.created, e.tokens.join(' '));
+    for (const [id, e] of this.entries) appendEntry(out, id, e.created, e.tokens.join(' '), e);
     return out;
   }
 
@@ -165,6 +173,28 @@ export class LocalIndex {
 
   rankOf(id: string): number | undefined {
     return this.sorted().rank.get(id);
+  }
+
+  /** The `created_at` key of a row (undefined when the index has no such row). */
+  createdOf(id: string): string | undefined {
+    return this.entries.get(id)?.created;
+  }
+
+  /**
+   * The order by name, amount or status (src/db/sort-order.ts), statuses ranked as in
+   * `estadoOrder` (the company's list); made at its first read, kept current after.
+   */
+  sortedBy(field: Exclude<SortField, 'fecha'>, dir: SortDir, estadoOrder: readonly string[]): SortedOrder {
+    const key = `${field}:${dir}:${field === 'estado' ? estadoOrder.join('\n') : ''}`;
+    let order = this.orders.get(key);
+    if (order) {
+      this.orders.delete(key);
+    } else {
+      order = new SortedOrder(field, dir, estadoOrder, this.entries);
+      if (this.orders.size >= MAX_ORDERS) this.orders.delete(this.orders.keys().next().value!);
+    }
+    this.orders.set(key, order);
+    return order;
   }
 
   /** The first rank whose key is at or after `bound` (after it when not `inclusive`). */

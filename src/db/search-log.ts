@@ -15,10 +15,14 @@
  *   `created_at` key of exactly the rows in `solicitudes`.
  * - Compaction (src/db/local-index.ts) replaces the whole log by one `reset` row, in one
  *   transaction.
+ * - Each entry also carries the list's sort keys of its row (the full name and the requested
+ *   amount; the status is in the tokens): rows logged before they did (database version 10 and
+ *   older) are rebuilt by version 11 (src/db/database.ts).
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware } from 'dexie';
 import { solicitudTokens } from './search-tokens';
 import type { SolicitudRow } from './database';
+import { montoSolicitado } from '../domain/estadisticas';
 
 export interface SearchLogRow {
   seq?: number;
@@ -29,25 +33,52 @@ export interface SearchLogRow {
   created: (string | null)[];
   /** The pruned tokens of each id, joined by spaces ('' for a deleted row). */
   tokens: string[];
+  /** The full name of each id ('' for none or a deleted row): the list's name order. */
+  names: string[];
+  /** The requested amount of each id (null for none): the list's amount order. */
+  montos: (number | null)[];
+}
+
+/** The sort keys of an entry (src/db/sort-order.ts). */
+export interface SortKeys {
+  name: string;
+  monto: number | null;
+}
+
+const NO_KEYS: SortKeys = { name: '', monto: null };
+
+/** The name and requested amount the list sorts a row by. */
+export function sortKeys(row: SolicitudRow): SortKeys {
+  const s = row.solicitante;
+  const name = s ? [s.nombres, s.primer_apellido, s.segundo_apellido].map((x) => (x ?? '').trim()).filter(Boolean).join(' ') : '';
+  return { name, monto: montoSolicitado(row.solicitud?.detalle_credito) };
 }
 
 const LOG = 'searchLog';
 
 /** Adds one entry to `log` (`created` null: the row was deleted). */
-export function appendEntry(log: SearchLogRow, id: string, created: string | null, tokens: string): void {
+export function appendEntry(log: SearchLogRow, id: string, created: string | null, tokens: string, keys: SortKeys = NO_KEYS): void {
   log.ids.push(id);
   log.created.push(created);
   log.tokens.push(created === null ? '' : tokens);
+  log.names.push(created === null ? '' : keys.name);
+  log.montos.push(created === null ? null : keys.monto);
 }
 
 /** Adds the entry of one local row to `log`. */
 export function appendRow(log: SearchLogRow, row: SolicitudRow): void {
-  appendEntry(log, row.id, row.created_at, solicitudTokens(row).join(' '));
+  appendEntry(log, row.id, row.created_at, solicitudTokens(row).join(' '), sortKeys(row));
+}
+
+/** The entries of `log` whose index `keep` accepts. */
+function keepEntries(log: SearchLogRow, keep: (i: number) => boolean): SearchLogRow {
+  const pick = <T>(xs: T[]) => xs.filter((_, i) => keep(i));
+  return { ...log, ids: pick(log.ids), created: pick(log.created), tokens: pick(log.tokens), names: pick(log.names), montos: pick(log.montos) };
 }
 
 /** A log row for rows written and ids deleted. */
 export function logRow(rows: readonly SolicitudRow[], deleted: readonly string[] = [], reset = false): SearchLogRow {
-  const out: SearchLogRow = { ids: [], created: [], tokens: [] };
+  const out: SearchLogRow = { ids: [], created: [], tokens: [], names: [], montos: [] };
   if (reset) out.reset = 1;
   for (const row of rows) appendRow(out, row);
   for (const id of deleted) appendEntry(out, id, null, '');
@@ -83,8 +114,7 @@ function logTable(down: DBCore, solicitudes: DBCoreTable): DBCoreTable {
       const res = await solicitudes.mutate(req);
       // Rows that failed (a bulk write goes on past them) are not logged.
       if (res.numFailures > 0) {
-        const keep = entry.ids.map((_, i) => !(i in res.failures));
-        entry = { ...entry, ids: entry.ids.filter((_, i) => keep[i]), created: entry.created.filter((_, i) => keep[i]), tokens: entry.tokens.filter((_, i) => keep[i]) };
+        entry = keepEntries(entry, (i) => !(i in res.failures));
       }
       if (entry.ids.length > 0 || entry.reset) await down.table(LOG).mutate({ trans: req.trans, type: 'add', values: [entry] });
       return res;

@@ -3,7 +3,9 @@
  * It searches, ranges, sorts and counts in the in-memory index of src/db/local-index.ts (kept
  * current from the search log), then reads the rows of the page only, so it stays fast over
  * 50,000 rows and more on a disk-backed profile. The status and bank filters are looked up in the
- * same index (filter tokens, src/db/search-tokens.ts), not over the rows.
+ * same index (filter tokens, src/db/search-tokens.ts), not over the rows. The order is by date
+ * (the index's created order, either way) or by name, amount or status (the index's sorted orders,
+ * src/db/sort-order.ts); either way only the page's rows are read.
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -14,6 +16,8 @@ import type { RadicaDB, SolicitudRow } from '../../db/database';
 import { cachedLocalIndex, loadLocalIndex, warmLocalIndex, type LocalIndex } from '../../db/local-index';
 import { fold } from '../../domain/text';
 import { filterToken } from '../../db/search-tokens';
+import { DEFAULT_SORT, type ListSort, type SortedOrder } from '../../db/sort-order';
+import { ESTADOS_DEFAULT } from '../../domain/estados';
 import { dayKeyRange, hasDayRange } from './date-range';
 
 export interface CreditListParams {
@@ -26,6 +30,10 @@ export interface CreditListParams {
   estados?: readonly string[];
   /** Only rows at this bank ('' or absent: every bank). */
   banco?: string;
+  /** The order (absent: newest first). */
+  sort?: ListSort;
+  /** The company's statuses, in the order a status sort follows (absent: the eight defaults). */
+  estadoOrder?: readonly string[];
 }
 
 interface CreditListPage<Total> {
@@ -127,7 +135,7 @@ export function queryCreditList(
 ): Promise<CreditListPage<number | null>>;
 export async function queryCreditList(
   db: RadicaDB,
-  { query, desde, hasta, page, pageSize, estados = [], banco = '' }: CreditListParams,
+  { query, desde, hasta, page, pageSize, estados = [], banco = '', sort = DEFAULT_SORT, estadoOrder = ESTADOS_DEFAULT }: CreditListParams,
   { uncounted = false }: { uncounted?: boolean } = {},
 ): Promise<CreditListPage<number | null>> {
   const offset = Math.max(0, page - 1) * pageSize;
@@ -136,12 +144,13 @@ export async function queryCreditList(
   const searching = fold(query).trim() !== '';
   const filtering = estados.length > 0 || banco !== '';
 
-  if (uncounted && !searching && !filtering && !cachedLocalIndex(db)) {
+  const byDate = sort.field === 'fecha';
+  const newestFirst = sort.dir === 'desc';
+  if (uncounted && !searching && !filtering && byDate && !cachedLocalIndex(db)) {
     const range = ranged
       ? db.solicitudes.where('created_at').between(lower, upper, lower !== '', false)
       : db.solicitudes.orderBy('created_at');
-    const keys = await range
-      .reverse()
+    const keys = await (newestFirst ? range.reverse() : range)
       .limit(offset + pageSize)
       .primaryKeys();
     return { rows: await rowsOf(db, keys.slice(offset)), total: null };
@@ -158,21 +167,26 @@ export async function queryCreditList(
   const matches = found && filtered ? intersect(found, filtered) : (found ?? filtered);
   let pageKeys: string[];
   let total: number;
-  if (!matches) {
+  if (!byDate) {
+    const order = index.sortedBy(sort.field as Exclude<ListSort['field'], 'fecha'>, sort.dir, estadoOrder);
+    ({ total, pageKeys } = sortedPage(index, order, matches, ranged ? [from, to] : null, offset, pageSize));
+  } else if (!matches) {
     total = Math.max(0, to - from);
-    pageKeys = keys.slice(Math.max(from, to - offset - pageSize), Math.max(from, to - offset)).reverse();
+    pageKeys = newestFirst
+      ? keys.slice(Math.max(from, to - offset - pageSize), Math.max(from, to - offset)).reverse()
+      : keys.slice(Math.min(to, from + offset), Math.min(to, from + offset + pageSize));
   } else {
-    ({ total, pageKeys } = matchingPage(index, matches, from, to, offset, pageSize));
+    ({ total, pageKeys } = matchingPage(index, matches, from, to, offset, pageSize, newestFirst));
   }
   return { rows: await rowsOf(db, pageKeys), total };
 }
 
 /**
- * The total and the page of `matches` within the ranks [from, to), newest first. Many matches (a
- * first letter typed) are paged by walking the order from the newest, which stops once the page
- * is full; a few are ranked and sorted (as numbers, in a typed array).
+ * The total and the page of `matches` within the ranks [from, to), newest (or oldest) first. Many
+ * matches (a first letter typed) are paged by walking the order from its start, which stops once
+ * the page is full; a few are ranked and sorted (as numbers, in a typed array).
  */
-function matchingPage(index: LocalIndex, matches: Set<string>, from: number, to: number, offset: number, pageSize: number) {
+function matchingPage(index: LocalIndex, matches: Set<string>, from: number, to: number, offset: number, pageSize: number, newestFirst: boolean) {
   const keys = index.keys;
   let total = 0;
   const ranks = new Int32Array(matches.size);
@@ -181,16 +195,57 @@ function matchingPage(index: LocalIndex, matches: Set<string>, from: number, to:
     if (r !== undefined && r >= from && r < to) ranks[total++] = r;
   }
   const pageKeys: string[] = [];
+  const step = newestFirst ? -1 : 1;
   if (total * 16 > to - from) {
     let skip = offset;
-    for (let r = to - 1; r >= from && pageKeys.length < pageSize; r--) {
+    for (let r = newestFirst ? to - 1 : from; r >= from && r < to && pageKeys.length < pageSize; r += step) {
       if (!matches.has(keys[r])) continue;
       if (skip > 0) skip--;
       else pageKeys.push(keys[r]);
     }
   } else {
     const sorted = ranks.subarray(0, total).sort();
-    for (let i = total - 1 - offset; i >= 0 && pageKeys.length < pageSize; i--) pageKeys.push(keys[sorted[i]]);
+    for (let i = newestFirst ? total - 1 - offset : offset; i >= 0 && i < total && pageKeys.length < pageSize; i += step) pageKeys.push(keys[sorted[i]]);
+  }
+  return { total, pageKeys };
+}
+
+/**
+ * The total and the page in an order by name, amount or status, of the rows in `matches` (null:
+ * every row) whose created rank is in `range` (null: any). As for the date order: many such rows
+ * are paged by walking the order, a few are ranked in it and sorted.
+ */
+function sortedPage(index: LocalIndex, order: SortedOrder, matches: Set<string> | null, range: [number, number] | null, offset: number, pageSize: number) {
+  const keys = order.keys;
+  if (!matches && !range) return { total: keys.length, pageKeys: keys.slice(offset, offset + pageSize) };
+  const inRange = (id: string) => {
+    if (!range) return true;
+    const r = index.rankOf(id);
+    return r !== undefined && r >= range[0] && r < range[1];
+  };
+  // The rows shown: the matches in the range, or (no search nor filter) the range itself.
+  let shown: string[];
+  if (matches) {
+    shown = [];
+    for (const id of matches) if (inRange(id) && index.createdOf(id) !== undefined) shown.push(id);
+  } else {
+    shown = index.keys.slice(range![0], range![1]);
+  }
+  const total = shown.length;
+  const pageKeys: string[] = [];
+  if (total * 16 > keys.length) {
+    const accept = matches ? (id: string) => matches.has(id) && inRange(id) : inRange;
+    let skip = offset;
+    for (let i = 0; i < keys.length && pageKeys.length < pageSize; i++) {
+      if (!accept(keys[i])) continue;
+      if (skip > 0) skip--;
+      else pageKeys.push(keys[i]);
+    }
+  } else {
+    const ranks = new Int32Array(total);
+    shown.forEach((id, i) => (ranks[i] = order.rankOf(id)!));
+    const sorted = ranks.sort();
+    for (let i = offset; i < total && pageKeys.length < pageSize; i++) pageKeys.push(keys[sorted[i]]);
   }
   return { total, pageKeys };
 }
@@ -198,8 +253,10 @@ function matchingPage(index: LocalIndex, matches: Set<string>, from: number, to:
 const NONE: readonly string[] = [];
 
 export function useCreditList(db: RadicaDB, params: CreditListParams): CreditListResult {
-  const { query, desde, hasta, page, pageSize, estados = NONE, banco = '' } = params;
+  const { query, desde, hasta, page, pageSize, estados = NONE, banco = '', sort = DEFAULT_SORT, estadoOrder = ESTADOS_DEFAULT } = params;
   const estadosKey = estados.join('\n');
+  const orderKey = estadoOrder.join('\n');
+  const { field, dir } = sort;
   // Changes written by the sync worker normally reach this query through Dexie's cross-context
   // notifications; re-reading after each finished sync makes the list robust if one is missed.
   const syncedAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
@@ -216,8 +273,8 @@ export function useCreditList(db: RadicaDB, params: CreditListParams): CreditLis
   }, [db]);
   const uncounted = loadedFor !== db;
   const result = useLiveQuery(
-    () => queryCreditList(db, { query, desde, hasta, page, pageSize, estados, banco }, { uncounted }),
-    [db, query, desde, hasta, page, pageSize, estadosKey, banco, syncedAt, uncounted],
+    () => queryCreditList(db, { query, desde, hasta, page, pageSize, estados, banco, sort: { field, dir }, estadoOrder }, { uncounted }),
+    [db, query, desde, hasta, page, pageSize, estadosKey, banco, field, dir, orderKey, syncedAt, uncounted],
   );
   if (!result) return { rows: [], total: null, loading: true };
   return { ...result, loading: false };
