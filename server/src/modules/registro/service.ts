@@ -20,10 +20,8 @@ import { nextSeq } from '../../db/change-seq';
 import { contentSize, readContent, storeContent, type Content } from '../../lib/file-store';
 import {
   documentos,
-  notificaciones,
   observaciones,
   referencias,
-  revisiones,
   solicitantes,
   solicitudes,
 } from '../../db/schema';
@@ -42,6 +40,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { validarObjeto } from '../../../../src/domain/validacion';
 import { auditBy, createdBy, type FieldChanges } from '../audit/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
+import { moveDependentsToSeq } from '../solicitudes/dependents';
 import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 
 export const referenciaNoExiste = (id: string) =>
@@ -89,14 +88,8 @@ export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: Elimin
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()`, seq })
     .where(eq(solicitudes.id, row.id))
     .returning({ deletedAt: solicitudes.deletedAt });
-  // Its reviews leave the devices with it: pull sends them as tombstones at this seq.
-  await tx.update(revisiones).set({ seq }).where(eq(revisiones.solicitudId, row.id));
-  // Its notifications are hidden with it (canSeeNotificacion): they join the change feed at the
-  // same seq so every device that holds them gets their tombstones.
-  await tx
-    .update(notificaciones)
-    .set({ seq })
-    .where(and(eq(notificaciones.solicitudId, row.id), isNull(notificaciones.deletedAt)));
+  // Its reviews and notifications leave the devices with it: tombstones at this seq.
+  await moveDependentsToSeq(tx, row.id, seq);
   await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,

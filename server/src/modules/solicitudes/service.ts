@@ -29,6 +29,7 @@ import { uuidv7 } from '../../../../src/domain/ids';
 import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/domain/mutations';
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
+import { moveDependentsToSeq } from './dependents';
 import { cleanChanges } from './edit-values';
 import { buildRecords } from './repository';
 import { withLastChanges } from '../audit/last-change';
@@ -256,6 +257,8 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
         ? and(eq(solicitudes.solicitanteId, row.solicitanteId), isNull(solicitudes.deletedAt))
         : eq(solicitudes.id, row.id),
     );
+  // A banco user sees by bank: the old bank's devices lose its reviews and notifications, the new one's gain them.
+  if (bankChange) await moveDependentsToSeq(tx, row.id, seq);
   await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,
