@@ -205,6 +205,19 @@ const FUZZ: Record<string, FuzzEntry> = {
   'POST /api/ubicaciones/': { url: () => '/api/ubicaciones/', body: 'json', base: (_a, t) => ({ solicitante_id: t.solicitanteId, barrio: 'Chipre' }), fields: { solicitante_id: 'uuid', barrio: 'text' } },
   'POST /api/actividad_economica/': { url: () => '/api/actividad_economica/', body: 'json', base: (_a, t) => ({ solicitante_id: t.solicitanteId, cargo_actual: 'Analista' }), fields: { solicitante_id: 'uuid', cargo_actual: 'text' } },
   'POST /api/informacion_financiera/': { url: () => '/api/informacion_financiera/', body: 'json', base: (_a, t) => ({ solicitante_id: t.solicitanteId, total_activos: 1000 }), fields: { solicitante_id: 'uuid', total_activos: 'num' } },
+  // Fields whose every junk value is refused (a number in a text field would be a valid text).
+  'POST /api/solicitantes/': {
+    url: () => '/api/solicitantes/',
+    body: 'json',
+    base: () => ({ ...freshRecordBody().solicitante, id: randomUUID() }),
+    fields: { id: 'uuid', info_extra: 'obj' },
+  },
+  'POST /api/solicitudes/': {
+    url: () => '/api/solicitudes/',
+    body: 'json',
+    base: (_a, t) => ({ solicitante_id: t.solicitanteId, tipo_credito: 'vehicular', monto_solicitado: 45000000, plazo_meses: 60, acepta_terminos: true, acepta_firma: true }),
+    fields: { solicitante_id: 'uuid', id: 'uuid', acepta_terminos: 'bool', acepta_firma: 'bool', detalle_credito: 'obj' },
+  },
   'DELETE /api/documentos/:id': { url: (t) => `/api/documentos/${t.documentoId}`, body: 'none' },
   'POST /api/documentos': { url: () => '/api/documentos', body: 'multipart' },
   'POST /api/notificaciones/email': {

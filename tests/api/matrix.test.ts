@@ -572,6 +572,30 @@ const MATRIX: Record<string, Entry> = {
     ok: [201, 409],
     build: ({ t }) => ({ method: 'POST', url: '/api/informacion_financiera/', payload: { solicitante_id: t.solicitanteId, total_activos: 85000000 } }),
   },
+  // Legacy create of an applicant (legacy-create-registro.ts): a new id is created; another
+  // company's (or an unseen) applicant id reused is the unknown applicant's 404, never its data.
+  'POST /api/solicitantes/': {
+    roles: CREATE,
+    scope: 'visibility',
+    ok: [201],
+    build: ({ t, kind }) => {
+      const values: Record<string, unknown> = { ...freshRecordBody().solicitante, id: t.solicitanteId };
+      if (kind === 'own') delete values.id;
+      return { method: 'POST', url: '/api/solicitantes/', payload: values };
+    },
+  },
+  // Legacy create of an application for an applicant; fresh, so the shared applicant keeps one application.
+  'POST /api/solicitudes/': {
+    roles: CREATE,
+    scope: 'visibility',
+    fresh: true,
+    ok: [201],
+    build: ({ t }) => ({
+      method: 'POST',
+      url: '/api/solicitudes/',
+      payload: { solicitante_id: t.solicitanteId, tipo_credito: 'vehicular', monto_solicitado: 45000000, plazo_meses: 60, acepta_terminos: true, acepta_firma: true },
+    }),
+  },
   'GET /api/documentos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos?solicitud_id=${t.solicitudId}`) },
   'GET /api/documentos/:id': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/documentos/${t.documentoId}`) },
   'DELETE /api/documentos/:id': {

@@ -26,6 +26,7 @@ import { Query as EstadisticasQuery } from '../modules/estadisticas/routes';
 import { PullQuery } from '../modules/sync/routes';
 import { SpecBody } from '../modules/formulario/routes';
 import { LegacyCreateBody } from '../modules/registro/legacy-create';
+import { LegacySolicitanteBody, LegacySolicitudBody } from '../modules/registro/legacy-create-registro';
 import { JsonQuery, JsonWriteBody } from '../modules/formulario/json-routes';
 import { EstadoBody } from '../modules/seguimiento/routes';
 import { ActualizarEstadoBody } from '../modules/solicitudes/routes';
@@ -89,6 +90,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/ubicaciones/': { tag: 'Solicitudes', summary: 'Crear la ubicación de un solicitante (ruta heredada)', body: LegacyCreateBody },
   'POST /api/actividad_economica/': { tag: 'Solicitudes', summary: 'Crear la actividad económica de un solicitante (ruta heredada)', body: LegacyCreateBody },
   'POST /api/informacion_financiera/': { tag: 'Solicitudes', summary: 'Crear la información financiera de un solicitante (ruta heredada)', body: LegacyCreateBody },
+  'POST /api/solicitantes/': { tag: 'Solicitudes', summary: 'Crear un solicitante (ruta heredada; visible con su primera solicitud)', body: LegacySolicitanteBody },
+  'POST /api/solicitudes/': { tag: 'Solicitudes', summary: 'Radicar una solicitud para un solicitante (ruta heredada)', body: LegacySolicitudBody },
   'GET /api/documentos': { tag: 'Documentos', summary: 'Documentos de una solicitud', query: RegistroQuery },
   'GET /api/documentos/:id': { tag: 'Documentos', summary: 'Descargar un documento', produces: 'application/octet-stream' },
   'DELETE /api/documentos/:id': { tag: 'Documentos', summary: 'Eliminar un documento' },

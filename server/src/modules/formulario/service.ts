@@ -1,6 +1,7 @@
 /**
  * Creation of a complete application (`crear-registro-completo` and the `solicitud.crear` sync
- * mutation call the same function). Invariants:
+ * mutation call the same function; the legacy `POST /api/solicitantes/` and `/api/solicitudes/`,
+ * registro/legacy-create-registro.ts, insert with the same helpers). Invariants:
  * - runs inside the caller's transaction and holds the company row lock from the start, so two
  *   creations of the same id (a double tap, a retried push) serialise and the second one finds the
  *   first and returns its result without writing anything (only to its creator while they may see
@@ -83,45 +84,35 @@ async function checkFreshIds(tx: DbOrTx, args: CrearRegistroArgs) {
   if (hits.some((h) => h.length > 0)) throw new AppError('NOT_FOUND', ID_IN_USE);
 }
 
-export async function crearRegistroCompleto(
-  tx: DbOrTx,
-  user: AuthUser,
-  args: CrearRegistroArgs,
-): Promise<CrearRegistroResult> {
-  if (!can(user.rol, 'create_customer')) throw forbidden('Tu rol no puede crear solicitudes.');
-  // The company row lock serialises creations, so the existence check below sees a concurrent twin.
-  await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, user.empresaId)).for('update');
+/**
+ * A creation retried with an application id that exists: the first result to its creator while
+ * they may see the application; anyone else gets the unknown id's answer, so an id reveals
+ * nothing. Null when no row has the id. Call it after taking the company row lock.
+ */
+export async function retriedCreation(tx: DbOrTx, user: AuthUser, solicitudId: string): Promise<CrearRegistroResult | null> {
+  const [existing] = await tx.select().from(solicitudes).where(eq(solicitudes.id, solicitudId));
+  if (!existing) return null;
+  const [visible] =
+    existing.empresaId === user.empresaId && existing.createdByUserId === user.id
+      ? await tx.select({ id: solicitudes.id }).from(solicitudes).where(and(eq(solicitudes.id, existing.id), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
+      : [];
+  if (!visible) throw new AppError('NOT_FOUND', ID_IN_USE);
+  return {
+    id: existing.solicitanteId,
+    solicitante_id: existing.solicitanteId,
+    solicitud_id: existing.id,
+    radicado: existing.radicado,
+    estado: existing.estado,
+  };
+}
 
-  const [existing] = await tx.select().from(solicitudes).where(eq(solicitudes.id, args.solicitudId));
-  if (existing) {
-    // A retry answers the first result to its creator while they may see the application; anyone
-    // else gets the unknown id's answer, so an id reveals nothing.
-    const [visible] =
-      existing.empresaId === user.empresaId && existing.createdByUserId === user.id
-        ? await tx.select({ id: solicitudes.id }).from(solicitudes).where(and(eq(solicitudes.id, existing.id), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
-        : [];
-    if (!visible) throw new AppError('NOT_FOUND', ID_IN_USE);
-    return {
-      id: existing.solicitanteId,
-      solicitante_id: existing.solicitanteId,
-      solicitud_id: existing.id,
-      radicado: existing.radicado,
-      estado: existing.estado,
-    };
-  }
-  await checkFreshIds(tx, args);
+type Split = ReturnType<typeof splitColumns>;
 
-  const checked = validateRegistro(registroSchemas(await loadDefinitions(tx, user.empresaId)), args);
-  if (!checked.ok) {
-    const first = Object.values(checked.fields)[0];
-    throw new AppError('VALIDATION', `Datos inválidos: ${first}`, { fields: checked.fields });
-  }
-  const data = checked.value;
-  const empresaId = user.empresaId;
-
-  const sol = splitColumns('solicitante', data.solicitante);
+/** Inserts a new applicant from its validated values: its columns, the rest in info_extra. */
+export async function insertSolicitante(tx: DbOrTx, empresaId: number, id: string, values: Record<string, unknown>): Promise<Split> {
+  const sol = splitColumns('solicitante', values);
   await tx.insert(solicitantes).values({
-    id: args.solicitanteId,
+    id,
     empresaId,
     nombres: text(sol.columns.nombres) ?? '',
     primerApellido: text(sol.columns.primer_apellido) ?? '',
@@ -133,6 +124,77 @@ export async function crearRegistroCompleto(
     genero: text(sol.columns.genero),
     infoExtra: sol.json,
   });
+  return sol;
+}
+
+/**
+ * Inserts a new application of an applicant from its validated values: 'Pendiente', created by
+ * and assigned to the user, a fresh radicado, the company's next seq (so pull brings it) and its
+ * tracking stages.
+ */
+export async function insertSolicitud(
+  tx: DbOrTx,
+  user: AuthUser,
+  id: string,
+  solicitanteId: string,
+  values: Record<string, unknown>,
+): Promise<{ radicado: string; split: Split }> {
+  const empresaId = user.empresaId;
+  const cred = splitColumns('solicitud', values);
+  const radicado = await uniqueRadicado(tx, empresaId);
+  const seq = await nextSeq(tx, empresaId);
+  await tx.insert(solicitudes).values({
+    id,
+    empresaId,
+    solicitanteId,
+    radicado,
+    estado: 'Pendiente',
+    bancoNombre: text(cred.columns.banco_nombre),
+    ciudadSolicitud: text(cred.columns.ciudad_solicitud),
+    tipoCredito: text(cred.json.tipo_credito),
+    detalleCredito: cred.json,
+    createdByUserId: user.id,
+    assignedToUserId: user.id,
+    createdByUserEmail: user.correo,
+    seq,
+  });
+  await crearEtapas(tx, empresaId, id);
+  return { radicado, split: cred };
+}
+
+/** A new block's values as audit changes, keyed by the edits' paths (`solicitante.nombres`, …). */
+export function createdValues(block: string, split: Split, jsonColumn: string): FieldChanges {
+  const out: FieldChanges = {};
+  const values: Array<[string, unknown]> = [
+    ...Object.entries(split.columns).map(([k, val]): [string, unknown] => [`${block}.${k}`, val]),
+    ...Object.entries(split.json).map(([k, val]): [string, unknown] => [`${block}.${jsonColumn}.${k}`, val]),
+  ];
+  for (const [path, val] of values) if (val !== null && val !== undefined && val !== '') out[path] = { old: null, new: val };
+  return out;
+}
+
+export async function crearRegistroCompleto(
+  tx: DbOrTx,
+  user: AuthUser,
+  args: CrearRegistroArgs,
+): Promise<CrearRegistroResult> {
+  if (!can(user.rol, 'create_customer')) throw forbidden('Tu rol no puede crear solicitudes.');
+  // The company row lock serialises creations, so the existence check below sees a concurrent twin.
+  await tx.select({ id: empresas.id }).from(empresas).where(eq(empresas.id, user.empresaId)).for('update');
+
+  const retried = await retriedCreation(tx, user, args.solicitudId);
+  if (retried) return retried;
+  await checkFreshIds(tx, args);
+
+  const checked = validateRegistro(registroSchemas(await loadDefinitions(tx, user.empresaId)), args);
+  if (!checked.ok) {
+    const first = Object.values(checked.fields)[0];
+    throw new AppError('VALIDATION', `Datos inválidos: ${first}`, { fields: checked.fields });
+  }
+  const data = checked.value;
+  const empresaId = user.empresaId;
+
+  const sol = await insertSolicitante(tx, empresaId, args.solicitanteId, data.solicitante);
   const ubi = splitColumns('ubicacion', data.ubicacion);
   await tx.insert(ubicaciones).values({
     id: args.ubicacionId,
@@ -180,25 +242,7 @@ export async function crearRegistroCompleto(
       }),
     );
   }
-  const cred = splitColumns('solicitud', data.solicitud);
-  const radicado = await uniqueRadicado(tx, empresaId);
-  const seq = await nextSeq(tx, empresaId);
-  await tx.insert(solicitudes).values({
-    id: args.solicitudId,
-    empresaId,
-    solicitanteId: args.solicitanteId,
-    radicado,
-    estado: 'Pendiente',
-    bancoNombre: text(cred.columns.banco_nombre),
-    ciudadSolicitud: text(cred.columns.ciudad_solicitud),
-    tipoCredito: text(cred.json.tipo_credito),
-    detalleCredito: cred.json,
-    createdByUserId: user.id,
-    assignedToUserId: user.id,
-    createdByUserEmail: user.correo,
-    seq,
-  });
-  await crearEtapas(tx, empresaId, args.solicitudId);
+  const { radicado, split: cred } = await insertSolicitud(tx, user, args.solicitudId, args.solicitanteId, data.solicitud);
   // The new record's values, keyed by the same paths as the edits (`solicitante.nombres`, …).
   const cambios: FieldChanges = {
     'solicitud.estado': { old: null, new: 'Pendiente' },
@@ -211,13 +255,7 @@ export async function crearRegistroCompleto(
     ['informacion_financiera', fin, 'detalle_financiera'],
     ['solicitud', cred, 'detalle_credito'],
   ] as const;
-  for (const [block, split, jsonColumn] of blocks) {
-    const values: Array<[string, unknown]> = [
-      ...Object.entries(split.columns).map(([k, val]): [string, unknown] => [`${block}.${k}`, val]),
-      ...Object.entries(split.json).map(([k, val]): [string, unknown] => [`${block}.${jsonColumn}.${k}`, val]),
-    ];
-    for (const [path, val] of values) if (val !== null && val !== undefined && val !== '') cambios[path] = { old: null, new: val };
-  }
+  for (const [block, split, jsonColumn] of blocks) Object.assign(cambios, createdValues(block, split, jsonColumn));
   await audit(tx, {
     empresaId,
     usuarioId: user.id,

@@ -2,8 +2,8 @@
  * The spec's legacy single-record creates, `POST /api/{table}/` (spec 02 §7 'Creation'), for the
  * applicant's one-per-applicant blocks: `ubicaciones`, `actividad_economica`,
  * `informacion_financiera`, body `{solicitante_id, …fields}`. (`referencias` is
- * referencias-routes.ts; applicants and applications are created whole by
- * `crear-registro-completo`, the only path with the form's validation of a new filing.)
+ * referencias-routes.ts; `solicitantes` and `solicitudes` are legacy-create-registro.ts, with the
+ * form's validation of a new applicant and of a new filing.)
  * Invariants:
  * - the applicant must have an application the user may see and edit; the block is created as an
  *   edit of that application (`editarSolicitud`, the sync push's service): same validation of
@@ -22,6 +22,7 @@ import { requireUser } from '../../plugins/auth';
 import { buildRecords } from '../solicitudes/repository';
 import { editarSolicitud } from '../solicitudes/service';
 import { visibleSolicitudesOf } from './service';
+import legacyCreateRegistroRoutes from './legacy-create-registro';
 
 const TABLES = {
   ubicaciones: { block: 'ubicacion', nombre: 'ubicación' },
@@ -69,4 +70,5 @@ export default function legacyCreateRoutes(app: FastifyInstance) {
       return reply.code(201).send({ ok: true, data });
     });
   }
+  legacyCreateRegistroRoutes(app);
 }
