@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { NotificacionFormSchema } from '../../domain/notificacion';
+import { editOf, fromLocalInput, initialValues, toLocalInput, toMutationValues } from './notification-form-values';
+import type { NotificacionItem } from './use-notificaciones';
+
+const stored: NotificacionItem = {
+  id: '0190a000-0000-7000-8000-000000000001',
+  tipo: 'contactar_cliente',
+  titulo: 'Llamar',
+  mensaje: 'Confirmar ingresos',
+  prioridad: 'media',
+  estado: 'leida',
+  fecha_recordatorio: '2026-03-04T15:30:00.000Z',
+  fecha_vencimiento: null,
+  solicitud_id: null,
+  metadata: { accion_requerida: 'contactar_cliente' },
+  created_at: '2026-03-01T00:00:00.000Z',
+  updated_at: '2026-03-01T00:00:00.000Z',
+};
+
+describe('notification form values', () => {
+  it('a datetime-local value and a stored instant convert both ways; blank or bad is no date', () => {
+    expect(fromLocalInput(toLocalInput('2026-03-04T15:30:00.000Z'))).toBe('2026-03-04T15:30:00.000Z');
+    expect(toLocalInput(fromLocalInput('2026-03-04T10:05'))).toBe('2026-03-04T10:05');
+    expect(toLocalInput(null)).toBe('');
+    expect(toLocalInput('no es fecha')).toBe('');
+    expect(fromLocalInput('')).toBeNull();
+    expect(fromLocalInput(undefined)).toBeNull();
+  });
+
+  it('fills the form from a notification, an unknown prioridad as normal, and the schema accepts it', () => {
+    const values = initialValues(stored);
+    expect(values).toMatchObject({ prioridad: 'normal', estado: 'leida', accion_requerida: 'contactar_cliente', fecha_vencimiento: '' });
+    expect(v.safeParse(NotificacionFormSchema, values).success).toBe(true);
+    const blank = initialValues(null);
+    expect(v.safeParse(NotificacionFormSchema, blank).issues?.map((i) => i.message)).toEqual([
+      'El título es obligatorio',
+      'El mensaje es obligatorio',
+    ]);
+  });
+
+  it('an edit carries only the changed fields, with what was seen as base; nothing changed is no edit', () => {
+    const same = toMutationValues(initialValues({ ...stored, prioridad: 'alta' }));
+    expect(editOf({ ...stored, prioridad: 'alta' }, same)).toBeNull();
+    const edited = toMutationValues({ ...same, titulo: 'Llamar hoy', fecha_vencimiento: '2026-03-10T09:00' });
+    expect(editOf({ ...stored, prioridad: 'alta' }, edited)).toEqual({
+      changes: { titulo: 'Llamar hoy', fecha_vencimiento: fromLocalInput('2026-03-10T09:00') },
+      base: { titulo: 'Llamar', fecha_vencimiento: null },
+    });
+  });
+});
