@@ -1,5 +1,9 @@
-/** Layout pieces of the creation form: a titled section and a required consent checkbox. */
+/**
+ * Layout pieces of the creation form: a titled section, a required consent checkbox, the two
+ * consents with their links, and the sticky row of the form's buttons.
+ */
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/text-field';
 
 export function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
@@ -45,6 +49,77 @@ export function Consent({
         </label>
       </div>
       {error && <FieldError id={`${id}-error`} message={error} />}
+    </div>
+  );
+}
+
+type ConsentKey = 'acepta_terminos' | 'acepta_firma';
+
+/** 'Acepto los términos y condiciones de uso' and 'Acepto el acuerdo de firma', each linked. */
+export function Consents({
+  checked,
+  errors,
+  onChange,
+}: {
+  checked: Record<ConsentKey, boolean>;
+  errors: Record<string, string>;
+  onChange: (key: ConsentKey, checked: boolean) => void;
+}) {
+  return (
+    <div className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+      <Consent
+        id="acepta_terminos"
+        checked={checked.acepta_terminos}
+        error={errors.acepta_terminos}
+        onChange={(c) => onChange('acepta_terminos', c)}
+      >
+        Acepto los{' '}
+        <a href="/terminos-condiciones" target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline">
+          términos y condiciones de uso
+        </a>
+      </Consent>
+      <Consent
+        id="acepta_firma"
+        checked={checked.acepta_firma}
+        error={errors.acepta_firma}
+        onChange={(c) => onChange('acepta_firma', c)}
+      >
+        Acepto el{' '}
+        <a href="/acuerdo-firma" target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline">
+          acuerdo de firma
+        </a>
+      </Consent>
+    </div>
+  );
+}
+
+/**
+ * The form's buttons, stuck to the bottom of the dialog: 'Limpiar Formulario', 'Cancelar' and
+ * 'Guardar' (the submit); in development also 'Llenar datos de prueba'.
+ */
+export function FormActions({
+  saving,
+  onFillTestData,
+  onClear,
+  onCancel,
+}: {
+  saving: boolean;
+  onFillTestData: () => void;
+  onClear: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 md:-mx-6 md:px-6">
+      {import.meta.env.DEV && (
+        <Button variant="ghost" className="mr-auto border border-dashed border-slate-400" onClick={onFillTestData}>
+          Llenar datos de prueba
+        </Button>
+      )}
+      <Button onClick={onClear}>Limpiar Formulario</Button>
+      <Button onClick={onCancel}>Cancelar</Button>
+      <Button type="submit" variant="primary" busy={saving} busyLabel="Guardando...">
+        Guardar
+      </Button>
     </div>
   );
 }

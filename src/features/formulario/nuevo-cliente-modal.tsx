@@ -16,7 +16,8 @@ import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { formatDateTime } from '../../domain/format';
 import { newFormState, type FormState } from './form-state';
-import { FORM_TOASTER, RegistroForm } from './registro-form';
+import { FORM_TOASTER } from './form-toasts';
+import { RegistroForm } from './registro-form';
 import { useFormSchemas } from './use-form-schemas';
 
 interface Props {

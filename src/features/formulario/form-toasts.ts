@@ -1,0 +1,10 @@
+/**
+ * The creation form's toasts go to their own area (FORM_TOASTER, mounted by the 'Nuevo Cliente'
+ * dialog, so the message after saving outlives the form); successes stay 2 s, the rest 4 s.
+ */
+export const FORM_TOASTER = 'formulario';
+
+export const toastOpts = (tone: 'success' | 'error' | 'info') => ({
+  toasterId: FORM_TOASTER,
+  duration: tone === 'success' ? 2000 : 4000,
+});
