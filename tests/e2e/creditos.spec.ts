@@ -116,7 +116,7 @@ test.describe('at 1366 px', () => {
     const table = page.locator('table');
     const [scroll, client] = await table.locator('xpath=..').evaluate((e) => [e.scrollWidth, e.clientWidth]);
     expect(scroll).toBeLessThanOrEqual(client);
-    await expect(page.locator('thead th')).toHaveText(['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado', 'Celular', 'Tipo Crédito', 'Banco']);
+    await expect(page.locator('thead th')).toHaveText(['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado', 'Celular', 'Tipo Crédito', 'Banco', 'Monto']);
     for (const row of (await rows.all()).slice(0, 5)) {
       await expect(row.getByTestId('estado-badge')).toHaveCount(1);
       await expect(row.getByRole('combobox', { name: 'Cambiar estado' }).getByTestId('estado-badge')).toHaveCount(1);

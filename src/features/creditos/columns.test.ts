@@ -7,6 +7,7 @@ import {
   primaryColumnIndex,
   resolveColumns,
   resolveField,
+  sortFieldOf,
 } from './columns';
 import { record } from '../../test-utils/records';
 
@@ -46,6 +47,8 @@ describe('default columns', () => {
       'Tipo Crédito',
       'Banco',
     ]);
+    const withAmount = record('d', { solicitud: { ...base.solicitud, detalle_credito: { monto_solicitado: 180_000_000 } } });
+    expect(headers(defaultColumns([base, withAll, withAmount])).slice(-2)).toEqual(['Banco', 'Monto']);
     const onlyBank = record('c', { solicitud: { ...base.solicitud, banco_nombre: 'Davivienda' } });
     expect(headers(defaultColumns([onlyBank]))).toEqual([
       'Fecha',
@@ -151,5 +154,25 @@ describe('cell values', () => {
   it('put the radicado under the name column, or the first column when there is none', () => {
     expect(primaryColumnIndex(defaultColumns([]))).toBe(1);
     expect(primaryColumnIndex(columnsFromConfig([{ id: 1, nombre: 'Correo', nombre_interno: 'correo', activo: true, orden: 1 }]))).toBe(0);
+  });
+});
+
+describe('amounts and orders', () => {
+  const base = record('m');
+  const monto = defaultColumns([record('n', { solicitud: { ...base.solicitud, detalle_credito: { monto_solicitado: 1 } } })]).find((c) => c.header === 'Monto')!;
+
+  it('reads an amount the Colombian way, also from older rows holding digits', () => {
+    const withAmount = (m: unknown) => record('a', { solicitud: { ...base.solicitud, detalle_credito: { monto_solicitado: m as number } } });
+    expect(cellText(withAmount(180_000_000), monto)).toBe('$ 180.000.000');
+    expect(cellText(withAmount('25000000'), monto)).toBe('$ 25.000.000');
+    expect(cellText(withAmount(null), monto)).toBe('');
+  });
+
+  it('gives the order each sortable header sets', () => {
+    const cols = defaultColumns([]);
+    expect(cols.map(sortFieldOf)).toEqual(['fecha', 'nombre', null, null, 'estado']);
+    expect(sortFieldOf(monto)).toBe('monto');
+    const configured = columnsFromConfig([{ id: 1, nombre: 'Nombres', nombre_interno: 'nombres', activo: true, orden: 1 }, { id: 2, nombre: 'Monto Solicitado', nombre_interno: 'monto_solicitado', activo: true, orden: 2 }]);
+    expect(configured.map(sortFieldOf)).toEqual(['nombre', 'monto']);
   });
 });

@@ -3,13 +3,17 @@
  * Pure: the page feeds it the company's column configuration and a sample of rows.
  * - A configuration (`columnas` rows) wins: active columns sorted by `orden`.
  * - Without one, the defaults Fecha, Nombre, Número Documento, Correo, Estado, plus Celular,
- *   Tipo Crédito and Banco when some row has them, in the spec's preferred order.
+ *   Tipo Crédito and Banco when some row has them, in the spec's preferred order, then Monto (the
+ *   requested amount, one of the list's orders, issue 28) when some row has one.
+ * - Amounts read '$ 180.000.000'.
  * - The fixed hidden columns never show.
  */
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { hasOptionLabels, optionLabel } from '../../domain/opciones';
 import { fold } from '../../domain/text';
 import { formatDay } from './date-range';
+import { formatMoney, isMoneyKey } from '../../domain/format';
+import type { SortField } from '../../db/sort-order';
 
 /** A `columnas` row as the server sends it; every field is checked before use. */
 export interface ColumnaConfig {
@@ -50,6 +54,7 @@ export const PREFERRED_ORDER = [
   'Celular',
   'Tipo Crédito',
   'Banco',
+  'Monto',
 ] as const;
 
 const DEFAULTS: Record<(typeof PREFERRED_ORDER)[number], CreditColumn> = {
@@ -61,9 +66,10 @@ const DEFAULTS: Record<(typeof PREFERRED_ORDER)[number], CreditColumn> = {
   Celular: { id: 'celular', header: 'Celular', kind: 'campo', field: 'celular' },
   'Tipo Crédito': { id: 'tipo_credito', header: 'Tipo Crédito', kind: 'campo', field: 'tipo_credito' },
   Banco: { id: 'banco_nombre', header: 'Banco', kind: 'campo', field: 'banco_nombre' },
+  Monto: { id: 'monto_solicitado', header: 'Monto', kind: 'campo', field: 'monto_solicitado' },
 };
 const ALWAYS = ['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado'] as const;
-const WHEN_PRESENT = ['Celular', 'Tipo Crédito', 'Banco'] as const;
+const WHEN_PRESENT = ['Celular', 'Tipo Crédito', 'Banco', 'Monto'] as const;
 
 /** 'Created_At', 'created at', 'createdAt' -> 'created at'. */
 function headerKey(value: string): string {
@@ -165,7 +171,10 @@ export function cellText(record: SolicitudRecord, column: CreditColumn): string 
       return String(record.solicitud?.estado ?? '');
     default: {
       if (!column.field) return '';
-      const text = formatValue(resolveField(record, column.field));
+      const value = resolveField(record, column.field);
+      const amount = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : null;
+      if (amount !== null && isMoneyKey(column.field)) return formatMoney(amount);
+      const text = formatValue(value);
       // A listed field reads by its label ('Libre inversión'), as in the form, not its stored key.
       const key = column.field.split('.').pop()!;
       return text && hasOptionLabels(key) ? optionLabel(key, text) : text;
@@ -218,6 +227,14 @@ export function resolveColumns(
 ): CreditColumn[] {
   const configured = columnsFromConfig(config);
   return configured.length ? configured : defaultColumns(sample);
+}
+
+/** The order a column's header sets (issue 28), or null when the list has no order by it. */
+export function sortFieldOf(column: CreditColumn): SortField | null {
+  if (column.kind === 'fecha' || column.kind === 'nombre' || column.kind === 'estado') return column.kind;
+  if (column.field === 'monto_solicitado') return 'monto';
+  if (column.field === 'nombres') return 'nombre';
+  return null;
 }
 
 /** The column that also carries the radicado and the 'Sin sincronizar' badge. */

@@ -1,0 +1,54 @@
+/**
+ * The credits list's search and filters: 'Buscar', the date range, 'Estado' and 'Banco'. The text
+ * and dates last for the visit; the status and bank filters are kept per user (list-prefs.ts).
+ * Every change goes back to the first page (the caller's `onChange`).
+ */
+import type { ReactNode } from 'react';
+import { INPUT_CLASS } from '../../components/ui/text-field';
+import { BancoFilter, EstadoFilter } from './list-filters';
+
+export interface ToolbarValues {
+  query: string;
+  desde: string;
+  hasta: string;
+  estados: string[];
+  banco: string;
+}
+
+interface Props {
+  values: ToolbarValues;
+  onChange: (patch: Partial<ToolbarValues>) => void;
+  /** The company's statuses and banks to choose from. */
+  estadoOptions: readonly string[];
+  bancoOptions: readonly string[];
+  /** More controls in the same panel (the cards' 'Ordenar por'). */
+  children?: ReactNode;
+}
+
+export function ListToolbar({ values, onChange, estadoOptions, bancoOptions, children }: Props) {
+  const dateField = (label: string, key: 'desde' | 'hasta') => (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <input type="date" className={`${INPUT_CLASS} mt-1`} value={values[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
+    </label>
+  );
+  return (
+    <div className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+      <label className="block text-sm font-medium text-slate-700">
+        Buscar
+        <input
+          type="search"
+          className={`${INPUT_CLASS} mt-1`}
+          placeholder="Nombre, documento, radicado, estado, banco…"
+          value={values.query}
+          onChange={(e) => onChange({ query: e.target.value })}
+        />
+      </label>
+      {dateField('Fecha inicial', 'desde')}
+      {dateField('Fecha final', 'hasta')}
+      <EstadoFilter estados={estadoOptions} selected={values.estados} onChange={(next) => onChange({ estados: next })} />
+      <BancoFilter bancos={bancoOptions} value={values.banco} onChange={(next) => onChange({ banco: next })} />
+      {children}
+    </div>
+  );
+}
