@@ -60,12 +60,13 @@ test('the search finds an application by radicado (with or without RAD-, any cas
   await expect.poll(() => count(page)).toBe(enBanco);
 });
 
+// The filter's name is 'Estado' and its value ('Estado Todos los estados'); the header's sort button is 'Estado' alone.
 test('the status (several) and bank filters narrow the list and are kept on the device with the page size', async ({ page, request }) => {
   const email = 'admin@demo.co';
   await new LoginPage(page).loginAndWait(email);
   const total = await waitForRows(page);
   const rows = await serverRows(request, email);
-  const estadoButton = page.getByRole('button', { name: /^Estado/ });
+  const estadoButton = page.getByRole('button', { name: /^Estado \S/ });
 
   await estadoButton.click();
   await page.getByRole('checkbox', { name: 'Aprobado', exact: true }).check();
@@ -111,7 +112,7 @@ for (const { width, height, touch } of [
       await login.goto();
       await login.login('admin@demo.co');
       await waitForRows(page);
-      await page.getByRole('button', { name: /^Estado/ }).click();
+      await page.getByRole('button', { name: /^Estado \S/ }).click();
       await page.getByRole('checkbox', { name: 'Aprobado', exact: true }).check();
       await expect(page.getByRole('checkbox', { name: 'Aprobado', exact: true })).toBeChecked();
       await page.screenshot({ path: `test-results/shots/filtros-${width}.png` });
