@@ -2,9 +2,11 @@
  * The pull builds each application's record as JSON text in the database
  * (server/src/modules/sync/record-json.ts) and sends it untouched. Before, it assembled the same
  * records in JavaScript with `buildRecords`, which the dashboard and traer-todos-registros still
- * use. On a seeded data set with the awkward cases added (missing blocks, several and deleted
- * children, ties, decimals, text that JSON must escape), every record a pull page carries equals,
- * row for row, the one `buildRecords` assembles: on PGlite, and on PostgreSQL in CI.
+ * use, and then in the database with correlated subqueries per application, before the one
+ * set-based statement per page of today. On a seeded data set with the awkward cases added (missing
+ * blocks, several and deleted children, ties, decimals, text that JSON must escape, two
+ * applications of one applicant), every record a pull page carries equals, row for row, the one
+ * `buildRecords` assembles, an independent reference: on PGlite, and on PostgreSQL in CI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -42,7 +44,10 @@ beforeAll(async () => {
   // The awkward cases, on a few applications.
   const apps = await db.select().from(solicitudes).where(eq(solicitudes.empresaId, empresaId)).orderBy(solicitudes.id).limit(4);
   const [rich, bare, decimals, escaped] = apps;
-  awkward = apps.map((a) => a.id);
+  // A second application of the rich one's applicant: both records carry the applicant's blocks.
+  const twin = uuidv7();
+  await db.insert(solicitudes).values({ ...rich, id: twin, radicado: `${rich.radicado}-B` });
+  awkward = [...apps.map((a) => a.id), twin];
   const at = (s: string) => new Date(Date.parse('2026-01-05T10:00:00Z') + Number(s) * 1000).toISOString();
   await db.insert(documentos).values([
     { id: uuidv7(), empresaId, solicitanteId: rich.solicitanteId, solicitudId: rich.id, nombre: 'cedula.pdf', mime: 'application/pdf', fileSize: 1234, createdAt: at('2') },
@@ -117,13 +122,14 @@ describe('pull records built in the database', () => {
   it('carry the awkward cases as buildRecords does', async () => {
     const changes = await pullEverything('admin', 2000);
     const byId = new Map(changes.map((c) => [c.id, c.row as Record<string, unknown> | undefined]));
-    const [rich, bare, decimals, escaped] = awkward.map((id) => byId.get(id) as never as {
+    const [rich, bare, decimals, escaped, twin] = awkward.map((id) => byId.get(id) as never as {
       documentos: Array<{ nombre: string }>;
       referencias: unknown[];
       observaciones: Array<{ observacion: string }>;
       ubicacion: unknown;
       informacion_financiera: { total_ingresos_mensuales: number; total_activos: number | null } | null;
       solicitante: { nombres: string; info_extra: Record<string, unknown> };
+      solicitud: { id: string };
     });
     expect(rich.documentos.map((d) => d.nombre)).toEqual(['extracto.pdf', 'cedula.pdf']);
     expect(rich.referencias.length).toBeGreaterThanOrEqual(3);
@@ -132,6 +138,11 @@ describe('pull records built in the database', () => {
     expect(bare.informacion_financiera).toBeNull();
     expect(decimals.informacion_financiera).toMatchObject({ total_ingresos_mensuales: 1500000.5, total_activos: null });
     expect(escaped.solicitante.nombres).toBe('Ñandú "comillas" \\ barra\nlínea\ttab 😀 </script>');
+    expect(twin.solicitud.id).toBe(awkward[4]);
+    expect(twin.solicitante).toEqual(rich.solicitante);
+    expect(twin.documentos).toEqual(rich.documentos);
+    expect(twin.referencias).toEqual(rich.referencias);
+    expect(twin.observaciones).toEqual([]);
     expect(escaped.solicitante.info_extra.lista).toEqual([1, 'dos', null, { tres: [true, 3.5] }]);
   });
 });

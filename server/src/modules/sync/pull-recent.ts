@@ -88,6 +88,7 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
     const heads = await tx
       .select({
         id: solicitudes.id,
+        solicitanteId: solicitudes.solicitanteId,
         createdAt: solicitudes.createdAt,
         empresaId: solicitudes.empresaId,
         bancoNombre: solicitudes.bancoNombre,
@@ -98,9 +99,9 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
       .where(where)
       .orderBy(desc(solicitudes.createdAt), desc(solicitudes.id))
       .limit(cap);
-    const visible = heads.filter((h) => canSeeRow(user, h)).map((h) => h.id);
+    const visible = heads.filter((h) => canSeeRow(user, h));
     const records = await recordsJson(tx, visible);
-    const changes = visible.flatMap((id): PageChange[] => {
+    const changes = visible.flatMap(({ id }): PageChange[] => {
       const json = records.get(id);
       return json === undefined ? [] : [{ entity: 'solicitud', id, op: 'put', json }];
     });

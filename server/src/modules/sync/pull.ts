@@ -79,6 +79,7 @@ const sources: Record<SyncEntity, Source> = {
       .select({
         id: solicitudes.id,
         seq: solicitudes.seq,
+        solicitanteId: solicitudes.solicitanteId,
         empresaId: solicitudes.empresaId,
         bancoNombre: solicitudes.bancoNombre,
         createdByUserId: solicitudes.createdByUserId,
@@ -195,7 +196,7 @@ const sources: Record<SyncEntity, Source> = {
 
 type SolicitudHead = Pick<
   typeof solicitudes.$inferSelect,
-  'id' | 'empresaId' | 'bancoNombre' | 'createdByUserId' | 'assignedToUserId' | 'deletedAt'
+  'id' | 'solicitanteId' | 'empresaId' | 'bancoNombre' | 'createdByUserId' | 'assignedToUserId' | 'deletedAt'
 >;
 
 /** A change of a page: an application's record is the JSON text the database built for it. */
@@ -212,8 +213,7 @@ async function toChanges(
   const visible = items
     .filter((i) => i.entity === 'solicitud')
     .map((i) => i.row as SolicitudHead)
-    .filter((r) => !r.deletedAt && canSeeRow(user, r))
-    .map((r) => r.id);
+    .filter((r) => !r.deletedAt && canSeeRow(user, r));
   const records = await recordsJson(db, visible);
   const revisionItems = items.filter((i) => i.entity === 'revision').map((i) => i.row as RevisionPullItem);
   const revisionesVisibles = new Map(

@@ -1,8 +1,7 @@
 /**
  * The JSON text of application aggregates (SolicitudRecord), built by the database in one
- * set-based statement, for the pull: a page of 2,000 applications is one query instead of one per
- * child table, and its rows go to the device as the database wrote them, never parsed or
- * serialised again in JavaScript.
+ * set-based statement per pull page, and sent to the device as the database wrote it, never parsed
+ * or serialised again in JavaScript.
  * Invariants:
  * - The text parses to exactly what `buildRecords` (../solicitudes/repository.ts) assembles from
  *   the same rows: the same keys, values and child order (tests/api/pull-equality.test.ts checks it
@@ -10,6 +9,12 @@
  * - Timestamps are sent as the database's own text (`::text`), as the drivers give them to
  *   `buildRecords` (drizzle's string mode), not as JSON's ISO form.
  * - Only what its caller read in the same snapshot is built: run it inside the pull's transaction.
+ * - The statement is set-based: each child table is read once for the whole page (its rows of the
+ *   page's applicants, by index), pre-aggregated per applicant, and hash-joined to the page. The
+ *   page's applicant ids are passed as a list (not a subquery) so that the planner knows how many
+ *   rows each part holds; with a subquery it guessed ten and chose nested loops over the page.
+ *   Before, each application's blocks came from correlated subqueries (six index scans and
+ *   sub-plans per application): about 1.4 times this statement's CPU per row on PGlite.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -24,43 +29,62 @@ import {
   ubicaciones,
 } from '../../db/schema';
 
-/**
- * The record of each application `sol` (joined to its applicant `a`), one `row_to_json` per block
- * (compact JSON, keys named by the column aliases). The one-per-applicant blocks take the first
- * row made (ids are UUIDv7), as the single row every applicant has.
- */
-const RECORD = sql`(select row_to_json(rec) from (select sol.id,
-  (select row_to_json(t) from (select a.id, a.nombres, a.primer_apellido, a.segundo_apellido, a.correo,
-    a.numero_documento, a.tipo_identificacion, a.fecha_nacimiento, a.genero,
-    coalesce(a.info_extra, '{}'::jsonb) as info_extra) t) as solicitante,
-  (select row_to_json(t) from (select u.id, u.ciudad_residencia, u.departamento_residencia, u.barrio, u.estrato,
-    u.detalle_direccion from ${ubicaciones} u where u.solicitante_id = sol.solicitante_id
-    order by u.id limit 1) t) as ubicacion,
-  (select row_to_json(t) from (select x.id, x.tipo_actividad, x.sector_economico, x.cargo_actual, x.tipo_contrato,
-    x.detalle_actividad from ${actividadEconomica} x where x.solicitante_id = sol.solicitante_id
-    order by x.id limit 1) t) as actividad_economica,
-  (select row_to_json(t) from (select f.id, f.total_ingresos_mensuales, f.total_egresos_mensuales, f.total_activos,
-    f.total_pasivos, f.detalle_financiera from ${informacionFinanciera} f
-    where f.solicitante_id = sol.solicitante_id order by f.id limit 1) t) as informacion_financiera,
-  (select row_to_json(t) from (select sol.id, sol.estado, sol.banco_nombre, sol.ciudad_solicitud, sol.tipo_credito,
-    sol.detalle_credito, sol.preferencias_notificacion, sol.radicado, sol.created_by_user_id,
-    sol.assigned_to_user_id, sol.created_at::text as created_at, sol.updated_at::text as updated_at) t) as solicitud,
-  coalesce((select json_agg(t) from (select r.id, r.tipo_referencia, r.detalle_referencia from ${referencias} r
-    where r.solicitante_id = sol.solicitante_id order by r.created_at, r.id) t), '[]') as referencias,
-  coalesce((select json_agg(t) from (select o.id, o.tipo, o.observacion, o.usuario_id, o.usuario_nombre,
-    o.fecha_creacion::text as fecha_creacion from ${observaciones} o where o.solicitud_id = sol.id
-    order by o.fecha_creacion desc) t), '[]') as observaciones,
-  coalesce((select json_agg(t) from (select d.id, d.nombre, d.mime, d.file_size, d.created_at::text as created_at
-    from ${documentos} d where d.solicitante_id = sol.solicitante_id and d.deleted_at is null
-    order by d.created_at) t), '[]') as documentos
-) rec)::text`;
+/** An application of the page: its id and its applicant's. */
+export interface RecordHead {
+  id: string;
+  solicitanteId: string;
+}
 
-/** The JSON text of the record of each application in `ids` (absent ids are left out). */
-export async function recordsJson(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  // One text parameter for the whole list, however long the page.
-  const { rows } = (await db.execute(sql`select sol.id, ${RECORD} as json
-    from ${solicitudes} sol join ${solicitantes} a on a.id = sol.solicitante_id
-    where sol.id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`)) as unknown as { rows: Array<{ id: string; json: string }> };
+/** A list of uuids as ONE text parameter, however long the page. */
+const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
+
+/**
+ * The JSON text of the record of each application in `heads` (absent ones are left out). Each
+ * block is one `row_to_json` (compact JSON, keys named by the column aliases); the
+ * one-per-applicant blocks take the first row made (ids are UUIDv7), as the single row every
+ * applicant has.
+ */
+export async function recordsJson(db: DbOrTx, heads: readonly RecordHead[]): Promise<Map<string, string>> {
+  if (heads.length === 0) return new Map();
+  const ids = uuidList(heads.map((h) => h.id));
+  const owners = uuidList([...new Set(heads.map((h) => h.solicitanteId))]);
+  const { rows } = (await db.execute(sql`with s as materialized (
+  select s.id, s.solicitante_id, (select row_to_json(t) from (select s.id, s.estado, s.banco_nombre, s.ciudad_solicitud,
+    s.tipo_credito, s.detalle_credito, s.preferencias_notificacion, s.radicado, s.created_by_user_id,
+    s.assigned_to_user_id, s.created_at::text as created_at, s.updated_at::text as updated_at) t) as j
+  from ${solicitudes} s where s.id = any(${ids})),
+a as (select c.id, (select row_to_json(t) from (select c.id, c.nombres, c.primer_apellido, c.segundo_apellido, c.correo,
+    c.numero_documento, c.tipo_identificacion, c.fecha_nacimiento, c.genero,
+    coalesce(c.info_extra, '{}'::jsonb) as info_extra) t) as j
+  from ${solicitantes} c where c.id = any(${owners})),
+u as (select distinct on (c.solicitante_id) c.solicitante_id, (select row_to_json(t) from (select c.id, c.ciudad_residencia,
+    c.departamento_residencia, c.barrio, c.estrato, c.detalle_direccion) t) as j
+  from ${ubicaciones} c where c.solicitante_id = any(${owners}) order by c.solicitante_id, c.id),
+x as (select distinct on (c.solicitante_id) c.solicitante_id, (select row_to_json(t) from (select c.id, c.tipo_actividad,
+    c.sector_economico, c.cargo_actual, c.tipo_contrato, c.detalle_actividad) t) as j
+  from ${actividadEconomica} c where c.solicitante_id = any(${owners}) order by c.solicitante_id, c.id),
+f as (select distinct on (c.solicitante_id) c.solicitante_id, (select row_to_json(t) from (select c.id,
+    c.total_ingresos_mensuales, c.total_egresos_mensuales, c.total_activos, c.total_pasivos, c.detalle_financiera) t) as j
+  from ${informacionFinanciera} c where c.solicitante_id = any(${owners}) order by c.solicitante_id, c.id),
+r as (select c.solicitante_id, json_agg((select row_to_json(t) from (select c.id, c.tipo_referencia,
+    c.detalle_referencia) t) order by c.created_at, c.id) as j
+  from ${referencias} c where c.solicitante_id = any(${owners}) group by c.solicitante_id),
+o as (select c.solicitud_id, json_agg((select row_to_json(t) from (select c.id, c.tipo, c.observacion, c.usuario_id,
+    c.usuario_nombre, c.fecha_creacion::text as fecha_creacion) t) order by c.fecha_creacion desc) as j
+  from ${observaciones} c where c.solicitud_id = any(${ids}) group by c.solicitud_id),
+d as (select c.solicitante_id, json_agg((select row_to_json(t) from (select c.id, c.nombre, c.mime, c.file_size,
+    c.created_at::text as created_at) t) order by c.created_at) as j
+  from ${documentos} c where c.solicitante_id = any(${owners}) and c.deleted_at is null group by c.solicitante_id)
+select s.id, (select row_to_json(rec) from (select s.id, a.j as solicitante, u.j as ubicacion, x.j as actividad_economica,
+  f.j as informacion_financiera, s.j as solicitud, coalesce(r.j, '[]') as referencias,
+  coalesce(o.j, '[]') as observaciones, coalesce(d.j, '[]') as documentos) rec)::text as json
+from s
+  join a on a.id = s.solicitante_id
+  left join u on u.solicitante_id = s.solicitante_id
+  left join x on x.solicitante_id = s.solicitante_id
+  left join f on f.solicitante_id = s.solicitante_id
+  left join r on r.solicitante_id = s.solicitante_id
+  left join o on o.solicitud_id = s.id
+  left join d on d.solicitante_id = s.solicitante_id`)) as unknown as { rows: Array<{ id: string; json: string }> };
   return new Map(rows.map((r) => [r.id, r.json]));
 }
