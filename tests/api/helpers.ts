@@ -41,7 +41,14 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
 }
 
 export async function createTestContext(
-  opts: { loginRateLimit?: number; loginIpRateLimit?: number; seguimientoRateLimit?: number; metricsToken?: string } = {},
+  opts: {
+    loginRateLimit?: number;
+    loginIpRateLimit?: number;
+    seguimientoRateLimit?: number;
+    metricsToken?: string;
+    /** Called on the built app before it is ready (to add a test hook, e.g. tests/api/openapi-answers.ts). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const seeded = await seedDemo(database.db);
@@ -53,6 +60,7 @@ export async function createTestContext(
     seguimientoRateLimit: opts.seguimientoRateLimit,
     metricsToken: opts.metricsToken,
   });
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -16,6 +16,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from './helpers';
+import { answerRecorder } from './openapi-answers';
 import { tusUploads } from '../../server/src/db/schema';
 import {
   auditState,
@@ -655,10 +656,12 @@ const MATRIX: Record<string, Entry> = {
 const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const isWrite = (method: string) => method !== 'GET';
 
+// Every JSON answer of the matrix is also checked against GET /api/openapi.json (last test).
+const answers = answerRecorder();
 let ctx: TestContext;
 let w: SecurityWorld;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ beforeReady: answers.install });
   w = await createSecurityWorld(ctx);
 }, 300_000);
 afterAll(() => ctx?.close());
@@ -804,4 +807,13 @@ describe('every route × every role × both companies', () => {
     expect(cells.size).toBe(routes * ROLES.length * 2);
     expect(failures).toEqual([]);
   }, 900_000);
+});
+
+describe('the answers of every route × every role', () => {
+  it('have the shapes GET /api/openapi.json documents (tests/api/openapi-answers.ts)', async () => {
+    const { checked, routes, mismatches } = await answers.check(ctx.app);
+    console.log(`[matrix] ${checked} JSON answers of ${routes.size} routes checked against the OpenAPI document`);
+    expect(mismatches).toEqual([]);
+    expect(routes.size).toBeGreaterThan(80);
+  });
 });

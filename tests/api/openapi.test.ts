@@ -6,20 +6,26 @@
  * app's Content-Security-Policy, without a token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
+import { answerRecorder, checkAnswers, type Doc as AnswersDoc } from './openapi-answers';
 import { ROUTE_DOCS } from '../../server/src/openapi/route-docs';
+import { actividadEconomica, informacionFinanciera, solicitudes, ubicaciones } from '../../server/src/db/schema';
 
+const recorder = answerRecorder();
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ beforeReady: recorder.install });
 });
 afterAll(() => ctx.close());
 
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; [k: string]: unknown };
 type Operation = {
   summary?: string;
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   parameters?: Array<{ in: string; name: string; required?: boolean; schema?: unknown }>;
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
   'x-radica-undocumented'?: boolean;
   'x-radica-body'?: string;
 };
@@ -80,6 +86,147 @@ describe('GET /api/openapi.json', () => {
     const nuevo = doc.paths['/api/usuarios'].post.requestBody!.content['application/json'].schema as { properties: Record<string, unknown> };
     expect(Object.keys(nuevo.properties)).toEqual(expect.arrayContaining(['nombre', 'correo', 'rol']));
     expect(doc.paths['/api/documentos'].post['x-radica-body']).toBe('multipart');
+  });
+
+  it('gives every JSON route an answer shape: the data of { ok: true, data }, never an empty schema', async () => {
+    const doc = await document();
+    const routes = ctx.app.routeTable.filter((r) => !DOCS_ROUTES.test(routeKey(r)));
+    const shapeless: string[] = [];
+    for (const r of routes) {
+      const op = doc.paths[openapiPath(r.url)]?.[r.method.toLowerCase()];
+      const ok = op?.responses?.['2XX'];
+      const json = ok?.content?.['application/json']?.schema;
+      // A file, text or tus answer says so (produces); every other answer is JSON with a shape.
+      if (ok && !json && ROUTE_DOCS[routeKey(r)]?.produces) continue;
+      const data = json?.properties?.data;
+      const empty = (x: JsonSchema | undefined) => !x || Object.keys(x).filter((k) => k !== 'description').length === 0;
+      if (empty(json) || (json?.required?.includes('data') ?? true ? empty(data) : false)) shapeless.push(routeKey(r));
+      // Errors keep one envelope.
+      expect(op?.responses?.['4XX']?.content?.['application/json']?.schema?.required, routeKey(r)).toEqual(['ok', 'code', 'error']);
+    }
+    expect(shapeless, 'JSON routes without an answer shape in server/src/openapi/route-docs.ts').toEqual([]);
+    const usuarios = doc.paths['/api/usuarios'].get.responses!['2XX'].content!['application/json'].schema!;
+    expect(usuarios.properties!.data).toMatchObject({ type: 'array', items: { type: 'object', required: expect.arrayContaining(['id', 'correo', 'rol']) } });
+    const pull = doc.paths['/api/sync/pull'].get.responses!['2XX'].content!['application/json'].schema!;
+    expect(pull.properties!.data.required).toEqual(expect.arrayContaining(['cursor', 'more', 'lastMutationId', 'changes']));
+    expect(doc.paths['/api/uploads/{id}'].patch.responses!['2XX'].content).toBeUndefined();
+    expect(Object.keys(doc.paths['/api/documentos/{id}'].get.responses!['2XX'].content!)).toEqual(['application/octet-stream']);
+  });
+});
+
+describe('real answers conform to the document', () => {
+  const call = async (who: DemoUser | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+    const res = await ctx.app.inject({ method, url, headers: who ? bearer(await loginAs(ctx.app, who)) : {}, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+    return res;
+  };
+  const demoSolicitudes = () =>
+    ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt)));
+
+  it('every JSON answer of a call to each kind of route validates against its documented schema (Ajv, draft 2020-12)', async () => {
+    // The role matrix (matrix.test.ts) checks every route's answers for every role the same way;
+    // here, the answers it cannot reach (creations of missing blocks, a password change, a
+    // review's life) and the main reads, so this file fails on its own.
+    const [a, b] = await demoSolicitudes();
+    const reads = [
+      '/api/health',
+      '/api/ready',
+      '/api/validate-token',
+      '/api/usuarios',
+      '/api/dashboard/tabla',
+      `/api/solicitantes/${a.solicitanteId}/traer-todos-registros`,
+      '/api/sync/pull?clientId=' + randomUUID() + '&cursor=0',
+      '/api/notificaciones',
+      '/api/estadisticas/completas',
+      '/api/estadisticas/usuarios',
+      '/api/json/schema/agrupado',
+      `/api/referencias?solicitante_id=${a.solicitanteId}`,
+      `/api/solicitudes/${a.id}/historial`,
+    ];
+    for (const url of reads) expect((await call('admin', 'GET', url)).statusCode, url).toBe(200);
+    expect((await call(null, 'POST', '/api/auth/login', { email: 'manager@demo.co', password: 'demo1234' })).statusCode).toBe(200);
+    const push = await call('admin', 'POST', '/api/sync/push', { clientId: randomUUID(), mutations: [{ id: 1, name: 'notificacion.marcarLeida', args: { id: randomUUID() } }] });
+    expect(push.json().data.results[0].status).toBe('rejected');
+
+    // Missing blocks created by the legacy routes.
+    await ctx.database.db.delete(ubicaciones).where(eq(ubicaciones.solicitanteId, b.solicitanteId));
+    await ctx.database.db.delete(actividadEconomica).where(eq(actividadEconomica.solicitanteId, b.solicitanteId));
+    await ctx.database.db.delete(informacionFinanciera).where(eq(informacionFinanciera.solicitanteId, b.solicitanteId));
+    for (const [table, fields] of [
+      ['ubicaciones', { ciudad_residencia: 'Manizales', barrio: 'Chipre' }],
+      ['actividad_economica', { sector_economico: 'Comercio', empresa: 'Tienda' }],
+      ['informacion_financiera', { total_activos: 85000000 }],
+    ] as const) {
+      expect((await call('manager', 'POST', `/api/${table}/`, { solicitante_id: b.solicitanteId, ...fields })).statusCode, table).toBe(201);
+    }
+
+    // An applicant and its application by the spec's legacy creates.
+    const solicitante = await call('asesor', 'POST', '/api/solicitantes/', {
+      nombres: 'Mariana',
+      primer_apellido: 'Restrepo',
+      tipo_identificacion: 'CC',
+      numero_documento: String(1_000_000_000 + Math.floor(Math.random() * 1e8)),
+      fecha_nacimiento: '1988-07-21',
+      genero: 'F',
+      correo: 'mariana.restrepo@correo.co',
+      celular: '3104567890',
+    });
+    expect(solicitante.statusCode, solicitante.body).toBe(201);
+    const radicada = await call('asesor', 'POST', '/api/solicitudes/', {
+      solicitante_id: solicitante.json().data.id,
+      banco_nombre: 'Bancolombia',
+      ciudad_solicitud: 'Medellín',
+      tipo_credito: 'hipotecario',
+      monto_solicitado: '180000000',
+      plazo_meses: '240',
+      acepta_terminos: true,
+      acepta_firma: true,
+    });
+    expect(radicada.statusCode, radicada.body).toBe(201);
+
+    // A review returned, listed, answered and closed.
+    const devuelta = await call('admin', 'POST', `/api/solicitudes/${b.id}/devolver`, {
+      mensaje: 'Revise la ciudad',
+      campos: [{ campo: 'solicitud.ciudad_solicitud', comentario: 'No coincide' }],
+    });
+    expect(devuelta.statusCode, devuelta.body).toBe(200);
+    const revisionId = devuelta.json().data.id as string;
+    expect((await call('admin', 'GET', `/api/solicitudes/${b.id}/revisiones`)).json().data.length).toBeGreaterThan(0);
+    const respondida = await call('admin', 'POST', `/api/solicitudes/${b.id}/revisiones/${revisionId}/responder`, {
+      respuestas: [{ campo: 'solicitud.ciudad_solicitud', respuesta: 'Corregida', valor: 'Neiva' }],
+    });
+    expect(respondida.statusCode, respondida.body).toBe(200);
+    expect((await call('manager', 'POST', `/api/solicitudes/${b.id}/revisiones/${revisionId}/cerrar`)).statusCode).toBe(200);
+
+    // Refusals answer the error envelope.
+    expect((await call(null, 'GET', '/api/usuarios')).statusCode).toBe(401);
+    expect((await call('user', 'GET', '/api/estadisticas/usuarios')).statusCode).toBe(403);
+
+    // Last: a password change (it ends the sessions of that user).
+    const cambio = await call('banco', 'POST', '/api/perfil/contrasena', { actual: 'demo1234', nueva: 'otra-clave-9', confirmacion: 'otra-clave-9' });
+    expect(cambio.statusCode, cambio.body).toBe(200);
+
+    const { checked, routes, mismatches } = await recorder.check(ctx.app);
+    expect(mismatches, 'answers that do not match GET /api/openapi.json').toEqual([]);
+    expect(checked).toBeGreaterThan(30);
+    for (const key of ['POST /api/ubicaciones/', 'POST /api/solicitantes/', 'POST /api/solicitudes/', 'GET /api/solicitudes/:id/revisiones', 'POST /api/perfil/contrasena', 'GET /api/sync/pull', 'POST /api/auth/login']) {
+      expect(routes, key).toContain(key);
+    }
+  });
+
+  it('reports an answer that does not match, naming the route, the status and the field', async () => {
+    const doc = (await document()) as unknown as AnswersDoc;
+    const res = await call('admin', 'GET', '/api/usuarios');
+    const answer = { method: 'GET', url: '/api/usuarios', status: 200, body: res.body };
+    expect(checkAnswers(doc, [answer]).mismatches).toEqual([]);
+    // The same answer against a schema broken on purpose: a property no user has.
+    const broken = structuredClone(doc) as unknown as Doc;
+    const items = broken.paths['/api/usuarios'].get.responses!['2XX'].content!['application/json'].schema!.properties!.data.items as JsonSchema;
+    items.required = [...(items.required ?? []), 'telefono_oculto'];
+    const { mismatches } = checkAnswers(broken as unknown as AnswersDoc, [answer, { ...answer, method: 'GET', url: '/api/no-documentada' }]);
+    expect(mismatches).toHaveLength(2);
+    expect(mismatches[0]).toMatch(/^GET \/api\/usuarios → 200: \/data\/0 must have required property 'telefono_oculto'/);
+    expect(mismatches[1]).toMatch(/^GET \/api\/no-documentada → 200: the document has no JSON answer for it/);
   });
 });
 

@@ -3,9 +3,11 @@
  * Invariants:
  * - the document is built by @fastify/swagger from the routes the app really registered; each
  *   operation's body, query and answers come from ROUTE_DOCS (server/src/openapi/route-docs.ts):
- *   the valibot schemas the routes parse with, converted by @valibot/to-json-schema. Fastify does
- *   not validate with these JSON schemas (they exist only in the document): the routes keep
- *   validating with valibot, so answers and Spanish messages stay the same.
+ *   the valibot schemas the routes parse with, and the shapes of their answers (openapi/answers.ts),
+ *   converted by @valibot/to-json-schema. Fastify neither validates nor serializes with these JSON
+ *   schemas (they exist only in the document; no route gets a `response` schema): the routes keep
+ *   validating with valibot and answering with JSON.stringify, so answers (every property of them)
+ *   and Spanish messages stay the same.
  * - a route missing from ROUTE_DOCS is still listed, marked `x-radica-undocumented`, and
  *   tests/api/openapi.test.ts fails on it.
  * - `openapiCollector` must be registered before the auth plugin and every route (it marks the
@@ -26,8 +28,9 @@ const isDocsRoute = (url: string) => url === OPENAPI_PATH || url === DOCS_PREFIX
 
 type Json = Record<string, unknown>;
 
-function jsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Json;
+/** Bodies and queries as the route takes them (input); answers as the server gives them (output). */
+function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output' = 'input'): Json {
+  const { $schema: _drop, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Json;
   return rest;
 }
 
@@ -37,11 +40,6 @@ function paramsOf(url: string): Json | undefined {
   return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), required: names };
 }
 
-const ENVELOPE = {
-  description: 'Respuesta correcta: { ok: true, data }',
-  type: 'object',
-  properties: { ok: { type: 'boolean', const: true }, data: {} },
-};
 const ERROR = {
   description: 'Error: { ok: false, code, error, fields? } con el mensaje en español',
   type: 'object',
@@ -54,11 +52,26 @@ const ERROR = {
   required: ['ok', 'code', 'error'],
 };
 
+/**
+ * The OpenAPI response object of a route's success: `{ ok: true, data }` with the shape of its
+ * data, its whole JSON answer, a file or text, or no body. Set on each method's own operation by
+ * perMethod (one Fastify route may serve several methods); never given to Fastify as a route's
+ * response schema, so answers are never serialized (and so never trimmed) by it.
+ */
+export function okResponse(doc: RouteDoc): Json {
+  if (doc.produces === 'none') return { description: 'Sin cuerpo: la respuesta va en las cabeceras (tus)' };
+  if (doc.produces) return { description: `Respuesta ${doc.produces}`, content: { [doc.produces]: { schema: { type: 'string' } } } };
+  if (doc.answer) return { description: 'Respuesta correcta', content: { 'application/json': { schema: jsonSchema(doc.answer, 'output') } } };
+  const data = doc.data ? jsonSchema(doc.data, 'output') : {};
+  const schema = { type: 'object', properties: { ok: { const: true }, data }, required: ['ok', 'data'] };
+  return { description: 'Respuesta correcta: { ok: true, data }', content: { 'application/json': { schema } } };
+}
+
 /** The Fastify-style schema @fastify/swagger turns into one operation. */
 function operationSchema(method: string, url: string, doc: RouteDoc | undefined): Json {
   if (!doc) return { summary: 'Sin documentar', 'x-radica-undocumented': true, params: paramsOf(url) };
-  const ok = doc.produces ? { description: `Respuesta ${doc.produces}`, content: { [doc.produces]: { schema: {} } } } : ENVELOPE;
-  const out: Json = { summary: doc.summary, tags: [doc.tag], response: { '2xx': ok, '4xx': ERROR } };
+  // The success answer is set per method by perMethod (okResponse); errors share one envelope.
+  const out: Json = { summary: doc.summary, tags: [doc.tag], response: { '2xx': { description: 'Respuesta correcta', type: 'null' }, '4xx': ERROR, '5xx': ERROR } };
   const params = paramsOf(url);
   if (params) out.params = params;
   if (doc.query) out.querystring = jsonSchema(doc.query);
@@ -70,9 +83,9 @@ function operationSchema(method: string, url: string, doc: RouteDoc | undefined)
   return out;
 }
 
-type OpenapiDoc = { paths?: Record<string, Record<string, Json>> };
+type OpenapiDoc = { paths?: Record<string, Record<string, Json & { responses?: Json }>> };
 
-/** Each method of a multi-method route gets its own summary, and no body when it takes none. */
+/** Each method of a multi-method route gets its own summary, success answer, and no body when it takes none. */
 function perMethod(doc: OpenapiDoc): OpenapiDoc {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const url = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
@@ -80,8 +93,9 @@ function perMethod(doc: OpenapiDoc): OpenapiDoc {
       const entry = ROUTE_DOCS[`${method.toUpperCase()} ${url}`];
       if (!entry) continue;
       // The methods of one route share one operation object: each gets its own copy.
-      const op = (item[method] = structuredClone(shared));
+      const op = (item[method] = structuredClone(shared)) as Json & { responses?: Json };
       op.summary = entry.summary;
+      op.responses = { ...op.responses, '2XX': okResponse(entry) };
       if (!entry.body) delete op.requestBody;
       if (entry.bodyKind) op['x-radica-body'] = entry.bodyKind;
       else delete op['x-radica-body'];
