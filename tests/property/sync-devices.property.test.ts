@@ -30,8 +30,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { createTestContext, DEMO_USERS, type DemoUser, type TestContext } from '../api/helpers';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { createTestContext, DEMO_USERS, JWT_SECRET, type DemoUser, type TestContext } from '../api/helpers';
 import { auditoria, documentoContenidos, documentos, empresas, notificaciones, observaciones, referencias, solicitudes, syncResults, usuarios } from '../../server/src/db/schema';
 import { ENTITY_TABLES, ensureClientId, getMeta } from '../../src/db/database';
 import { mutateByName } from '../../src/db/mutate';
@@ -39,7 +39,8 @@ import { AppError } from '../../src/domain/errors';
 import { isMutationName, MUTATIONS, type MutationName } from '../../src/domain/mutations';
 import { MUTATION_HANDLERS } from '../../server/src/modules/sync/handlers';
 import { GENERATORS, intentArb, NOT_GENERATED, type Intent } from './model/generators';
-import { closeSession, cut, http, installCutFetch, openSession, reopen, type Device, type PushFault, type Session } from './model/devices';
+import { closeSession, cut, http, installCutFetch, killer, openSession, reopen, type Device, type PushFault, type Session } from './model/devices';
+import { KILL_POINTS, KillableServers } from './model/server-kill';
 import { queueFile } from '../../src/db/mutate';
 import { PDF } from '../../src/test-utils/office-files';
 import { randomUUID } from 'node:crypto';
@@ -70,6 +71,13 @@ const handlerKey = (userId: number, name: string, args: unknown) => {
   const { contraseña: _secret, ...rest } = (args ?? {}) as Record<string, unknown>;
   return `${userId} ${name} ${JSON.stringify(rest)}`;
 };
+/**
+ * Handlers that committed in a server process killed mid-push (PostgreSQL): read from sync_results
+ * after the push (an id of the batch with no result before it and 'applied' after it).
+ */
+const handledElsewhere = new Map<string, number>();
+/** The server processes killed mid-push: PostgreSQL only (model/server-kill.ts). */
+let kills: KillableServers | null = null;
 const originalHandlers = { ...MUTATION_HANDLERS };
 let restoreFetch = () => undefined as void;
 
@@ -78,6 +86,25 @@ beforeAll(async () => {
   userIds = ctx.seeded.users as unknown as Record<string, number>;
   await trimDemo(ctx.database.db, ctx.seeded.demo.id, 6);
   resetServer = await snapshot(ctx.database.db);
+  if (process.env.DATABASE_URL) {
+    const [{ name }] = ((await ctx.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows;
+    kills = new KillableServers(Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${name}` }).href, JWT_SECRET);
+    kills.warm();
+    killer.push = async (s, point, body) => {
+      const ids = body.mutations.map((m) => m.id);
+      const results = async () =>
+        new Map((await ctx.database.db.select().from(syncResults).where(and(eq(syncResults.clientId, body.clientId), inArray(syncResults.mutationId, ids)))).map((r) => [r.mutationId, r.status]));
+      const before = await results();
+      const answer = await kills!.push(point, body, s.sent.token);
+      const after = await results();
+      for (const m of body.mutations) {
+        if (before.has(m.id) || after.get(m.id) !== 'applied') continue;
+        const key = handlerKey(s.userId, m.name, m.args);
+        handledElsewhere.set(key, (handledElsewhere.get(key) ?? 0) + 1);
+      }
+      return answer;
+    };
+  }
   http.base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   restoreFetch = installCutFetch();
   const table = MUTATION_HANDLERS as unknown as Record<string, (tx: unknown, user: { id: number }, args: unknown) => Promise<unknown>>;
@@ -91,6 +118,8 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  killer.push = null;
+  await kills?.stop();
   restoreFetch();
   Object.assign(MUTATION_HANDLERS, originalHandlers);
   await ctx?.close();
@@ -171,7 +200,7 @@ class LocalChange implements fc.AsyncCommand<Model, object> {
   check = () => true;
   async run(model: Model) {
     const s = await session(model, this.device);
-    const args = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo }, this.intent)) as Record<string, unknown> | null;
+    const args = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo, rol: s.who, advisors: [userIds.asesor, userIds.user] }, this.intent)) as Record<string, unknown> | null;
     if (!args) return log(model, this.device, `${s.who}: ${this.name} (nada que cambiar)`);
     const before = await s.db.outbox.count();
     let id: number;
@@ -207,8 +236,9 @@ class Sync implements fc.AsyncCommand<Model, object> {
       s.restartPending = false;
       await reopen(ctx.app, s, model.devices[this.device]);
       await s.engine.sync({ force: true });
-    } else if (this.fault === 'lost' && s.fault.next === 'none') {
-      await s.engine.sync({ force: true }); // the backoff timer fires: the same batch goes again
+    } else if ((this.fault === 'lost' || this.fault.startsWith('kill-')) && s.fault.next === 'none') {
+      // The backoff timer fires: the same batch goes again (after a kill, to the restarted server).
+      await s.engine.sync({ force: true });
     }
     log(model, this.device, `${s.who}: sync ${this.fault}${this.cutUpload ? ' + subida cortada' : ''} -> ${state}, then ${s.engine.getStatus().state}`);
     await checkForward(model, s);
@@ -286,7 +316,45 @@ class SwitchUser implements fc.AsyncCommand<Model, object> {
   toString = () => `${DEVICES[this.device].name}: switch-user`;
 }
 
+/** A sync's fault; on PostgreSQL also a server process killed at one of three points of the push. */
+const FAULTS: PushFault[] = ['none', 'none', 'lost', '503', 'restart', ...(process.env.DATABASE_URL ? KILL_POINTS.map((p) => `kill-${p}` as const) : [])];
+/**
+ * The review loop as its users go through it, each step on an up-to-date screen (sync, act, sync):
+ * a reviewer (the desktop's user, or the shared tablet's when it is the manager's turn) returns an
+ * application, the device whose current user is its advisor answers, the reviewer closes it. Each
+ * step's intent may aim at a refusal and each step's last sync may meet a fault; a step with
+ * nothing to act on ends the loop. Drawn among every name on random devices, a return, its answer
+ * and its close seldom meet in one history.
+ */
+class ReviewLoop implements fc.AsyncCommand<Model, object> {
+  constructor(readonly reviewer: 1 | 2, readonly intents: [Intent, Intent, Intent], readonly faults: [PushFault, PushFault, PushFault]) {}
+  check = () => true;
+  private async step(model: Model, d: number, name: MutationName, n: number): Promise<boolean> {
+    const s = await session(model, d);
+    const before = s.queued.length;
+    await new Sync(d, 'none').run(model);
+    await new LocalChange(d, name, this.intents[n], false).run(model);
+    await new Sync(d, this.faults[n]).run(model);
+    return s.queued.length > before;
+  }
+  async run(model: Model) {
+    if (!(await this.step(model, this.reviewer, 'revision.devolver', 0))) return;
+    const s = await session(model, this.reviewer);
+    const { solicitudId } = s.queued[s.queued.length - 1].args as { solicitudId: string };
+    const [sol] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, solicitudId));
+    const advisor = [0, 1].find((d) => {
+      const id = userIds[model.devices[d].users[model.devices[d].current]];
+      return sol && (id === sol.assignedToUserId || id === sol.createdByUserId);
+    });
+    if (advisor === undefined || !(await this.step(model, advisor, 'revision.responder', 1))) return;
+    await this.step(model, this.reviewer, 'revision.cerrar', 2);
+  }
+  toString = () => `review-loop(${DEVICES[this.reviewer].name}, ${JSON.stringify(this.intents)}, ${this.faults.join('/')})`;
+}
 const deviceArb = fc.integer({ min: 0, max: DEVICES.length - 1 });
+const reviewLoopArb = fc
+  .tuple(fc.constantFrom<1 | 2>(1, 2, 2), fc.tuple(intentArb, intentArb, intentArb), fc.tuple(fc.constantFrom<PushFault>(...FAULTS), fc.constantFrom<PushFault>(...FAULTS), fc.constantFrom<PushFault>(...FAULTS)))
+  .map(([d, intents, faults]) => new ReviewLoop(d, intents, faults));
 const localChangeArb = fc
   .tuple(deviceArb, fc.constantFrom(...NAMES), intentArb, fc.boolean())
   .map(([d, n, i, r]) => new LocalChange(d, n, i, r && i.pick % 4 === 0));
@@ -296,7 +364,8 @@ const commandsArb = fc.commands<Model, object>(
     localChangeArb,
     localChangeArb,
     localChangeArb,
-    fc.tuple(deviceArb, fc.constantFrom<PushFault>('none', 'none', 'lost', '503', 'restart'), fc.boolean()).map(([d, f, c]) => new Sync(d, f, c)),
+    reviewLoopArb,
+    fc.tuple(deviceArb, fc.constantFrom<PushFault>(...FAULTS), fc.boolean()).map(([d, f, c]) => new Sync(d, f, c)),
     fc.tuple(deviceArb, fc.nat({ max: 1000 })).map(([d, p]) => new QueueFile(d, p)),
     deviceArb.map((d) => new Connectivity(d)),
     fc.tuple(deviceArb, fc.boolean()).map(([d, e]) => new Session401(d, e)),
@@ -391,7 +460,7 @@ async function checkInvariants(model: Model): Promise<void> {
       expected.set(key, (expected.get(key) ?? 0) + (byId.get(q.id)!.status === 'applied' ? 1 : 0));
     }
   }
-  for (const [key, n] of expected) expect(handled.get(key) ?? 0, `handler runs of ${key}`).toBe(n);
+  for (const [key, n] of expected) expect((handled.get(key) ?? 0) + (handledElsewhere.get(key) ?? 0), `handler runs of ${key}`).toBe(n);
   for (const c of model.created) {
     const status = statuses.get(c.session)!.get(c.mutationId)?.status;
     const { rows, audits } = await serverCount(c);
@@ -448,9 +517,11 @@ describe('sync across every mutation and several devices, against the real serve
   it(`loses nothing, applies nothing twice, and every device ends equal to the server (${RUNS} runs, seed ${SEED})`, async () => {
     const started = Date.now();
     const cpu = process.cpuUsage();
+    let done = 0;
     await fc.assert(
       fc.asyncProperty(commandsArb, async (cmds) => {
         handled.clear();
+        handledElsewhere.clear();
         await resetServer();
         const model: Model = {
           devices: DEVICES.map((d) => ({ ...d, current: 0, online: true, sessions: new Map() })),
@@ -469,6 +540,8 @@ describe('sync across every mutation and several devices, against the real serve
           throw new Error(`${message}\n--- pasos por dispositivo ---\n${historyText(model)}`, { cause: error });
         } finally {
           for (const device of model.devices) for (const s of device.sessions.values()) await closeSession(s);
+          // Long runs say how far they got (a run stopped before its end still tells its figures).
+          if (++done % 100 === 0) console.log(`${done} runs (seed ${SEED}), ${(done / ((Date.now() - started) / 1000)).toFixed(2)} runs/s${kills ? `, killed ${JSON.stringify(kills.kills)}` : ''}`);
         }
       }),
       { numRuns: RUNS, seed: SEED },
@@ -476,6 +549,6 @@ describe('sync across every mutation and several devices, against the real serve
     const seconds = (Date.now() - started) / 1000;
     const { user, system } = process.cpuUsage(cpu);
     const outcomes = [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`);
-    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s, ${Math.round((user + system) / 1000 / RUNS)} ms of CPU per run\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected: ${outcomes.join(', ')}`);
+    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s, ${Math.round((user + system) / 1000 / RUNS)} ms of CPU per run${kills ? `\nserver processes killed mid-push: ${JSON.stringify(kills.kills)}` : ''}\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected: ${outcomes.join(', ')}`);
   }, 120_000 + RUNS * 20_000);
 });

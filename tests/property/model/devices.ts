@@ -3,7 +3,8 @@
  * their own local database (fake-indexeddb), outbox and engine, talking to the real server through
  * `app.inject`. The transport injects the faults a device meets: a push answered 503 before the
  * server sees it, a push the server applied whose answer is lost, a worker restarted while the
- * push's answer was on its way, and an expired session (a token the real server refuses with 401).
+ * push's answer was on its way, an expired session (a token the real server refuses with 401) and,
+ * on PostgreSQL, a server process killed mid-push (`killer`, model/server-kill.ts).
  * Invariants the harness keeps: a session's database name never changes (a reload or restart opens
  * the same one again), and the engine never runs by itself (no timers): only commands sync it.
  */
@@ -16,8 +17,15 @@ import { pullQuery } from '../../../src/sync/http-transport';
 import type { PushBody } from '../../../src/domain/sync-protocol';
 import { HttpTransport } from '../../../src/sync/http-transport';
 import { bearer, loginAs, type DemoUser } from '../../api/helpers';
+import type { KillPoint } from './server-kill';
 
-export type PushFault = 'none' | 'lost' | '503' | 'restart';
+export type PushFault = 'none' | 'lost' | '503' | 'restart' | `kill-${KillPoint}`;
+
+/**
+ * Where a push that must meet a killed server process goes (model/server-kill.ts; set by the test
+ * on PostgreSQL only): the answer when the process lived through it, or null when it died mid-push.
+ */
+export const killer: { push: ((s: Session, point: KillPoint, body: PushBody) => Promise<{ status: number; json: unknown } | null>) | null } = { push: null };
 
 /** Where the server listens for resumable uploads (tus needs real HTTP): set by the test. */
 export const http = { base: '' };
@@ -89,6 +97,12 @@ function transport(app: FastifyInstance, s: Session, device: Device): SyncTransp
       const fault = s.fault.next;
       s.fault.next = 'none';
       if (fault === '503') throw new TransportError(503, 'El servidor no está disponible.', 'UNAVAILABLE');
+      if (fault.startsWith('kill-')) {
+        const res = await killer.push!(s, fault.slice(5) as KillPoint, body);
+        if (!res) throw new TransportError(0, 'el servidor se cayó sin responder');
+        if (res.status !== 200) throw fail({ statusCode: res.status, json: () => res.json as never });
+        return (res.json as { data: never }).data;
+      }
       const res = await app.inject({ method: 'POST', url: '/api/sync/push', headers: bearer(s.sent.token), payload: body });
       if (res.statusCode !== 200) throw fail(res);
       if (fault === 'lost' || fault === 'restart') {

@@ -45,7 +45,18 @@ export interface GenContext {
   db: RadicaDB;
   userId: number;
   correo: string;
+  /** The signed-in user's role: a screen offers user management, stages and reviews by role. */
+  rol: string;
+  /** Ids of the advisors (asesor, user): the applications a reviewer returns are theirs. */
+  advisors: number[];
 }
+
+/**
+ * The screens offer some actions to some roles only: a draw for another role queues nothing,
+ * unless it aims at a refusal (the server must refuse it).
+ */
+const offered = (ctx: GenContext, i: Intent, roles: readonly string[]) => i.bad || roles.includes(ctx.rol);
+const GESTORES = ['admin', 'supervisor'];
 
 type Gen = (ctx: GenContext, i: Intent) => Promise<unknown>;
 
@@ -117,7 +128,8 @@ export const GENERATORS: Record<string, Gen> = {
     if (!s || (!doc && !i.bad)) return null;
     return { solicitudId: s.solicitud.id, documentoId: i.bad || !doc ? randomUUID() : doc.id };
   },
-  'usuario.crear': async (_ctx, i) => {
+  'usuario.crear': async (ctx, i) => {
+    if (!offered(ctx, i, GESTORES)) return null;
     const tempId = randomUUID();
     const correo = i.bad ? 'asesor@demo.co' : `modelo.${tempId.slice(0, 8)}@demo.co`;
     return { tempId, nombre: i.text, cedula: '80123456', correo, rol: 'asesor', contraseña: 'clave-segura-1', info_extra: { ciudad: 'Cali' } };
@@ -130,6 +142,7 @@ export const GENERATORS: Record<string, Gen> = {
   },
   // Only users this test made: deleting a seeded user would sign a device out for good.
   'usuario.eliminar': async (ctx, i) => {
+    if (!offered(ctx, i, GESTORES)) return null;
     if (i.bad) return { usuarioId: ctx.userId };
     const made = (await ctx.db.usuarios.toArray()).filter((u) => typeof u.id === 'number' && String(u.correo ?? '').startsWith('modelo.'));
     const u = at(made, i.pick);
@@ -155,34 +168,57 @@ export const GENERATORS: Record<string, Gen> = {
     return ids.length ? { ids } : null;
   },
   'etapa.actualizar': async (ctx, i) => {
+    if (!offered(ctx, i, GESTORES)) return null;
     const solicitudId = await sidOf(ctx, i);
     if (!solicitudId) return null;
     return { solicitudId, etapa: i.bad && i.pick2 % 2 ? 'etapa_inexistente' : 'banco', estado: at(ETAPAS_ESTADO, i.pick2), comentarios: i.text };
   },
 
+  // The review loop the way the screens offer it: a reviewer returns an application of an advisor
+  // (or returns an answered review again), its advisor answers, a reviewer closes it. A `bad` draw
+  // is what the server must refuse: a user of another role, an application that already has a
+  // review in course, a blank answer to an untouched field, a review that does not exist.
   'revision.devolver': async (ctx, i) => {
-    const solicitudId = await sidOf(ctx, i);
-    if (!solicitudId) return null;
-    return { revisionId: uuidv7(), solicitudId, mensaje: i.text, campos: [{ campo: 'solicitante.nombres', comentario: 'Revisar el nombre' }] };
+    if (!offered(ctx, i, REVISORES)) return null;
+    const held = await revisiones(ctx);
+    const answered = held.filter((r) => r.estado === 'respondida');
+    if (!i.bad && answered.length && i.pick2 % 3 === 0) {
+      const r = at(answered, i.pick)!;
+      return { revisionId: r.id, solicitudId: r.solicitud_id, mensaje: i.text, campos: CAMPOS_DEVUELTOS };
+    }
+    const inCourse = new Set(held.filter((r) => r.estado !== 'cerrada').map((r) => r.solicitud_id));
+    const rows = (await ctx.db.solicitudes.orderBy('id').toArray()).filter((s) => ctx.advisors.includes(s.solicitud.assigned_to_user_id ?? -1));
+    const free = rows.filter((s) => !inCourse.has(s.solicitud.id));
+    const busy = rows.filter((s) => inCourse.has(s.solicitud.id));
+    const s = i.bad && busy.length ? at(busy, i.pick) : at(free, i.pick);
+    if (!s) return null;
+    return { revisionId: uuidv7(), solicitudId: s.solicitud.id, mensaje: i.text, campos: CAMPOS_DEVUELTOS };
   },
   'revision.responder': async (ctx, i) => {
-    const r = await revision(ctx, i.pick);
+    const held = await revisiones(ctx);
+    const mine = new Set((await ctx.db.solicitudes.toArray()).filter((s) => s.solicitud.assigned_to_user_id === ctx.userId || s.solicitud.created_by_user_id === ctx.userId).map((s) => s.solicitud.id));
+    const open = held.filter((r) => r.estado === 'abierta' && mine.has(r.solicitud_id));
+    const r = at(i.bad ? held.filter((x) => x.estado !== 'cerrada') : open, i.pick);
     if (!r) return null;
-    return { revisionId: r.id, solicitudId: r.solicitud_id, respuestas: r.campos.map((c) => ({ campo: c.campo, respuesta: i.text })) };
+    const respuesta = i.bad ? '' : i.text.trim() || 'Corregido';
+    return { revisionId: r.id, solicitudId: r.solicitud_id, respuestas: r.campos.map((c) => ({ campo: c.campo, respuesta })) };
   },
   'revision.cerrar': async (ctx, i) => {
-    const r = await revision(ctx, i.pick);
+    if (!offered(ctx, i, REVISORES)) return null;
+    const held = (await revisiones(ctx)).filter((r) => r.estado !== 'cerrada');
+    const answered = held.filter((r) => r.estado === 'respondida');
+    const r = at(answered.length && i.pick2 % 4 !== 0 ? answered : held, i.pick);
     if (!r) return null;
-    return { revisionId: i.bad ? randomUUID() : r.id, solicitudId: r.solicitud_id };
+    return { revisionId: i.bad && i.pick2 % 2 === 0 ? randomUUID() : r.id, solicitudId: r.solicitud_id };
   },
 };
 
-/** A review the device holds (table 'revisiones', once issue 34's pull brings it). */
-async function revision(ctx: GenContext, n: number) {
-  const table = ctx.db.tables.find((t) => t.name === 'revisiones');
-  if (!table) return undefined;
-  const rows = (await table.toArray()) as Array<{ id: string; solicitud_id: string; estado: string; campos: Array<{ campo: string }> }>;
-  return at(rows.filter((r) => r.estado !== 'cerrada').sort((a, b) => a.id.localeCompare(b.id)), n);
+const REVISORES = ['admin', 'supervisor', 'manager'];
+const CAMPOS_DEVUELTOS = [{ campo: 'solicitante.nombres', comentario: 'Revisar el nombre' }];
+
+/** The reviews the device holds (table 'revisiones'), by id. */
+async function revisiones(ctx: GenContext) {
+  return (await ctx.db.revisiones.toArray()).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 async function notificacionId(ctx: GenContext, i: Intent) {

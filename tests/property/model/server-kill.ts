@@ -1,0 +1,139 @@
+/**
+ * Server processes killed mid-push, for the model test of sync on PostgreSQL (DATABASE_URL only:
+ * PGlite is one process's memory, no second process can share it). Each kill point has a real
+ * server process (tests/faults/server-process.ts, the `faults` project's) on the database the
+ * test's in-process server uses, armed with RADICA_FAULT (server/src/lib/faults.ts):
+ * - `before-commit`: SIGKILL after the batch's first new mutation ran, before it commits;
+ * - `after-commit`: SIGKILL right after that mutation committed (the rest of the batch never runs);
+ * - `before-response`: SIGKILL after the whole batch committed, before the answer leaves.
+ * A device's push meets one of them over real HTTP; the process dies with the connection, the
+ * device sees the push fail without an answer, and its next push goes to the in-process server on
+ * the same database (the restarted server: it holds nothing in memory that a push needs). A new
+ * armed process for that point starts in the background at once, for the next kill.
+ * Invariants: a process is used until it dies (a push that met no new mutation leaves its counter
+ * at 0), at most one process per point is alive, and `stop` ends every process this module
+ * started, by its process group.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const KILL_POINTS = ['before-commit', 'after-commit', 'before-response'] as const;
+export type KillPoint = (typeof KILL_POINTS)[number];
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  ready: Promise<void>;
+  exited: Promise<void>;
+}
+
+const realFetch = globalThis.fetch;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class KillableServers {
+  private readonly procs = new Map<KillPoint, Proc>();
+  private readonly dataDir = mkdtempSync(join(tmpdir(), 'radica-modelo-'));
+  /** How many processes died at each point (printed with the run's figures). */
+  readonly kills: Record<KillPoint, number> = { 'before-commit': 0, 'after-commit': 0, 'before-response': 0 };
+
+  constructor(private readonly databaseUrl: string, private readonly jwtSecret: string) {}
+
+  /** Starts one armed process per point (in the background). */
+  warm(): void {
+    for (const point of KILL_POINTS) this.proc(point);
+  }
+
+  private proc(point: KillPoint): Proc {
+    const alive = this.procs.get(point);
+    if (alive) return alive;
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const fault = point === 'before-response' ? 'push:before-response' : `push:${point}:1`;
+    // `node --import tsx` (not npx): the spawned pid is the server, in its own process group.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/faults/server-process.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: this.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JWT_SECRET: this.jwtSecret,
+        DATA_DIR: this.dataDir,
+        LOG: '0',
+        RADICA_FAULT: fault,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const p: Proc = { child, url, exited, ready: Promise.resolve() };
+    p.ready = (async () => {
+      for (let i = 0; i < 480; i++) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el proceso del servidor (${point}) terminó al arrancar`);
+        try {
+          if ((await realFetch(`${url}/api/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await sleep(250);
+      }
+      throw new Error(`el proceso del servidor (${point}) no arrancó`);
+    })();
+    p.ready.catch(() => undefined);
+    void exited.then(() => {
+      if (this.procs.get(point) === p) this.procs.delete(point);
+    });
+    this.procs.set(point, p);
+    return p;
+  }
+
+  /**
+   * Sends the push to the process armed at `point`. Gives the answer when the process lived
+   * through it (no new mutation in the batch), or `null` when it died mid-push: then a new
+   * armed process is already starting.
+   */
+  async push(point: KillPoint, body: unknown, token: string): Promise<{ status: number; json: unknown } | null> {
+    const p = this.proc(point);
+    await p.ready;
+    try {
+      const res = await realFetch(`${p.url}/api/sync/push`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json() };
+    } catch (error) {
+      // The connection dropped: the process must be dead (SIGKILL by its fault point).
+      const died = await Promise.race([p.exited.then(() => true), sleep(10_000).then(() => false)]);
+      if (!died) throw error;
+      this.kills[point]++;
+      this.proc(point);
+      return null;
+    }
+  }
+
+  /** Ends every process started here and removes their data folder. */
+  async stop(): Promise<void> {
+    const all = [...this.procs.values()];
+    this.procs.clear();
+    for (const p of all) {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) continue;
+      try {
+        process.kill(-p.child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await Promise.race([Promise.all(all.map((p) => p.exited)), sleep(10_000)]);
+    for (const p of all) {
+      try {
+        process.kill(-p.child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
