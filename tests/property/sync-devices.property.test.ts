@@ -435,6 +435,7 @@ async function serverCount(c: Created): Promise<{ rows: number; audits: number |
 /** Outcomes by mutation name over the whole test, printed at the end (what the histories exercised). */
 const tally = new Map<string, { applied: number; rejected: number; reasons: Set<string> }>();
 const fileTally = { uploaded: 0, error: 0 };
+const outcomes = () => [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`).join(', ');
 
 async function checkInvariants(model: Model): Promise<void> {
   const statuses = new Map<Session, Map<number, { status: string; error: string | null }>>();
@@ -541,14 +542,13 @@ describe('sync across every mutation and several devices, against the real serve
         } finally {
           for (const device of model.devices) for (const s of device.sessions.values()) await closeSession(s);
           // Long runs say how far they got (a run stopped before its end still tells its figures).
-          if (++done % 100 === 0) console.log(`${done} runs (seed ${SEED}), ${(done / ((Date.now() - started) / 1000)).toFixed(2)} runs/s${kills ? `, killed ${JSON.stringify(kills.kills)}` : ''}`);
+          if (++done % 100 === 0) console.log(`${done} runs (seed ${SEED}), ${(done / ((Date.now() - started) / 1000)).toFixed(2)} runs/s${kills ? `, killed ${JSON.stringify(kills.kills)}` : ''}; applied/rejected: ${outcomes()}`);
         }
       }),
       { numRuns: RUNS, seed: SEED },
     );
     const seconds = (Date.now() - started) / 1000;
     const { user, system } = process.cpuUsage(cpu);
-    const outcomes = [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`);
-    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s, ${Math.round((user + system) / 1000 / RUNS)} ms of CPU per run${kills ? `\nserver processes killed mid-push: ${JSON.stringify(kills.kills)}` : ''}\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected: ${outcomes.join(', ')}`);
+    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s, ${Math.round((user + system) / 1000 / RUNS)} ms of CPU per run${kills ? `\nserver processes killed mid-push: ${JSON.stringify(kills.kills)}` : ''}\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected: ${outcomes()}`);
   }, 120_000 + RUNS * 20_000);
 });
