@@ -81,6 +81,30 @@ test('a PDF chosen offline is queued and reaches the server after reconnecting',
   expect(docs.filter((d) => d.nombre === 'extracto-bancario.pdf')).toEqual([expect.objectContaining({ mime: 'application/pdf' })]);
 });
 
+test("'Reemplazar' uploads the new file, then deletes the old one; 'Eliminar' removes a document from the server", async ({ page, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 7);
+  await modal.open(radicado, documento);
+  const files = modal.dialog().getByTestId('archivo');
+  const names = async () => (await api.documentos(row.solicitud.id)).map((d) => d.nombre);
+  await modal.dialog().locator('input[type="file"][aria-label="Subir archivos"]').setInputFiles({ name: 'cedula-vieja.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const old = files.filter({ hasText: 'cedula-vieja.pdf' });
+  await expect(old.getByTestId('archivo-estado')).toHaveText('En el servidor', { timeout: 30_000 });
+
+  const chooser = page.waitForEvent('filechooser');
+  await old.getByRole('button', { name: 'Reemplazar' }).click();
+  await (await chooser).setFiles({ name: 'cedula-nueva.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByText('Archivo reemplazado')).toBeVisible();
+  await expect(files.filter({ hasText: 'cedula-nueva.pdf' }).getByTestId('archivo-estado')).toHaveText('En el servidor', { timeout: 30_000 });
+  await expect(old).toHaveCount(0);
+  await expect.poll(names, { timeout: 30_000 }).not.toContain('cedula-vieja.pdf');
+  expect(await names()).toContain('cedula-nueva.pdf');
+
+  await modal.dialog().getByRole('button', { name: 'Eliminar cedula-nueva.pdf' }).click();
+  await expect(page.getByText('Documento eliminado')).toBeVisible();
+  await expect(files.filter({ hasText: 'cedula-nueva.pdf' })).toHaveCount(0);
+  await expect.poll(names, { timeout: 30_000 }).not.toContain('cedula-nueva.pdf');
+});
+
 test('an offline edit and observation survive a reload and reach the server once', async ({ page, context, request }) => {
   const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 3);
   await waitForServiceWorker(page);
