@@ -44,7 +44,7 @@ export interface Conformance {
 }
 
 export function checkAnswers(doc: Doc, answers: Answer[]): Conformance {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, discriminator: true });
   const compiled = new Map<Schema, ValidateFunction>();
   const mismatches: string[] = [];
   const routes = new Set<string>();

@@ -198,6 +198,11 @@ describe('real answers conform to the document', () => {
     expect(respondida.statusCode, respondida.body).toBe(200);
     expect((await call('manager', 'POST', `/api/solicitudes/${b.id}/revisiones/${revisionId}/cerrar`)).statusCode).toBe(200);
 
+    // A pull after all that: its changes carry every kind of row (the review's too).
+    const pulled = await call('admin', 'GET', `/api/sync/pull?clientId=${randomUUID()}&cursor=0`);
+    const kinds = new Set((pulled.json().data.changes as Array<{ entity: string }>).map((c) => c.entity));
+    expect([...kinds]).toEqual(expect.arrayContaining(['solicitud', 'revision', 'usuario', 'notificacion']));
+
     // Refusals answer the error envelope.
     expect((await call(null, 'GET', '/api/usuarios')).statusCode).toBe(401);
     expect((await call('user', 'GET', '/api/estadisticas/usuarios')).statusCode).toBe(403);

@@ -18,8 +18,8 @@ import type { SessionUser } from '../../../src/domain/session';
 import type { Categoria } from '../../../src/domain/categoria';
 import type { Columna } from '../../../src/domain/columnas';
 import type { EstadisticasFinancieras, EstadisticasGenerales, EstadisticasRendimiento, EstadisticasUsuarios } from '../../../src/domain/estadisticas';
-import type { Json, ActividadBlock, DocumentoRow, FinancieraBlock, ObservacionRow, SolicitanteBlock, SolicitudBlock, UbicacionBlock } from '../../../src/domain/solicitud';
-import { SYNC_ENTITIES, type PullResponse, type PushResponse } from '../../../src/domain/sync-protocol';
+import type { Json, SolicitudRecord, ActividadBlock, DocumentoRow, FinancieraBlock, ObservacionRow, SolicitanteBlock, SolicitudBlock, UbicacionBlock } from '../../../src/domain/solicitud';
+import { SYNC_ENTITIES, type PullResponse, type PushResponse, type SyncEntity } from '../../../src/domain/sync-protocol';
 import { ETAPAS } from '../../../src/domain/seguimiento';
 import { OperadorLegalSchema } from '../../../src/domain/legal';
 
@@ -270,35 +270,6 @@ export const EtapaActualizada = v.object({ solicitudId: str, etapa: v.picklist(E
 /** Answers without data: `{ ok: true }`. */
 export const SoloOk = v.object({ ok: v.literal(true) });
 
-// ---- sync -------------------------------------------------------------------------------------
-
-const Position = v.object({ created_at: str, id: str });
-export const PullData = typed<PullResponse>()(
-  v.object({
-    cursor: int,
-    more: v.boolean(),
-    lastMutationId: int,
-    scope: v.optional(str),
-    total: v.optional(int),
-    recent: v.optional(v.object({ floor: int, before: v.nullable(Position), stops: v.optional(list(Position)) })),
-    changes: list(v.object({ entity: v.picklist(SYNC_ENTITIES), id: str, op: v.picklist(['put', 'del']), row: v.optional(JsonObject) })),
-  }),
-);
-export const PushData = typed<Omit<PushResponse, 'results'>>()(
-  v.object({
-    lastMutationId: int,
-    results: list(
-      v.object({
-        id: int,
-        status: v.picklist(['applied', 'rejected', 'skipped']),
-        code: v.optional(str),
-        error: v.optional(str),
-        conflict: v.optional(JsonObject),
-      }),
-    ),
-  }),
-);
-
 // ---- configuration ----------------------------------------------------------------------------
 
 const ListValues = v.nullable(JsonObject);
@@ -422,3 +393,62 @@ export const Estadisticas = {
 export const OperadorLegal = OperadorLegalSchema;
 /** GET /api/openapi.json answers the document itself. */
 export const OpenapiDocument = v.object({ openapi: v.pipe(str, v.startsWith('3.1')), info: JsonObject, paths: JsonObject });
+
+// ---- sync -------------------------------------------------------------------------------------
+
+const Position = v.object({ created_at: str, id: str });
+
+/** An application as pull sends it and the device mirrors it (SolicitudRecord). */
+export const SolicitudRecordShape = typed<SolicitudRecord>()(
+  v.object({
+    id: str,
+    solicitante: SolicitanteShape,
+    ubicacion: v.nullable(UbicacionShape),
+    actividad_economica: v.nullable(ActividadShape),
+    informacion_financiera: v.nullable(FinancieraShape),
+    solicitud: SolicitudBlockShape,
+    referencias: list(v.object({ id: str, tipo_referencia: nstr, detalle_referencia: JsonObject })),
+    observaciones: list(ObservacionRecord),
+    documentos: list(DocumentoBrief),
+  }),
+);
+/** Each entity's row (absent on a `del`). */
+const ROWS: Record<SyncEntity, v.GenericSchema> = {
+  solicitud: SolicitudRecordShape,
+  notificacion: NotificacionShape,
+  definicion: DefinicionGuardada,
+  columna: ColumnaShape,
+  categoria: CategoriaShape,
+  estados: v.object({ id: str, estados: list(str) }),
+  usuario: v.object({ id: int, nombre: str, apellido: nstr, correo: str, cedula: str, rol: v.picklist(ROLES), info_extra: InfoExtra, created_at: nstr }),
+  revision: RevisionShape,
+};
+const Change = v.variant(
+  'entity',
+  SYNC_ENTITIES.map((entity) => v.object({ entity: v.literal(entity), id: str, op: v.picklist(['put', 'del']), row: v.optional(ROWS[entity]) })),
+);
+export const PullData = typed<PullResponse>()(
+  v.object({
+    cursor: int,
+    more: v.boolean(),
+    lastMutationId: int,
+    scope: v.optional(str),
+    total: v.optional(int),
+    recent: v.optional(v.object({ floor: int, before: v.nullable(Position), stops: v.optional(list(Position)) })),
+    changes: list(Change),
+  }),
+);
+export const PushData = typed<Omit<PushResponse, 'results'>>()(
+  v.object({
+    lastMutationId: int,
+    results: list(
+      v.object({
+        id: int,
+        status: v.picklist(['applied', 'rejected', 'skipped']),
+        code: v.optional(str),
+        error: v.optional(str),
+        conflict: v.optional(JsonObject),
+      }),
+    ),
+  }),
+);

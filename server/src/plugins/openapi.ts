@@ -30,7 +30,17 @@ type Json = Record<string, unknown>;
 
 /** Bodies and queries as the route takes them (input); answers as the server gives them (output). */
 function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output' = 'input'): Json {
-  const { $schema: _drop, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Json;
+  const { $schema: _drop, ...rest } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'ignore',
+    // A valibot variant (a pull's changes by entity) is a oneOf told apart by one key: say which,
+    // as OpenAPI's discriminator, so readers (and Ajv) pick the branch by it.
+    overrideSchema: ({ valibotSchema, jsonSchema }) =>
+      valibotSchema.type === 'variant' && 'key' in valibotSchema && typeof valibotSchema.key === 'string'
+        ? { ...jsonSchema, discriminator: { propertyName: valibotSchema.key } }
+        : undefined,
+  }) as Json;
   return rest;
 }
 
