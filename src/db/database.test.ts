@@ -95,6 +95,34 @@ describe('RadicaDB upgrades', () => {
     await db.delete();
   });
 
+  it('version 11 rebuilds the search log with each row\'s name and amount, so the list sorts rows already stored by them', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(10).stores({ solicitudes: 'id, created_at, pending', searchLog: '++seq', revisiones: 'id, solicitud_id, estado' });
+    const rows = [
+      ['zeta', 'Zoe', 5_000_000],
+      ['alfa', 'Ángela', 180_000_000],
+      ['nada', 'Ñusta', null],
+    ] as const;
+    const created = '2025-03-01T17:04:05.123Z';
+    for (const [id, nombres, monto] of rows) {
+      const r = record(id);
+      await old.table('solicitudes').put({ ...r, solicitante: { ...r.solicitante, nombres }, solicitud: { ...r.solicitud, detalle_credito: { monto_solicitado: monto } }, created_at: created, estado: 'Pendiente' });
+    }
+    // The log as version 10 wrote it: no names nor amounts.
+    await old.table('searchLog').add({ reset: 1, ids: rows.map((r) => r[0]), created: rows.map(() => created), tokens: rows.map(() => 'jose') });
+    old.close();
+
+    const db = new RadicaDB(name);
+    const log = await db.searchLog.toArray();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ reset: 1, ids: ['alfa', 'nada', 'zeta'], names: ['Ángela Pérez', 'Ñusta Pérez', 'Zoe Pérez'], montos: [180_000_000, null, 5_000_000] });
+    const index = await loadLocalIndex(db);
+    expect(index.sortedBy('nombre', 'asc', []).keys).toEqual(['alfa', 'nada', 'zeta']);
+    expect(index.sortedBy('monto', 'desc', []).keys).toEqual(['alfa', 'zeta', 'nada']);
+    await db.delete();
+  });
+
   it('version 4 keeps `pending` only on unsent rows, so its index holds only those', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);
