@@ -8,7 +8,12 @@
  * without a fault (push answered 503, push answer lost, worker restarted mid-push), going offline
  * and online, a page reload right after the outbox write, a session that expires (401) and a later
  * login, a change of user on a shared device, and attachments queued for a new or existing
- * application, uploaded over real HTTP (tus) and sometimes cut halfway (then resumed).
+ * application, uploaded over real HTTP (tus) and sometimes cut halfway (then resumed); the review
+ * loop played through (a reviewer returns, the advisor answers, a reviewer closes, each step on a
+ * synced screen); on PostgreSQL, a push that meets a server process killed before a mutation
+ * commits, after it commits, or after the batch committed but before the answer
+ * (model/server-kill.ts). Generators draw what each role's screens offer; draws aimed at a
+ * refusal ignore that.
  * Checked against the model after every sync: each session's cursor and last mutation id and the
  * company's change sequence only move forward. After a final sync of every session:
  * - every queued mutation has exactly one result on the server (sync_results), nothing queued is
@@ -21,7 +26,7 @@
  * - every applied mutation's server handler ran exactly once, a rejected one's never;
  * - each queued file is stored once and byte-identical, or marked 'error' with a reason and not stored.
  * Every run starts from the same server state (model/server-state.ts: the demo seed cut to a few
- * applications per advisor, restored in place before each run), so a failing seed or a shrunk
+ * applications per advisor, four of them with a document, restored in place before each run), so a failing seed or a shrunk
  * path replays on the state it failed on, and runs do not slow down as earlier runs' rows pile up.
  * PROPERTY_RUNS (default 15, CI) and PROPERTY_SEED (default 20261123; `random` explores) as in
  * sync.property.test.ts; a failure prints the seed, fast-check's path and each device's steps.
@@ -84,7 +89,10 @@ let restoreFetch = () => undefined as void;
 beforeAll(async () => {
   ctx = await createTestContext();
   userIds = ctx.seeded.users as unknown as Record<string, number>;
+  http.base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  restoreFetch = installCutFetch();
   await trimDemo(ctx.database.db, ctx.seeded.demo.id, 6);
+  await baseDocuments();
   resetServer = await snapshot(ctx.database.db);
   if (process.env.DATABASE_URL) {
     const [{ name }] = ((await ctx.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows;
@@ -105,8 +113,6 @@ beforeAll(async () => {
       return answer;
     };
   }
-  http.base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  restoreFetch = installCutFetch();
   const table = MUTATION_HANDLERS as unknown as Record<string, (tx: unknown, user: { id: number }, args: unknown) => Promise<unknown>>;
   for (const [name, handler] of Object.entries(table)) {
     table[name] = async (tx, user, args) => {
@@ -117,6 +123,30 @@ beforeAll(async () => {
     };
   }
 });
+/**
+ * The demo seed has no files: the advisor's device uploads one to each of its first four
+ * applications (the real path: queueFile, then tus over HTTP), so every run starts with documents
+ * that `documento.eliminar` can delete.
+ */
+async function baseDocuments(): Promise<void> {
+  const device: Device = { name: 'base', users: ['asesor'], current: 0, online: true, sessions: new Map() };
+  const s = await openSession(ctx.app, device, 'asesor', userIds, DEMO_USERS.asesor);
+  try {
+    await s.engine.sync({ force: true });
+    const rows = (await s.db.solicitudes.orderBy('id').toArray()).slice(0, 4);
+    for (const r of rows) {
+      const id = randomUUID();
+      const blob = new Blob([Buffer.concat([PDF, Buffer.from(`% ${id}\n`)])], { type: 'application/pdf' });
+      await queueFile(s.db, { id, blob, nombre: 'cedula.pdf', mime: 'application/pdf', ownerSolicitudId: r.solicitud.id, ownerSolicitanteId: r.solicitante?.id, mutationId: 0 });
+    }
+    await s.engine.sync({ force: true });
+    const files = await s.db.files.toArray();
+    expect(files.map((f) => f.status), 'base documents uploaded').toEqual(rows.map(() => 'uploaded'));
+  } finally {
+    await closeSession(s);
+  }
+}
+
 afterAll(async () => {
   killer.push = null;
   await kills?.stop();

@@ -18,6 +18,7 @@ import { validateRegistro } from '../../../src/domain/registro';
 import { argsFromSpecBody } from '../../../server/src/modules/formulario/routes';
 import { freshRecordBody } from '../../api/security-fixtures';
 import type { MutationName } from '../../../src/domain/mutations';
+import { can, normalizeRole, type Permission } from '../../../src/domain/roles';
 import type { RadicaDB } from '../../../src/db/database';
 import type { SolicitudRecord } from '../../../src/domain/solicitud';
 
@@ -57,11 +58,14 @@ export interface GenContext {
  */
 const offered = (ctx: GenContext, i: Intent, roles: readonly string[]) => i.bad || roles.includes(ctx.rol);
 const GESTORES = ['admin', 'supervisor'];
+/** The same by permission (src/domain/roles.ts `can`, what the screens check). */
+const permitted = (ctx: GenContext, i: Intent, permission: Permission) => i.bad || can(normalizeRole(ctx.rol), permission);
 
 type Gen = (ctx: GenContext, i: Intent) => Promise<unknown>;
 
 const ESTADOS = ['Pendiente', 'En estudio', 'Aprobado', 'Negado'];
-const ETAPAS_ESTADO = ['Pendiente', 'En proceso', 'Aprobado'];
+/** States of the demo company a stage may take ('En proceso' is not one: a draw aimed at a refusal uses it). */
+const ETAPAS_ESTADO = ['Pendiente', 'En estudio', 'Aprobado'];
 const at = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 
 async function solicitud(ctx: GenContext, n: number): Promise<SolicitudRecord | undefined> {
@@ -80,49 +84,58 @@ const sidOf = async (ctx: GenContext, i: Intent) => (i.bad && i.pick2 % 2 === 0 
  */
 export const GENERATORS: Record<string, Gen> = {
   'solicitud.crear': async (ctx, i) => {
+    if (!permitted(ctx, i, 'create_customer')) return null;
     const ids = { solicitudId: uuidv7(), solicitanteId: uuidv7() };
     const checked = validateRegistro(registroSchemas(await ctx.db.definiciones.toArray()), argsFromSpecBody(freshRecordBody(ids)));
     if (!checked.ok) throw new Error(`fixture no válido: ${JSON.stringify(checked.fields)}`);
     return i.bad ? { ...checked.value, acepta_terminos: false } : checked.value;
   },
   'solicitud.cambiarEstado': async (ctx, i) => {
+    if (!permitted(ctx, i, 'change_status')) return null;
     const s = await solicitud(ctx, i.pick);
     if (!s) return null;
     return { solicitudId: s.solicitud.id, estado: at(ESTADOS, i.pick2), base: { estado: i.bad ? 'Estado visto antes' : s.solicitud.estado } };
   },
   'solicitud.editar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     if (!s) return null;
     const seen = (s.solicitante as unknown as Record<string, unknown> | null)?.nombres ?? null;
     return { solicitudId: s.solicitud.id, changes: { 'solicitante.nombres': i.text }, base: { 'solicitante.nombres': i.bad ? 'Nombre visto antes' : seen } };
   },
   'solicitud.eliminar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'delete_customer')) return null;
     const solicitudId = await sidOf(ctx, i);
     return solicitudId ? { solicitudId } : null;
   },
   'referencia.agregar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const solicitudId = await sidOf(ctx, i);
     if (!solicitudId) return null;
     return { solicitudId, referenciaId: uuidv7(), tipo_referencia: 'familiar', detalle_referencia: { nombre: i.text, celular: '3001112233' } };
   },
   'referencia.editar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const ref = s && at(s.referencias ?? [], i.pick2);
     if (!s || (!ref && !i.bad)) return null;
     return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? randomUUID() : ref.id, detalle_referencia: { nombre: i.text } };
   },
   'referencia.eliminar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const ref = s && at(s.referencias ?? [], i.pick2);
     if (!s || (!ref && !i.bad)) return null;
     return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? randomUUID() : ref.id };
   },
   'observacion.agregar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const solicitudId = await sidOf(ctx, i);
     if (!solicitudId) return null;
     return { solicitudId, observacionId: uuidv7(), observacion: i.text, fecha_creacion: new Date().toISOString(), usuario_nombre: null };
   },
   'documento.eliminar': async (ctx, i) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const doc = s && at(s.documentos ?? [], i.pick2);
     if (!s || (!doc && !i.bad)) return null;
@@ -171,7 +184,7 @@ export const GENERATORS: Record<string, Gen> = {
     if (!offered(ctx, i, GESTORES)) return null;
     const solicitudId = await sidOf(ctx, i);
     if (!solicitudId) return null;
-    return { solicitudId, etapa: i.bad && i.pick2 % 2 ? 'etapa_inexistente' : 'banco', estado: at(ETAPAS_ESTADO, i.pick2), comentarios: i.text };
+    return { solicitudId, etapa: i.bad && i.pick2 % 2 ? 'etapa_inexistente' : 'banco', estado: i.bad && i.pick2 % 2 === 0 ? 'En proceso' : at(ETAPAS_ESTADO, i.pick2), comentarios: i.text };
   },
 
   // The review loop the way the screens offer it: a reviewer returns an application of an advisor
