@@ -15,6 +15,7 @@
  */
 import type { Json, SolicitudRecord } from '../domain/solicitud';
 import { fold, searchTokens } from '../domain/text';
+import { normalizeEstado } from '../domain/estados';
 
 function str(value: Json | undefined): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
@@ -62,6 +63,8 @@ export function solicitudTokens(record: SolicitudRecord): string[] {
       str(extra.celular),
       str(dir.celular),
       sol?.estado,
+      // As the list shows it too ('Rechazado' reads 'Negado', no status reads 'Pendiente').
+      normalizeEstado(sol?.estado),
       sol?.banco_nombre,
       sol?.ciudad_solicitud,
       sol?.tipo_credito,

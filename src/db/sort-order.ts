@@ -13,6 +13,7 @@
  *   never re-sorts the whole order. Many touched rows rebuild it instead.
  * - Ranks (`rankOf`) are rebuilt lazily after each change of the order.
  */
+import { estadoAliases } from '../domain/estados';
 import { filterToken } from './search-tokens';
 
 export type SortField = 'fecha' | 'nombre' | 'monto' | 'estado';
@@ -58,7 +59,7 @@ export class SortedOrder {
     estadoOrder: readonly string[],
     private readonly entries: ReadonlyMap<string, SortEntry>,
   ) {
-    this.estadoRank = new Map(estadoOrder.map((e, i) => [filterToken('estado', e), i]));
+    this.estadoRank = new Map(estadoOrder.flatMap((e, i) => estadoAliases(e).map((a) => [filterToken('estado', a), i] as const)));
   }
 
   /** A row written (added, changed or deleted) since the order was read. */

@@ -34,6 +34,16 @@ export function normalizeEstado(
 }
 
 /**
+ * Every stored spelling shown as status `estado` ('Negado' is also stored as 'Rechazado', the old
+ * name, and either is shown as the other when a list lacks it): the list's filter and its status
+ * order match a row by any of them. Other statuses have one spelling.
+ */
+export function estadoAliases(estado: string): string[] {
+  const f = fold(estado);
+  return f === 'negado' || f === 'rechazado' ? ['Negado', 'Rechazado'] : [estado];
+}
+
+/**
  * A company's status list as shown: strings only, each normalised against the defaults
  * ('Rechazado' as 'Negado'), without repeats; the eight defaults when nothing is left.
  */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from '../../db/database';
 import { cachedLocalIndex, forgetLocalIndex, loadLocalIndex, warmLocalIndex } from '../../db/local-index';
 import { solicitudTokens } from '../../db/search-tokens';
-import { queryCreditList, searchIds } from './use-credit-list';
+import { queryCreditList, searchIds, type CreditListParams } from './use-credit-list';
 import { record } from '../../test-utils/records';
 import { matchesSearch } from '../../domain/text';
 
@@ -59,6 +59,23 @@ describe('queryCreditList', () => {
     expect((await q({ banco: 'Banco de Occidente' })).total).toBe(0);
     await set(4, 'Aprobado', 'Bancolombia');
     expect(names((await q({ estados: ['Aprobado'], banco: 'Bancolombia' })).rows)).toEqual(['Ana María', 'Beatriz']);
+  });
+
+  it("finds a row stored as 'Rechazado' (the old name) as 'Negado', as the list shows it: by filter, by search and in the status order", async () => {
+    const set = async (n: number, estado: string) => {
+      const row = (await db.solicitudes.get(id(n)))!;
+      await db.solicitudes.put({ ...row, estado, solicitud: { ...row.solicitud, estado } });
+    };
+    await set(1, 'Rechazado');
+    await set(2, 'Negado');
+    await set(3, 'Aprobado');
+    await set(4, 'Aprobado');
+    const q = (p: Partial<CreditListParams>) => queryCreditList(db, { ...params, ...p });
+    expect(names((await q({ estados: ['Negado'] })).rows)).toEqual(['Andrés', 'Ángela']);
+    expect(names((await q({ query: 'negado' })).rows)).toEqual(['Andrés', 'Ángela']);
+    // By status in the company's order (…, Aprobado, …, Negado, …): both spellings rank as 'Negado'.
+    const porEstado = await q({ sort: { field: 'estado', dir: 'asc' }, estadoOrder: ['Pendiente', 'Aprobado', 'Negado'] });
+    expect(names(porEstado.rows)).toEqual(['Carlos', 'Ana María', 'Beatriz', 'Andrés', 'Ángela']);
   });
 
   it('lists newest first and pages with a separate total', async () => {

@@ -17,7 +17,7 @@ import { cachedLocalIndex, loadLocalIndex, warmLocalIndex, type LocalIndex } fro
 import { fold } from '../../domain/text';
 import { filterToken } from '../../db/search-tokens';
 import { DEFAULT_SORT, type ListSort, type SortedOrder } from '../../db/sort-order';
-import { ESTADOS_DEFAULT } from '../../domain/estados';
+import { estadoAliases, ESTADOS_DEFAULT } from '../../domain/estados';
 import { dayKeyRange, hasDayRange } from './date-range';
 
 export interface CreditListParams {
@@ -104,7 +104,7 @@ export function filterIds(index: LocalIndex, estados: readonly string[] = [], ba
   let result: Keys | null = null;
   if (estados.length > 0) {
     result = new Set<string>();
-    for (const e of new Set(estados)) for (const id of index.having(filterToken('estado', e))) result.add(id);
+    for (const e of new Set(estados.flatMap(estadoAliases))) for (const id of index.having(filterToken('estado', e))) result.add(id);
   }
   if (banco) {
     const atBank = index.having(filterToken('banco', banco));
