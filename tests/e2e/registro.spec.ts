@@ -99,7 +99,17 @@ test("'Reemplazar' uploads the new file, then deletes the old one; 'Eliminar' re
   await expect.poll(names, { timeout: 30_000 }).not.toContain('cedula-vieja.pdf');
   expect(await names()).toContain('cedula-nueva.pdf');
 
-  await modal.dialog().getByRole('button', { name: 'Eliminar cedula-nueva.pdf' }).click();
+  // One tap never deletes: it asks, and 'Cancelar' (the focused answer) keeps the document.
+  const eliminar = modal.dialog().getByRole('button', { name: 'Eliminar cedula-nueva.pdf' });
+  await eliminar.click();
+  const confirm = page.getByRole('alertdialog', { name: '¿Eliminar cedula-nueva.pdf?' });
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  await expect(files.filter({ hasText: 'cedula-nueva.pdf' }).getByTestId('archivo-estado')).toHaveText('En el servidor');
+  expect(await names()).toContain('cedula-nueva.pdf');
+  await eliminar.click();
+  await confirm.getByRole('button', { name: 'Eliminar documento' }).click();
   await expect(page.getByText('Documento eliminado')).toBeVisible();
   await expect(files.filter({ hasText: 'cedula-nueva.pdf' })).toHaveCount(0);
   await expect.poll(names, { timeout: 30_000 }).not.toContain('cedula-nueva.pdf');

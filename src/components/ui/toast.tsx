@@ -40,13 +40,16 @@ export function ToasterHost(props: ToasterProps) {
   return createPortal(<Toaster {...DEFAULTS} {...props} position={position} {...offsets} />, target ?? document.body);
 }
 
-/** Inside a dialog the toasts start under its title bar, so they never cover its ✕. */
+/** Inside a dialog the toasts start under its title bar, so they never cover its ✕ (a confirmation: at the top). */
 function useBelowHeader(dialog: HTMLDialogElement | null): number | null {
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
     if (!dialog) return;
     const header = dialog.querySelector('header');
-    const place = () => setTop(Math.max(8, Math.round((header ?? dialog).getBoundingClientRect().bottom) + 8));
+    // A confirmation (alertdialog) is small and centred, with no ✕: its message must stay readable,
+    // so the toasts sit at the top of the screen, above it.
+    const confirmation = dialog.getAttribute('role') === 'alertdialog';
+    const place = () => setTop(confirmation ? 16 : Math.max(8, Math.round((header ?? dialog).getBoundingClientRect().bottom) + 8));
     place();
     const observer = new ResizeObserver(place);
     observer.observe(dialog);

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
+import { askConfirm } from '../../components/ui/confirm-dialog';
 import type { CapturedFile } from '../../components/ui/camera-capture';
 import type { FileRow } from '../../db/database';
 import { mutate, queueFile } from '../../db/mutate';
@@ -108,6 +109,12 @@ export function useArchivos(solicitudId: string, solicitanteId: string, document
   };
 
   const remove = async (doc: DocumentoRow) => {
+    const ok = await askConfirm({
+      title: `¿Eliminar ${doc.nombre}?`,
+      message: 'El documento se quitará de la solicitud para todos. Para recuperarlo habrá que subirlo de nuevo.',
+      confirmLabel: 'Eliminar documento',
+    });
+    if (!ok) return;
     try {
       await mutate(db, 'documento.eliminar', { solicitudId, documentoId: doc.id });
       await db.files.delete(doc.id); // the uploaded copy's row, if this device sent it
@@ -118,7 +125,14 @@ export function useArchivos(solicitudId: string, solicitanteId: string, document
   };
 
   const removeLocal = async (file: FileRow) => {
-    // Not on the server yet: dropping it from the queue is the whole deletion.
+    // Not on the server yet: dropping it from the queue is the whole deletion, and this device
+    // holds the only copy.
+    const ok = await askConfirm({
+      title: `¿Eliminar ${file.nombre}?`,
+      message: 'Este archivo aún no se ha subido: solo está guardado en este dispositivo y no se podrá recuperar.',
+      confirmLabel: 'Eliminar archivo',
+    });
+    if (!ok) return;
     await db.files.delete(file.id);
     toast.success('Documento eliminado');
   };
