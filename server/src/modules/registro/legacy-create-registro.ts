@@ -47,7 +47,7 @@ import { requireUser, type AuthUser } from '../../plugins/auth';
 import { auditBy, createdBy } from '../audit/service';
 import { loadDefinitions } from '../formulario/schemas';
 import { createdValues, insertSolicitante, insertSolicitud, retriedCreation } from '../formulario/service';
-import { buildRecords } from '../solicitudes/repository';
+import { buildRecords, solicitanteRecord } from '../solicitudes/repository';
 import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
@@ -126,19 +126,7 @@ async function lockCompany(tx: DbOrTx, empresaId: number) {
 }
 
 export function solicitanteRow(s: typeof solicitantes.$inferSelect) {
-  return {
-    id: s.id,
-    nombres: s.nombres,
-    primer_apellido: s.primerApellido,
-    segundo_apellido: s.segundoApellido,
-    correo: s.correo,
-    numero_documento: s.numeroDocumento,
-    tipo_identificacion: s.tipoIdentificacion,
-    fecha_nacimiento: s.fechaNacimiento,
-    genero: s.genero,
-    info_extra: s.infoExtra ?? {},
-    created_at: s.createdAt,
-  };
+  return { ...solicitanteRecord(s), created_at: s.createdAt };
 }
 
 export async function crearSolicitanteLegacy(tx: DbOrTx, user: AuthUser, body: Record<string, unknown>) {

@@ -96,18 +96,7 @@ export async function buildRecords(db: DbOrTx, rows: SolicitudRow[]): Promise<So
     const f = finBy.get(s.id)?.[0];
     return {
       id: r.id,
-      solicitante: {
-        id: s.id,
-        nombres: s.nombres,
-        primer_apellido: s.primerApellido,
-        segundo_apellido: s.segundoApellido,
-        correo: s.correo,
-        numero_documento: s.numeroDocumento,
-        tipo_identificacion: s.tipoIdentificacion,
-        fecha_nacimiento: s.fechaNacimiento,
-        genero: s.genero,
-        info_extra: (s.infoExtra ?? {}) as SolicitudRecord['solicitante']['info_extra'],
-      },
+      solicitante: solicitanteRecord(s),
       ubicacion: u
         ? {
             id: u.id,
@@ -231,5 +220,21 @@ export function toListRow(rec: SolicitudRecord) {
     correo_electronico: s.correo,
     numero_celular: celular,
     banco: rec.solicitud.banco_nombre,
+  };
+}
+
+/** An applicant's row as the record's `solicitante` block (spec 01 §3). */
+export function solicitanteRecord(s: typeof solicitantes.$inferSelect): SolicitudRecord['solicitante'] {
+  return {
+    id: s.id,
+    nombres: s.nombres,
+    primer_apellido: s.primerApellido,
+    segundo_apellido: s.segundoApellido,
+    correo: s.correo,
+    numero_documento: s.numeroDocumento,
+    tipo_identificacion: s.tipoIdentificacion,
+    fecha_nacimiento: s.fechaNacimiento,
+    genero: s.genero,
+    info_extra: (s.infoExtra ?? {}) as SolicitudRecord['solicitante']['info_extra'],
   };
 }
