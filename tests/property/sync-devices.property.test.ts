@@ -549,6 +549,7 @@ describe('sync across every mutation and several devices, against the real serve
     const started = Date.now();
     const cpu = process.cpuUsage();
     let done = 0;
+    let failed = false;
     await fc.assert(
       fc.asyncProperty(commandsArb, async (cmds) => {
         handled.clear();
@@ -568,6 +569,9 @@ describe('sync across every mutation and several devices, against the real serve
           await checkInvariants(model);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
+          // Said at once: a long run stopped while fast-check shrinks would otherwise not tell it.
+          if (!failed) console.log(`run ${done + 1} failed (seed ${SEED}): ${message.split('\n')[0]}`);
+          failed = true;
           throw new Error(`${message}\n--- pasos por dispositivo ---\n${historyText(model)}`, { cause: error });
         } finally {
           for (const device of model.devices) for (const s of device.sessions.values()) await closeSession(s);
