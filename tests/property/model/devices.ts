@@ -139,7 +139,57 @@ export function newEngine(app: FastifyInstance, s: Session, device: Device): Syn
   return new SyncEngine({ db: s.db, transport: transport(app, s, device), triggers, locks: null, random: () => 0, pullLimit: 200 });
 }
 
-export async function openSession(app: FastifyInstance, device: Device, who: DemoUser, users: Record<string, number>, correo: string): Promise<Session> {
+/** Every object store of a local database, record by record with its key, as IndexedDB holds it. */
+export type StoreImage = Array<{ store: string; inline: boolean; keys: IDBValidKey[]; values: unknown[] }>;
+
+const done = (req: IDBRequest | IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    if ('oncomplete' in req) {
+      req.oncomplete = () => resolve();
+      req.onabort = req.onerror = () => reject(req.error);
+    } else {
+      req.onsuccess = () => resolve();
+      req.onerror = () => reject(req.error);
+    }
+  });
+
+/**
+ * A copy of a session's local database below Dexie (no middleware, no hooks): what a device that
+ * synced holds, to open the same state again as a new session (`openSession`'s `image`).
+ */
+export async function exportStore(s: Session): Promise<StoreImage> {
+  const idb = s.db.backendDB();
+  const names = [...idb.objectStoreNames];
+  const tx = idb.transaction(names, 'readonly');
+  const image: StoreImage = names.map((store) => {
+    const os = tx.objectStore(store);
+    const entry = { store, inline: os.keyPath !== null, keys: [] as IDBValidKey[], values: [] as unknown[] };
+    const keys = os.getAllKeys();
+    const values = os.getAll();
+    keys.onsuccess = () => (entry.keys = keys.result);
+    values.onsuccess = () => (entry.values = values.result);
+    return entry;
+  });
+  await done(tx);
+  return image;
+}
+
+async function importStore(db: RadicaDB, image: StoreImage): Promise<void> {
+  await db.open();
+  const idb = db.backendDB();
+  const tx = idb.transaction(image.map((e) => e.store), 'readwrite');
+  for (const e of image) {
+    const os = tx.objectStore(e.store);
+    e.values.forEach((v, i) => (e.inline ? os.put(v) : os.put(v, e.keys[i])));
+  }
+  await done(tx);
+}
+
+/**
+ * A user signed in on a device with a new local database: empty, or, with `image`, holding what
+ * another session's database held (exportStore), its client id included.
+ */
+export async function openSession(app: FastifyInstance, device: Device, who: DemoUser, users: Record<string, number>, correo: string, image?: StoreImage): Promise<Session> {
   const token = await loginAs(app, who);
   const dbName = `modelo-${device.name}-${who}-${randomUUID()}`;
   const s: Session = {
@@ -159,6 +209,7 @@ export async function openSession(app: FastifyInstance, device: Device, who: Dem
     lastMutationId: 0,
     active: true,
   };
+  if (image) await importStore(s.db, image);
   s.engine = newEngine(app, s, device);
   return s;
 }
