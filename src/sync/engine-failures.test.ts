@@ -80,18 +80,80 @@ describe('SyncEngine failures', () => {
     const { db, server, engine, manual } = setup();
     server.serverPut(makeRecord(A));
     manual.setOnline(false);
+    server.unreachable = true;
     await engine.start();
     await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
     engine.notify();
     await engine.sync();
     expect(engine.getStatus()).toMatchObject({ state: 'offline', pending: 1 });
     expect(server.pushes.length).toBe(0);
+    server.unreachable = false;
     manual.setOnline(true);
     await engine.sync();
     expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
     expect(manual.intervals.map((i) => i.ms)).toEqual([30_000]);
     await engine.stop();
     expect(manual.intervals.length).toBe(0);
+  });
+
+  it('does not call the server for notify or the timer while the device says it is offline', async () => {
+    const { db, server, engine, manual } = setup();
+    server.serverPut(makeRecord(A));
+    await engine.sync();
+    const calls = server.pulls.length + server.pushes.length;
+    manual.setOnline(false);
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    engine.notify();
+    await engine.sync();
+    expect(server.pulls.length + server.pushes.length).toBe(calls);
+    expect(engine.getStatus()).toMatchObject({ state: 'offline', pending: 1 });
+  });
+
+  it("a forced sync tries the network even when the worker's navigator.onLine still says offline", async () => {
+    // The page heard 'online' and called syncNow; the worker's own flag had not flipped yet.
+    const { db, server, engine, manual } = setup();
+    server.serverPut(makeRecord(A));
+    manual.setOnline(false);
+    server.unreachable = true;
+    await engine.start();
+    await engine.sync(); // joins the start's cycle, which meets no network
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    expect(engine.getStatus()).toMatchObject({ state: 'offline' });
+    server.unreachable = false;
+    await engine.sync({ force: true });
+    expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
+  });
+
+  it('a forced sync with no network at all ends offline and arms a retry', async () => {
+    const { db, server, engine, manual } = setup();
+    server.serverPut(makeRecord(A));
+    manual.setOnline(false);
+    server.unreachable = true;
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await engine.sync({ force: true });
+    expect(engine.getStatus()).toMatchObject({ state: 'offline', pending: 1 });
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.problems.count()).toBe(0);
+    const retry = manual.armedTimeout();
+    expect(retry?.ms).toBe(500);
+    server.unreachable = false;
+    retry!.callback();
+    await engine.sync({ force: true });
+    expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
+  });
+
+  it('a forced sync asked for while a cycle fails runs right after it, not after the backoff', async () => {
+    const { db, server, engine, manual } = setup();
+    server.serverPut(makeRecord(A));
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    server.fail('push', 0);
+    const failing = engine.sync();
+    const forced = engine.sync({ force: true }); // the page's 'online' arrives meanwhile
+    await Promise.all([failing, forced]);
+    expect(server.solicitudes.get(A)?.solicitud.estado).toBe('Aprobado');
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
+    expect(manual.armedTimeout()).toBeUndefined();
   });
 
   it('joins concurrent calls into one cycle plus one follow-up', async () => {

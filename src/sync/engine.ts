@@ -1,13 +1,19 @@
 /**
  * The sync engine: one cycle = push the outbox, upload ready files, pull the server's changes.
  * Invariants:
- * - At most one cycle runs per engine (re-entrant calls join it and ask for one more round) and,
+ * - At most one cycle runs per engine (re-entrant calls join it and ask for one more round, which
+ *   runs after a failed cycle too when the call was forced) and,
  *   with navigator.locks, per database across tabs (a tab that cannot take the lock skips).
  * - Nothing queued is ever lost: a failed cycle leaves the outbox and files as they were.
  * - 401 pauses the engine (state 'unauthenticated', no retries) until `resume(token)`.
  *   403 shows an error and does not back off. Every other failure backs off exponentially with
  *   full jitter; `nextAttemptAt` is kept in meta and in the status, and only `online`, `start`,
  *   `syncNow`/`resume` (force) bypass it; `notify` and the periodic timer respect it.
+ * - The scope's `navigator.onLine` only gates `notify` and the periodic timer. A forced cycle
+ *   always tries the network: a dedicated worker's `onLine` can stay false after the connection is
+ *   back (the page hears `online` and calls `syncNow`), and a cycle that trusted it would wait for
+ *   the next event that may never come. Really offline, the request fails at once (status 0):
+ *   state 'offline', with a backoff retry.
  * - The status listener always receives plain data (see status.ts).
  * - `delivered` counts what reached the server through this engine (mutations applied or
  *   rejected, files uploaded), so a caller running one cycle (the service worker's background
@@ -70,6 +76,8 @@ export class SyncEngine {
   private emitChain: Promise<void> = Promise.resolve();
   private running: Promise<void> | null = null;
   private rerun = false;
+  /** The round asked for while a cycle ran was forced (it then tries the network, see above). */
+  private rerunForced = false;
   private paused = false;
   private stopped = false;
   private attempt = 0;
@@ -153,9 +161,10 @@ export class SyncEngine {
       return Promise.resolve();
     if (this.running) {
       this.rerun = true;
+      this.rerunForced ||= options.force === true;
       return this.running;
     }
-    this.running = this.loop();
+    this.running = this.loop(options.force === true);
     return this.running;
   }
 
@@ -165,39 +174,44 @@ export class SyncEngine {
     return this.getStatus();
   }
 
-  private async loop(): Promise<void> {
+  private async loop(first: boolean): Promise<void> {
     try {
       let ok: boolean;
+      let force = first;
       do {
         this.rerun = false;
         try {
-          ok = await this.runLocked();
+          ok = await this.runLocked(force);
         } catch {
           // only a broken database or lock manager gets here; the next trigger tries again
           ok = false;
           await this.update({ state: 'error', message: RETRY_MESSAGE });
         }
-      } while (ok && this.rerun && !this.stopped && !this.paused);
+        force = this.rerunForced;
+        this.rerunForced = false;
+        // A forced round asked for during a failed cycle still runs: the page's `online` may come
+        // while a cycle fails for want of a connection, and the backoff after it may be minutes.
+      } while ((ok || force) && this.rerun && !this.stopped && !this.paused);
     } finally {
       this.running = null;
     }
   }
 
-  private async runLocked(): Promise<boolean> {
-    if (!this.locks) return this.cycle();
+  private async runLocked(force: boolean): Promise<boolean> {
+    if (!this.locks) return this.cycle(force);
     let ok = true;
     await this.locks.request(`radica-sync-${this.db.name}`, { ifAvailable: !this.waitForLock }, async (lock) => {
       if (!lock) {
         await this.update({}); // another tab is syncing this database right now
         return;
       }
-      ok = await this.cycle();
+      ok = await this.cycle(force);
     });
     return ok;
   }
 
-  private async cycle(): Promise<boolean> {
-    if (!this.triggers.isOnline()) {
+  private async cycle(force: boolean): Promise<boolean> {
+    if (!force && !this.triggers.isOnline()) {
       await this.update({ state: 'offline', message: undefined });
       return false;
     }

@@ -123,6 +123,8 @@ export class ModelServer implements SyncTransport {
    * server; off, it is an older server that ignores both.
    */
   passes = false;
+  /** No network between the device and this server: every call fails at once with status 0. */
+  unreachable = false;
 
   setToken(token: string): void {
     this.token = token;
@@ -166,6 +168,7 @@ export class ModelServer implements SyncTransport {
   }
 
   private auth(): void {
+    if (this.unreachable) throw new TransportError(0, 'Failed to fetch');
     if (this.token !== this.validToken)
       throw new TransportError(401, 'Sesión expirada', 'UNAUTHENTICATED');
   }
