@@ -156,6 +156,18 @@ describe('SyncEngine failures', () => {
     expect(manual.armedTimeout()).toBeUndefined();
   });
 
+  it("a late 'offline' event after a cycle that reached the server does not turn the status offline", async () => {
+    const { db, server, engine, manual } = setup();
+    server.serverPut(makeRecord(A));
+    await engine.start();
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    await engine.sync({ force: true });
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
+    manual.setOnline(false); // heard late by the worker: the page is online and its cycle worked
+    expect(await engine.refreshStatus()).toMatchObject({ state: 'idle', pending: 0 });
+    await engine.stop();
+  });
+
   it('joins concurrent calls into one cycle plus one follow-up', async () => {
     const { db, server, engine } = setup();
     server.serverPut(makeRecord(A));

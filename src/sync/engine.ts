@@ -124,9 +124,11 @@ export class SyncEngine {
       message: lastError ?? undefined,
     };
     this.cancels.push(
+      // Only 'online' acts. An 'offline' event changes no state: a dedicated worker can hear it
+      // late, after a cycle that did reach the server, and the screens show 'Sin conexión' from
+      // the page's own navigator.onLine; the next cycle finds out for itself.
       this.triggers.onConnectivity((online) => {
         if (online) void this.onOnline();
-        else void this.update({ state: 'offline', message: undefined });
       }),
       this.triggers.setInterval(() => void this.sync(), this.periodMs),
     );
