@@ -4,6 +4,7 @@ import { mapRecord, RadicaDB } from './database';
 import type { LocalIndex} from './local-index';
 import { loadLocalIndex } from './local-index';
 import { record } from '../test-utils/records';
+import { filterToken } from './search-tokens';
 
 const db = new RadicaDB(`local-index-${crypto.randomUUID()}`);
 afterEach(async () => {
@@ -30,5 +31,39 @@ describe('the list index order', () => {
     expect(index.keys).toEqual(['a', 'b', 'c', 'f', 'g', 'h', 'k', 'l', 'z']);
     expect(index.rankOf('g')).toBe(4);
     expect(index.rankFrom('2025-01-15', true)).toBe(3);
+  });
+});
+
+describe('the list index search postings', () => {
+  const named = (id: string, day: number, nombres: string, estado = 'Pendiente') => {
+    const r = madeOn(id, day);
+    return { ...r, solicitante: { ...r.solicitante!, nombres }, solicitud: { ...r.solicitud!, estado } };
+  };
+
+  it('finds what pages written before its first search hold, and keeps finding after later writes', async () => {
+    const index = await loadLocalIndex(db);
+    // The list prepares the empty index at a first sync's start; the pages come after.
+    index.prepare();
+    await db.solicitudes.bulkPut([named('p1', 20, 'Wilmar'), named('p2', 19, 'Yesenia', 'Aprobado')]);
+    await loadLocalIndex(db);
+    await db.solicitudes.bulkPut([named('p3', 10, 'Wilfredo', 'Aprobado')]);
+    await loadLocalIndex(db);
+    expect([...index.startingWith('wil')].sort()).toEqual(['p1', 'p3']);
+    expect([...index.having(filterToken('estado', 'Aprobado'))].sort()).toEqual(['p2', 'p3']);
+    // Once made, the postings follow each write: a renamed row, a changed status, a deleted row.
+    await db.solicitudes.bulkPut([named('p1', 20, 'Zoraida', 'Aprobado'), named('p4', 21, 'Wendy')]);
+    await db.solicitudes.delete('p3');
+    await loadLocalIndex(db);
+    expect([...index.startingWith('w')].sort()).toEqual(['p4']);
+    expect([...index.startingWith('zor')]).toEqual(['p1']);
+    expect([...index.having(filterToken('estado', 'Aprobado'))].sort()).toEqual(['p1', 'p2']);
+    expect(index.keys).toEqual(['p2', 'p1', 'p4']);
+    expect(index.rankOf('p4')).toBe(2);
+  });
+
+  it('sorts by status from the tokens it keeps joined', async () => {
+    await db.solicitudes.bulkPut([named('e1', 3, 'Ana', 'Negado'), named('e2', 4, 'Ana', 'Aprobado'), named('e3', 5, 'Ana')]);
+    const index = await loadLocalIndex(db);
+    expect(index.sortedBy('estado', 'asc', ['Pendiente', 'Aprobado', 'Negado']).keys).toEqual(['e3', 'e2', 'e1']);
   });
 });

@@ -8,10 +8,15 @@
  *   it (sync worker, another tab) and cheap when nothing changed. That read subscribes a live
  *   query to every new log row.
  * - `keys[rank.get(id)] === id`, `createdKeys[r]` is the key of `keys[r]`, once the rows waiting
- *   in `inserted` are merged in (every read of the order merges them first); `postings` has every
- *   token some row has, with the ids having it; `sortedWords`, when set, holds its keys sorted
- *   (with `newWords`, the ones added since, merged in at the next lookup), and
- *   maybe words no row has any more (a lookup finds nothing for them).
+ *   in `inserted` are merged in (every read of the order merges them first; `rank` is made at
+ *   its first read after a merge); `postings`, once made, has every token some row has, with the
+ *   ids having it; `sortedWords`, when set, holds its keys sorted (with `newWords`, the ones added
+ *   since, merged in at the next lookup), and maybe words no row has any more (a lookup finds
+ *   nothing for them).
+ * - `postings` is made at the first search or filter, or by `prepare` once the index holds rows
+ *   (the list calls it when the page is idle after a load and after each sync), and kept current
+ *   from then on. A first sync folds 50,000 rows in pages while the list shows them newest first:
+ *   no search needs the postings then, so they are made once, after it, not page by page.
  * - A new IndexedDB connection may be a database deleted and made again (its `seq` restarts at 1):
  *   the index starts over.
  * - The orders by name, amount and status (src/db/sort-order.ts) are made at their first read and
@@ -37,9 +42,12 @@ export class LocalIndex {
   /** Log rows folded in since the last reset row (to decide on compaction). */
   logRows = 0;
   private readonly entries = new Map<string, Entry>();
-  /** Word -> the id having it, or a Set when several do (most words, e-mails and numbers, have one). */
-  private readonly postings = new Map<string, string | Set<string>>();
-  private order: { keys: string[]; rank: Map<string, number>; createdKeys: string[] } | null = null;
+  /**
+   * Word -> the id having it, or a Set when several do (most words, e-mails and numbers, have
+   * one); null until a lookup or `prepare` makes it.
+   */
+  private postings: Map<string, string | Set<string>> | null = null;
+  private order: { keys: string[]; rank: Map<string, number> | null; createdKeys: string[] } | null = null;
   /** New rows not yet in `order`, merged in at the next read of it (a sync's page, mostly). */
   private inserted: string[] = [];
   private sortedWords: string[] | null = null;
@@ -58,7 +66,7 @@ export class LocalIndex {
     this.logRows = row.reset ? 1 : this.logRows + 1;
     if (row.reset) {
       this.entries.clear();
-      this.postings.clear();
+      this.postings = null;
       this.dropOrder();
       this.sortedWords = null;
       this.newWords = [];
@@ -70,35 +78,56 @@ export class LocalIndex {
 
   private set(id: string, created: string | null, joined: string, keys: SortKeys): void {
     const old = this.entries.get(id);
-    const tokens = created === null || joined === '' ? [] : joined.split(' ');
-    if (old && old.created === created && old.tokens.join(' ') === joined && old.name === keys.name && old.monto === keys.monto) return;
+    const tokens = created === null ? '' : joined;
+    if (old && old.created === created && old.tokens === tokens && old.name === keys.name && old.monto === keys.monto) return;
     if (old || created !== null) for (const order of this.orders.values()) order.touch(id);
-    for (const t of old?.tokens ?? []) {
-      const ids = this.postings.get(t);
-      if (ids === id) this.postings.delete(t);
-      else if (typeof ids === 'object') {
-        ids.delete(id);
-        if (ids.size === 1) this.postings.set(t, ids.values().next().value!);
-      }
-    }
+    const postings = this.postings;
+    if (postings && old) this.unpost(postings, id, old.tokens);
     if (created === null) {
       this.entries.delete(id);
       if (old) this.dropOrder();
     } else {
       this.entries.set(id, { created, tokens, name: keys.name, monto: keys.monto });
-      for (const t of tokens) {
-        const ids = this.postings.get(t);
-        if (ids === undefined) {
-          this.postings.set(t, id);
-          if (this.sortedWords) this.newWords.push(t);
-        } else if (typeof ids === 'string') {
-          if (ids !== id) this.postings.set(t, new Set([ids, id]));
-        } else {
-          ids.add(id);
-        }
-      }
+      if (postings) this.post(postings, id, tokens);
       if (!old || old.created !== created) this.appendOrDrop(id, created, !old);
     }
+  }
+
+  private unpost(postings: NonNullable<LocalIndex['postings']>, id: string, joined: string): void {
+    for (const t of splitTokens(joined)) {
+      const ids = postings.get(t);
+      if (ids === id) postings.delete(t);
+      else if (typeof ids === 'object') {
+        ids.delete(id);
+        if (ids.size === 1) postings.set(t, ids.values().next().value!);
+      }
+    }
+  }
+
+  private post(postings: NonNullable<LocalIndex['postings']>, id: string, joined: string): void {
+    for (const t of splitTokens(joined)) {
+      const ids = postings.get(t);
+      if (ids === undefined) {
+        postings.set(t, id);
+        if (this.sortedWords) this.newWords.push(t);
+      } else if (typeof ids === 'string') {
+        if (ids !== id) postings.set(t, new Set([ids, id]));
+      } else {
+        ids.add(id);
+      }
+    }
+  }
+
+  /** The postings, made from every entry at the first call after a reset. */
+  private posted(): NonNullable<LocalIndex['postings']> {
+    if (!this.postings) {
+      const postings: NonNullable<LocalIndex['postings']> = new Map();
+      this.sortedWords = null;
+      this.newWords = [];
+      for (const [id, e] of this.entries) this.post(postings, id, e.tokens);
+      this.postings = postings;
+    }
+    return this.postings;
   }
 
   private dropOrder(): void {
@@ -117,7 +146,7 @@ export class LocalIndex {
     const last = o.keys.length - 1;
     const after = last < 0 || created > o.createdKeys[last] || (created === o.createdKeys[last] && id > o.keys[last]);
     if (after && this.inserted.length === 0) {
-      o.rank.set(id, o.keys.length);
+      o.rank?.set(id, o.keys.length);
       o.keys.push(id);
       o.createdKeys.push(created);
     } else {
@@ -141,28 +170,51 @@ export class LocalIndex {
   }
 
   private ordered(keys: string[]) {
-    const rank = new Map<string, number>();
-    keys.forEach((k, i) => rank.set(k, i));
-    return { keys, rank, createdKeys: keys.map((id) => this.entries.get(id)!.created) };
+    return { keys, rank: null, createdKeys: keys.map((id) => this.entries.get(id)!.created) };
   }
 
-  /** Sorts the rows waiting and merges them into the order: linear in the rows, not n log n. */
+  /**
+   * Sorts the rows waiting and merges them into the order: linear in the rows, not n log n
+   * (once per page of a first sync: the ranks are made again only when read).
+   */
   private mergeInserted(o: NonNullable<LocalIndex['order']>): void {
     const added = this.inserted.sort(this.byCreated);
     this.inserted = [];
-    const keys: string[] = new Array(o.keys.length + added.length);
+    const n = o.keys.length + added.length;
+    const keys: string[] = new Array(n);
+    const createdKeys: string[] = new Array(n);
+    const addedKeys = added.map((id) => this.entries.get(id)!.created);
     let i = 0;
     let j = 0;
-    for (let k = 0; k < keys.length; k++) {
-      keys[k] = j >= added.length || (i < o.keys.length && this.byCreated(o.keys[i], added[j]) < 0) ? o.keys[i++] : added[j++];
+    for (let k = 0; k < n; k++) {
+      const fromOld =
+        j >= added.length ||
+        (i < o.keys.length && (o.createdKeys[i] < addedKeys[j] || (o.createdKeys[i] === addedKeys[j] && o.keys[i] < added[j])));
+      if (fromOld) {
+        keys[k] = o.keys[i];
+        createdKeys[k] = o.createdKeys[i++];
+      } else {
+        keys[k] = added[j];
+        createdKeys[k] = addedKeys[j++];
+      }
     }
-    this.order = this.ordered(keys);
+    this.order = { keys, rank: null, createdKeys };
+  }
+
+  private ranks(): Map<string, number> {
+    const o = this.sorted();
+    if (!o.rank) {
+      const rank = new Map<string, number>();
+      o.keys.forEach((k, i) => rank.set(k, i));
+      o.rank = rank;
+    }
+    return o.rank;
   }
 
   /** One reset log row holding what this index knows. */
   toResetRow(): SearchLogRow {
     const out = logRow([], [], true);
-    for (const [id, e] of this.entries) appendEntry(out, id, e.created, e.tokens.join(' '), e);
+    for (const [id, e] of this.entries) appendEntry(out, id, e.created, e.tokens, e);
     return out;
   }
 
@@ -172,7 +224,7 @@ export class LocalIndex {
   }
 
   rankOf(id: string): number | undefined {
-    return this.sorted().rank.get(id);
+    return this.ranks().get(id);
   }
 
   /** The `created_at` key of a row (undefined when the index has no such row). */
@@ -218,7 +270,7 @@ export class LocalIndex {
    */
   private words(): string[] {
     if (!this.sortedWords) {
-      this.sortedWords = [...this.postings.keys()].sort();
+      this.sortedWords = [...this.posted().keys()].sort();
       this.newWords = [];
     } else if (this.newWords.length > 0) {
       const added = [...new Set(this.newWords)].sort();
@@ -236,15 +288,18 @@ export class LocalIndex {
     return this.sortedWords;
   }
 
-  /** Builds what the first query and the first search would otherwise build. */
+  /**
+   * Builds what the first query and the first search would otherwise build; the postings only
+   * once there are rows (an empty index is a first sync about to begin: see the header).
+   */
   prepare(): void {
-    this.sorted();
-    this.words();
+    this.ranks();
+    if (this.entries.size > 0) this.words();
   }
 
   /** Ids having exactly `token` (a filter token, src/db/search-tokens.ts). */
   having(token: string): Set<string> {
-    const ids = this.postings.get(token);
+    const ids = this.posted().get(token);
     return typeof ids === 'string' ? new Set([ids]) : new Set(ids ?? []);
   }
 
@@ -259,12 +314,17 @@ export class LocalIndex {
     }
     const out = new Set<string>();
     for (let i = lo; i < words.length && words[i].startsWith(prefix); i++) {
-      const ids = this.postings.get(words[i]);
+      const ids = this.postings!.get(words[i]);
       if (typeof ids === 'string') out.add(ids);
       else for (const id of ids ?? []) out.add(id);
     }
     return out;
   }
+}
+
+/** The tokens of an entry, stored joined by spaces ('' for none). */
+function splitTokens(joined: string): string[] {
+  return joined === '' ? [] : joined.split(' ');
 }
 
 const indexes = new WeakMap<RadicaDB, LocalIndex>();

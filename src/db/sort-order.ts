@@ -29,7 +29,8 @@ export const DEFAULT_SORT: ListSort = { field: 'fecha', dir: 'desc' };
 /** What an order reads of a row (src/db/local-index.ts keeps one per id). */
 export interface SortEntry {
   created: string;
-  tokens: string[];
+  /** The row's search tokens joined by spaces (src/db/search-log.ts). */
+  tokens: string;
   /** The full name as shown, '' when the row has none. */
   name: string;
   /** The requested amount, null when the row has none. */
@@ -41,8 +42,10 @@ const ESTADO_PREFIX = filterToken('estado', '').slice(0, -1);
 
 /** The status filter token of a row ('\u0001estado:en_estudio\u0001'); tokens are sorted, so it is near the start. */
 function estadoToken(e: SortEntry): string {
-  for (const t of e.tokens) if (t.startsWith(ESTADO_PREFIX)) return t;
-  return '';
+  const at = e.tokens.startsWith(ESTADO_PREFIX) ? 0 : e.tokens.indexOf(` ${ESTADO_PREFIX}`) + 1;
+  if (at === 0 && !e.tokens.startsWith(ESTADO_PREFIX)) return '';
+  const end = e.tokens.indexOf(' ', at);
+  return e.tokens.slice(at, end < 0 ? undefined : end);
 }
 
 type Primary = (e: SortEntry) => number | string | null;

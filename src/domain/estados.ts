@@ -1,4 +1,6 @@
 /** Request statuses (spec 01 §4, spec 02 §4): the eight defaults, normalisation and badge colours. */
+import { fold } from './text';
+
 export const ESTADOS_DEFAULT = [
   'Pendiente',
   'En estudio',
@@ -9,14 +11,6 @@ export const ESTADOS_DEFAULT = [
   'Negado',
   'Desistido',
 ] as const;
-
-function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
-}
 
 /**
  * Normalises a status against an allowed list: empty gives 'Pendiente', 'Rechazado' gives

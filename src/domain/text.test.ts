@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { fold, matchesSearch, searchTokens } from './text';
 
 describe('fold', () => {
@@ -77,5 +78,20 @@ describe('matchesSearch', () => {
   it('matches everything on a blank query', () => {
     expect(matchesSearch(tokens, '   ')).toBe(true);
     expect(matchesSearch([], '')).toBe(true);
+  });
+});
+
+describe('fold of any text', () => {
+  // The normalisation as written before the ASCII fast path and the memo (reference).
+  const reference = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+
+  it('equals NFD + strip diacritics + lowercase + trim, for ASCII (with ^ and `) and other text, folded twice', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom(' a^b`C ', 'Ñuñoa', 'Pendiente información adicional', 'ÁÉÍ^`')), (s) => {
+        expect(fold(s)).toBe(reference(s));
+        expect(fold(s)).toBe(reference(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -263,6 +263,8 @@ export function useCreditList(db: RadicaDB, params: CreditListParams): CreditLis
   // The index loads in the background; until then a first page comes uncounted, and the query
   // runs again (counted) once it has loaded. If the load fails, the counted query reports it.
   const [loadedFor, setLoadedFor] = useState<RadicaDB | null>(() => (cachedLocalIndex(db) ? db : null));
+  // Again after each sync: the index makes its search postings when the page is idle, once a
+  // first sync has written its rows, instead of page by page (src/db/local-index.ts).
   useEffect(() => {
     let current = true;
     const settle = () => current && setLoadedFor(db);
@@ -270,7 +272,7 @@ export function useCreditList(db: RadicaDB, params: CreditListParams): CreditLis
     return () => {
       current = false;
     };
-  }, [db]);
+  }, [db, syncedAt]);
   const uncounted = loadedFor !== db;
   const result = useLiveQuery(
     () => queryCreditList(db, { query, desde, hasta, page, pageSize, estados, banco, sort: { field, dir }, estadoOrder }, { uncounted }),
