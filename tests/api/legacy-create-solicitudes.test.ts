@@ -195,6 +195,13 @@ describe('POST /api/solicitudes/', () => {
       'solicitud.detalle_credito.monto_solicitado': { old: null, new: 180000000 },
     });
 
+    // 'Historial de cambios' of the application holds the applicant's creation and the filing.
+    const historial = await ctx.app.inject({ method: 'GET', url: `/api/solicitudes/${data.solicitud_id}/historial`, headers: bearer(await loginAs(ctx.app, 'admin')) });
+    expect(historial.statusCode, historial.body).toBe(200);
+    const entries = historial.json().data as Array<{ entidad: string; entidad_id: string; accion: string; cambios: Record<string, unknown> }>;
+    expect(entries.map((e) => [e.entidad, e.accion]).sort()).toEqual([['solicitante', 'crear'], ['solicitud', 'crear']]);
+    expect(entries.find((e) => e.entidad === 'solicitante')).toMatchObject({ entidad_id: solicitanteId, cambios: { 'solicitante.nombres': { old: null, new: 'Mariana' } } });
+
     const pulled = await pullAll('asesor', clientId, cursor);
     const change = pulled.changes.find((c) => c.id === data.solicitud_id);
     expect(change?.op).toBe('put');

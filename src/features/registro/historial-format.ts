@@ -45,6 +45,7 @@ const HIDDEN_FIELDS = new Set(['solicitante_id', 'solicitud_id']);
 
 const ENTITY_LABELS: Record<string, string> = {
   solicitud: 'Solicitud',
+  solicitante: 'Solicitante',
   referencia: 'Referencia',
   observacion: 'Observación',
   documento: 'Documento',

@@ -1,8 +1,9 @@
 /**
  * 'Historial de cambios' of one application (read-only). Invariants:
  * - company-scoped: an application of another company (or deleted, or unknown) is NOT_FOUND;
- * - it holds the audit rows of the application and of its child entities — observations and
- *   notifications of the application, references and documents of its applicant (a reference's
+ * - it holds the audit rows of the application and of its child entities — its applicant's own
+ *   rows (the applicant made alone by `POST /api/solicitantes/`), observations and notifications
+ *   of the application, references and documents of its applicant (a reference's
  *   trail is found through its current row or, once hard-deleted, through the `solicitante_id`
  *   its audit rows carry) and the tracking stages — newest first;
  * - values are redacted again on read, so a secret stored before redaction existed never leaves.
@@ -45,6 +46,7 @@ export async function historialSolicitud(tx: DbOrTx, user: AuthUser, solicitudId
         eq(auditoria.empresaId, e),
         sql`(
           (${auditoria.entidad} = 'solicitud' and ${auditoria.entidadId} = ${sol.id})
+          or (${auditoria.entidad} = 'solicitante' and ${auditoria.entidadId} = ${sol.solicitanteId})
           or (${auditoria.entidad} = 'observacion' and ${auditoria.entidadId} in
                 (select id::text from observaciones where solicitud_id = ${sol.id} and empresa_id = ${e}))
           or (${auditoria.entidad} = 'notificacion' and ${auditoria.entidadId} in
