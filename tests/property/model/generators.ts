@@ -153,12 +153,19 @@ export const GENERATORS: Record<string, Gen> = {
     if (!u) return null;
     return { usuarioId: u.id, changes: { nombre: i.text }, base: { nombre: i.bad ? 'Nombre visto antes' : u.nombre } };
   },
-  // Only users this test made: deleting a seeded user would sign a device out for good.
+  // Users this run made, and the seeded bank user no device signs in with: deleting a user a
+  // device signs in with would sign that device out for good. A draw aimed at a refusal deletes
+  // the signed-in user, a user that does not exist, or (a supervisor) an administrator.
   'usuario.eliminar': async (ctx, i) => {
     if (!offered(ctx, i, GESTORES)) return null;
-    if (i.bad) return { usuarioId: ctx.userId };
-    const made = (await ctx.db.usuarios.toArray()).filter((u) => typeof u.id === 'number' && String(u.correo ?? '').startsWith('modelo.'));
-    const u = at(made, i.pick);
+    const users = (await ctx.db.usuarios.orderBy('id').toArray()).filter((u) => typeof u.id === 'number') as Array<{ id: number; correo?: unknown; rol?: unknown }>;
+    if (i.bad) {
+      const admin = users.find((u) => u.rol === 'admin' && u.id !== ctx.userId);
+      const refused = [ctx.userId, 900_000 + (i.pick % 1000), ...(ctx.rol === 'supervisor' && admin ? [admin.id] : [])];
+      return { usuarioId: at(refused, i.pick2)! };
+    }
+    const deletable = users.filter((u) => String(u.correo ?? '').startsWith('modelo.') || u.correo === BORRABLE);
+    const u = at(deletable, i.pick);
     return u ? { usuarioId: u.id } : null;
   },
   'perfil.editar': async (ctx, i) => ({ usuarioId: i.bad ? ctx.userId + 1 : ctx.userId, nombre: i.text, correo: ctx.correo }),
@@ -227,6 +234,8 @@ export const GENERATORS: Record<string, Gen> = {
 };
 
 const REVISORES = ['admin', 'supervisor', 'manager'];
+/** The seeded user no device of the model signs in with (tests/api/helpers.ts DEMO_USERS.banco). */
+const BORRABLE = 'banco@demo.co';
 const CAMPOS_DEVUELTOS = [{ campo: 'solicitante.nombres', comentario: 'Revisar el nombre' }];
 
 /** The reviews the device holds (table 'revisiones'), by id. */
