@@ -23,7 +23,9 @@
  * - a local change the schema refuses queues nothing;
  * - each session's local store equals what a fresh pull by the same user brings (no row it may
  *   not see, none missing, deleted rows gone), pending flags aside;
- * - every applied mutation's server handler ran exactly once, a rejected one's never;
+ * - every applied mutation's server handler committed exactly once, a rejected one's never, and
+ *   nothing else committed: counted on the database in the handler's own transaction, in
+ *   whichever server process ran it (model/handler-runs.ts), not inferred from sync_results;
  * - each queued file is stored once and byte-identical, or marked 'error' with a reason and not stored.
  * Every run starts from the same server state (model/server-state.ts: the demo seed cut to a few
  * applications per advisor, four of them with a document, restored in place before each run), so a failing seed or a shrunk
@@ -46,7 +48,7 @@ import { ENTITY_TABLES, ensureClientId, getMeta } from '../../src/db/database';
 import { mutateByName } from '../../src/db/mutate';
 import { AppError } from '../../src/domain/errors';
 import { isMutationName, MUTATIONS, type MutationName } from '../../src/domain/mutations';
-import { MUTATION_HANDLERS } from '../../server/src/modules/sync/handlers';
+import { countHandlerRuns, createRunsTable, handlerKey, handlerRuns } from './model/handler-runs';
 import { GENERATORS, intentArb, NOT_GENERATED, type Intent } from './model/generators';
 import { closeSession, cut, exportStore, http, installCutFetch, killer, openSession, reopen, type Device, type PushFault, type Session, type StoreImage } from './model/devices';
 import { KILL_POINTS, KillableServers } from './model/server-kill';
@@ -70,64 +72,31 @@ let userIds: Record<string, number>;
 /** Puts the server's database back to the state every run starts from (model/server-state.ts). */
 let resetServer: () => Promise<void>;
 
-/**
- * How many times the server's handler of a mutation finished without throwing, by user, name and
- * args (the password aside): in one process without fault points, a handler that returns is a
- * transaction that commits. Exactly once means this count equals the applied results.
- */
-const handled = new Map<string, number>();
-const handlerKey = (userId: number, name: string, args: unknown) => {
-  const { contraseña: _secret, ...rest } = (args ?? {}) as Record<string, unknown>;
-  return `${userId} ${name} ${JSON.stringify(rest)}`;
-};
-/**
- * Handlers that committed in a server process killed mid-push (PostgreSQL): read from sync_results
- * after the push (an id of the batch with no result before it and 'applied' after it).
- */
-const handledElsewhere = new Map<string, number>();
 /** The server processes killed mid-push: PostgreSQL only (model/server-kill.ts). */
 let kills: KillableServers | null = null;
-const originalHandlers = { ...MUTATION_HANDLERS };
+/** Puts the server's mutation handlers back (model/handler-runs.ts wraps them to count committed runs). */
+let restoreHandlers = () => undefined as void;
 let restoreFetch = () => undefined as void;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   userIds = ctx.seeded.users as unknown as Record<string, number>;
   await cheapLogins();
+  await createRunsTable(ctx.database.db);
+  restoreHandlers = countHandlerRuns();
   http.base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   restoreFetch = installCutFetch();
 
   await trimDemo(ctx.database.db, ctx.seeded.demo.id, 6);
   await baseDocuments();
   await baseDevices();
+  await ctx.database.db.execute(sql`delete from modelo_handler_runs`);
   resetServer = await snapshot(ctx.database.db);
   if (process.env.DATABASE_URL) {
     const [{ name }] = ((await ctx.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows;
     kills = new KillableServers(Object.assign(new URL(process.env.DATABASE_URL), { pathname: `/${name}` }).href, JWT_SECRET);
     kills.warm();
-    killer.push = async (s, point, body) => {
-      const ids = body.mutations.map((m) => m.id);
-      const results = async () =>
-        new Map((await ctx.database.db.select().from(syncResults).where(and(eq(syncResults.clientId, body.clientId), inArray(syncResults.mutationId, ids)))).map((r) => [r.mutationId, r.status]));
-      const before = await results();
-      const answer = await kills!.push(point, body, s.sent.token);
-      const after = await results();
-      for (const m of body.mutations) {
-        if (before.has(m.id) || after.get(m.id) !== 'applied') continue;
-        const key = handlerKey(s.userId, m.name, m.args);
-        handledElsewhere.set(key, (handledElsewhere.get(key) ?? 0) + 1);
-      }
-      return answer;
-    };
-  }
-  const table = MUTATION_HANDLERS as unknown as Record<string, (tx: unknown, user: { id: number }, args: unknown) => Promise<unknown>>;
-  for (const [name, handler] of Object.entries(table)) {
-    table[name] = async (tx, user, args) => {
-      const out = await handler(tx, user, args);
-      const key = handlerKey(user.id, name, args);
-      handled.set(key, (handled.get(key) ?? 0) + 1);
-      return out;
-    };
+    killer.push = (s, point, body) => kills!.push(point, body, s.sent.token);
   }
 });
 /**
@@ -193,7 +162,7 @@ afterAll(async () => {
   killer.push = null;
   await kills?.stop();
   restoreFetch();
-  Object.assign(MUTATION_HANDLERS, originalHandlers);
+  restoreHandlers();
   await ctx?.close();
 });
 
@@ -554,7 +523,10 @@ async function checkInvariants(model: Model): Promise<void> {
       expected.set(key, (expected.get(key) ?? 0) + (byId.get(q.id)!.status === 'applied' ? 1 : 0));
     }
   }
-  for (const [key, n] of expected) expect((handled.get(key) ?? 0) + (handledElsewhere.get(key) ?? 0), `handler runs of ${key}`).toBe(n);
+  // Counted on the database, in whichever process committed them (model/handler-runs.ts).
+  const runs = await handlerRuns(ctx.database.db);
+  for (const [key, n] of expected) expect(runs.get(key) ?? 0, `committed handler runs of ${key}`).toBe(n);
+  for (const [key, n] of runs) expect(expected.has(key) ? n : 0, `committed handler runs of ${key}, which no device queued`).toBe(n);
   for (const c of model.created) {
     const status = statuses.get(c.session)!.get(c.mutationId)?.status;
     const { rows, audits } = await serverCount(c);
@@ -627,8 +599,6 @@ describe('sync across every mutation and several devices, against the real serve
     let failed = false;
     await fc.assert(
       fc.asyncProperty(commandsArb, async (cmds) => {
-        handled.clear();
-        handledElsewhere.clear();
         await timed('restore', resetServer);
         const model: Model = {
           devices: DEVICES.map((d) => ({ ...d, current: 0, online: true, sessions: new Map() })),
@@ -662,7 +632,8 @@ describe('sync across every mutation and several devices, against the real serve
           if (++done % 100 === 0) console.log(`${done} runs (seed ${SEED}), ${(done / ((Date.now() - started) / 1000)).toFixed(2)} runs/s${kills ? `, killed ${JSON.stringify(kills.kills)}` : ''}; applied/rejected of drawn: ${outcomes()}`);
         }
       }),
-      { numRuns: RUNS, seed: SEED },
+      // PROPERTY_SHRINK=0: stop at the first failure, unshrunk (its seed and path replay it).
+      { numRuns: RUNS, seed: SEED, endOnFailure: process.env.PROPERTY_SHRINK === '0' },
     );
     const seconds = (Date.now() - started) / 1000;
     const { user, system } = process.cpuUsage(cpu);

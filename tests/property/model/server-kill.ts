@@ -1,7 +1,7 @@
 /**
  * Server processes killed mid-push, for the model test of sync on PostgreSQL (DATABASE_URL only:
  * PGlite is one process's memory, no second process can share it). Each kill point has a real
- * server process (tests/faults/server-process.ts, the `faults` project's) on the database the
+ * server process (model/server-process.ts, the `faults` project's server) on the database the
  * test's in-process server uses, armed with RADICA_FAULT (server/src/lib/faults.ts):
  * - `before-commit`: SIGKILL after the batch's first new mutation ran, before it commits;
  * - `after-commit`: SIGKILL right after that mutation committed (the rest of the batch never runs);
@@ -10,7 +10,8 @@
  * device sees the push fail without an answer, and its next push goes to the in-process server on
  * the same database (the restarted server: it holds nothing in memory that a push needs). A new
  * armed process for that point starts in the background at once, for the next kill.
- * The processes run tests/faults/server-process.ts compiled once per test file by esbuild (as
+ * The processes run model/server-process.ts (tests/faults/server-process.ts's server, counting
+ * committed handler runs: model/handler-runs.ts) compiled once per test file by esbuild (as
  * scripts/build.mjs compiles the server; npm packages stay imports), so each restart after a kill
  * loads plain JavaScript instead of compiling TypeScript again through tsx: about a third of the
  * CPU and of the time to the first answer.
@@ -53,7 +54,7 @@ export class KillableServers {
     mkdirSync(cache, { recursive: true });
     this.bundleDir = mkdtempSync(join(cache, 'radica-modelo-'));
     this.bundle = join(this.bundleDir, 'server-process.mjs');
-    buildSync({ entryPoints: ['tests/faults/server-process.ts'], outfile: this.bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20.19', packages: 'external', logLevel: 'warning' });
+    buildSync({ entryPoints: ['tests/property/model/server-process.ts'], outfile: this.bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20.19', packages: 'external', logLevel: 'warning' });
     // server/src/db/client.ts finds the migrations next to its own file, i.e. next to the bundle.
     cpSync('server/src/db/migrations', join(this.bundleDir, 'migrations'), { recursive: true });
   }
