@@ -95,3 +95,33 @@ describe('fold of any text', () => {
     );
   });
 });
+
+describe('searchTokens of any values', () => {
+  // As written before the tokens of each value were remembered (reference).
+  const reference = (values: (string | null | undefined)[]) => {
+    const out = new Set<string>();
+    for (const value of values) {
+      if (value == null) continue;
+      const folded = fold(String(value));
+      if (!folded) continue;
+      for (const part of folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean)) out.add(part);
+      for (const chunk of folded.split(/\s+/)) if (chunk.includes('@')) out.add(chunk);
+      if (/^[\d\s.\-()+/]*\d[\d\s.\-()+/]*$/.test(folded)) out.add(folded.replace(/\D/g, ''));
+    }
+    return [...out];
+  };
+  const value = fc.oneof(
+    fc.constant(null),
+    fc.string(),
+    fc.constantFrom('Ana.Pérez@X.co', '300 123 4567', '+57 (601) 555-1234', 'Bogotá D.C.', 'José', 'a@b c@d', '1.023.456'),
+  );
+
+  it('equals the tokens made afresh, in the same order, when values repeat across calls', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(value, { maxLength: 6 }), { maxLength: 5 }), (calls) => {
+        for (const values of calls) expect(searchTokens(values)).toEqual(reference(values));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -40,6 +40,26 @@ function alnumParts(folded: string): string[] {
   return folded.split(NON_ALNUM).filter(Boolean);
 }
 
+/** The tokens of one value, remembered: most values of an application repeat across thousands. */
+const valueTokens = new Map<string, readonly string[]>();
+const VALUE_TOKENS_MAX = 20_000;
+
+function tokensOf(value: string): readonly string[] {
+  let tokens = valueTokens.get(value);
+  if (tokens) return tokens;
+  const out: string[] = [];
+  const folded = fold(value);
+  if (folded) {
+    out.push(...alnumParts(folded));
+    if (folded.includes('@')) for (const chunk of folded.split(/\s+/)) if (chunk.includes('@')) out.push(chunk);
+    if (NUMBER_LIKE.test(folded)) out.push(folded.replace(/\D/g, ''));
+  }
+  tokens = out;
+  if (valueTokens.size >= VALUE_TOKENS_MAX) valueTokens.clear();
+  valueTokens.set(value, tokens);
+  return tokens;
+}
+
 /**
  * Folded word tokens of the given values, deduplicated. Number-like values also yield their
  * digits-only form ('300 123 4567' -> '3001234567'); anything containing '@' also yields the whole
@@ -49,13 +69,7 @@ export function searchTokens(values: (string | null | undefined)[]): string[] {
   const out = new Set<string>();
   for (const value of values) {
     if (value == null) continue;
-    const folded = fold(String(value));
-    if (!folded) continue;
-    for (const part of alnumParts(folded)) out.add(part);
-    for (const chunk of folded.split(/\s+/)) {
-      if (chunk.includes('@')) out.add(chunk);
-    }
-    if (NUMBER_LIKE.test(folded)) out.add(folded.replace(/\D/g, ''));
+    for (const token of tokensOf(String(value))) out.add(token);
   }
   return [...out];
 }
