@@ -61,6 +61,24 @@ describe('the list index search postings', () => {
     expect(index.rankOf('p4')).toBe(2);
   });
 
+  it('makes its postings in slices, with the rows written meanwhile as they are at the end', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => named(`r${String(i).padStart(3, '0')}`, 1 + (i % 28), i % 2 ? 'Wilmar' : 'Yesenia'));
+    await db.solicitudes.bulkPut(rows);
+    const index = await loadLocalIndex(db);
+    // A slice of no time posts one batch of rows and stops.
+    expect(index.prepareSlice(0)).toBe(false);
+    // Meanwhile: a row renamed (r001 was posted already, r299 not yet), one deleted, one added.
+    await db.solicitudes.bulkPut([named('r001', 2, 'Zoraida'), named('r299', 28, 'Zoraida'), named('nuevo', 5, 'Wendy')]);
+    await db.solicitudes.delete('r003');
+    await loadLocalIndex(db);
+    while (!index.prepareSlice(0));
+    const wil = rows.filter((_, i) => i % 2 && ![1, 3, 299].includes(i)).map((r) => r.id);
+    expect([...index.startingWith('wil')].sort()).toEqual(wil.sort());
+    expect([...index.startingWith('zor')].sort()).toEqual(['r001', 'r299']);
+    expect([...index.startingWith('w')].sort()).toEqual([...wil, 'nuevo'].sort());
+    expect(index.startingWith('yes').size).toBe(150);
+  });
+
   it('sorts by status from the tokens it keeps joined', async () => {
     await db.solicitudes.bulkPut([named('e1', 3, 'Ana', 'Negado'), named('e2', 4, 'Ana', 'Aprobado'), named('e3', 5, 'Ana')]);
     const index = await loadLocalIndex(db);

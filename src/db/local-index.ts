@@ -16,7 +16,9 @@
  * - `postings` is made at the first search or filter, or by `prepare` once the index holds rows
  *   (the list calls it when the page is idle after a load and after each sync), and kept current
  *   from then on. A first sync folds 50,000 rows in pages while the list shows them newest first:
- *   no search needs the postings then, so they are made once, after it, not page by page.
+ *   no search needs the postings then, so they are made once, after it, not page by page, and
+ *   in slices of about 30 ms while the page is idle (`prepareSlice`): a row written meanwhile is
+ *   posted again as it is when the last slice ends; a lookup before then finishes them at once.
  * - A new IndexedDB connection may be a database deleted and made again (its `seq` restarts at 1):
  *   the index starts over.
  * - The orders by name, amount and status (src/db/sort-order.ts) are made at their first read and
@@ -47,6 +49,11 @@ export class LocalIndex {
    * one); null until a lookup or `prepare` makes it.
    */
   private postings: Map<string, string | Set<string>> | null = null;
+  /**
+   * The postings being made in slices (`prepareSlice`) from the entries as they were when it
+   * began: `next` walks that snapshot, and the ids written since are made again at the end.
+   */
+  private making: { map: Map<string, string | Set<string>>; snapshot: Map<string, string>; next: Iterator<[string, string]>; written: Set<string> } | null = null;
   private order: { keys: string[]; rank: Map<string, number> | null; createdKeys: string[] } | null = null;
   /** New rows not yet in `order`, merged in at the next read of it (a sync's page, mostly). */
   private inserted: string[] = [];
@@ -67,6 +74,7 @@ export class LocalIndex {
     if (row.reset) {
       this.entries.clear();
       this.postings = null;
+      this.making = null;
       this.dropOrder();
       this.sortedWords = null;
       this.newWords = [];
@@ -83,6 +91,7 @@ export class LocalIndex {
     if (old || created !== null) for (const order of this.orders.values()) order.touch(id);
     const postings = this.postings;
     if (postings && old) this.unpost(postings, id, old.tokens);
+    this.making?.written.add(id);
     if (created === null) {
       this.entries.delete(id);
       if (old) this.dropOrder();
@@ -118,16 +127,42 @@ export class LocalIndex {
     }
   }
 
-  /** The postings, made from every entry at the first call after a reset. */
+  /** The postings, made from every entry (or the slices left) at the first call after a reset. */
   private posted(): NonNullable<LocalIndex['postings']> {
-    if (!this.postings) {
-      const postings: NonNullable<LocalIndex['postings']> = new Map();
-      this.sortedWords = null;
-      this.newWords = [];
-      for (const [id, e] of this.entries) this.post(postings, id, e.tokens);
-      this.postings = postings;
+    if (!this.postings) this.makePostings(Infinity);
+    return this.postings!;
+  }
+
+  /**
+   * Goes on making the postings for about `budgetMs` milliseconds; true once they are made. The
+   * entries written meanwhile are posted again at the end, as they are then.
+   */
+  private makePostings(budgetMs: number): boolean {
+    if (this.postings) return true;
+    if (!this.making) {
+      const snapshot = new Map<string, string>();
+      for (const [id, e] of this.entries) snapshot.set(id, e.tokens);
+      this.making = { map: new Map(), snapshot, next: snapshot.entries(), written: new Set() };
     }
-    return this.postings;
+    const m = this.making;
+    const until = performance.now() + budgetMs;
+    for (let n = 1; ; n++) {
+      const item = m.next.next();
+      if (item.done) break;
+      this.post(m.map, item.value[0], item.value[1]);
+      if (n % 64 === 0 && performance.now() >= until) return false;
+    }
+    for (const id of m.written) {
+      const before = m.snapshot.get(id);
+      if (before !== undefined) this.unpost(m.map, id, before);
+      const now = this.entries.get(id);
+      if (now) this.post(m.map, id, now.tokens);
+    }
+    this.making = null;
+    this.sortedWords = null;
+    this.newWords = [];
+    this.postings = m.map;
+    return true;
   }
 
   private dropOrder(): void {
@@ -293,8 +328,20 @@ export class LocalIndex {
    * once there are rows (an empty index is a first sync about to begin: see the header).
    */
   prepare(): void {
+    while (!this.prepareSlice(Infinity));
+  }
+
+  /**
+   * `prepare` in slices of about `budgetMs` milliseconds (making the postings of 50,000 rows
+   * takes about half a second: in one task it would hold the page right after a first sync);
+   * true once done.
+   */
+  prepareSlice(budgetMs: number): boolean {
     this.ranks();
-    if (this.entries.size > 0) this.words();
+    if (this.entries.size === 0) return true;
+    if (!this.makePostings(budgetMs)) return false;
+    this.words();
+    return true;
   }
 
   /** Ids having exactly `token` (a filter token, src/db/search-tokens.ts). */
@@ -328,6 +375,9 @@ function splitTokens(joined: string): string[] {
 }
 
 const indexes = new WeakMap<RadicaDB, LocalIndex>();
+
+/** The longest task (ms, about) that `warmLocalIndex` gives to preparing the index at a time. */
+const PREPARE_SLICE_MS = 30;
 
 /** Log rows above which the loader compacts the log. */
 export const COMPACT_AFTER_ROWS = 64;
@@ -403,7 +453,11 @@ export function warmLocalIndex(db: RadicaDB): Promise<void> {
     const index = await loadLocalIndex(db);
     // After the load settles (the list then counts), when the page is idle.
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-    (idle ?? ((cb: () => void) => setTimeout(cb, 0)))(() => index.prepare());
+    const later = idle ?? ((cb: () => void) => setTimeout(cb, 0));
+    const slice = () => {
+      if (!index.prepareSlice(PREPARE_SLICE_MS)) later(slice);
+    };
+    later(slice);
   });
 }
 
