@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from './database';
 import type { LocalIndex} from './local-index';
-import { loadLocalIndex } from './local-index';
+import { forgetLocalIndex, loadLocalIndex } from './local-index';
 import { record } from '../test-utils/records';
 import { filterToken } from './search-tokens';
 
@@ -77,6 +77,20 @@ describe('the list index search postings', () => {
     expect([...index.startingWith('zor')].sort()).toEqual(['r001', 'r299']);
     expect([...index.startingWith('w')].sort()).toEqual([...wil, 'nuevo'].sort());
     expect(index.startingWith('yes').size).toBe(150);
+  });
+
+  it('a first load of rows (a reload) makes the postings at once; pages written after an empty load leave them for later', async () => {
+    forgetLocalIndex(db);
+    await loadLocalIndex(db); // the empty database of a first sync
+    await db.solicitudes.bulkPut(Array.from({ length: 300 }, (_, i) => named(`q${i}`, 1 + (i % 28), 'Wilmar')));
+    const syncing = await loadLocalIndex(db);
+    // Postings still to make: a slice of no time does not finish them.
+    expect(syncing.prepareSlice(0)).toBe(false);
+    forgetLocalIndex(db);
+    const reloaded = await loadLocalIndex(db);
+    // Made by the load: only the words are left, in one slice.
+    expect(reloaded.prepareSlice(0)).toBe(true);
+    expect(reloaded.startingWith('wil').size).toBe(300);
   });
 
   it('sorts by status from the tokens it keeps joined', async () => {

@@ -13,9 +13,9 @@
  *   ids having it; `sortedWords`, when set, holds its keys sorted (with `newWords`, the ones added
  *   since, merged in at the next lookup), and maybe words no row has any more (a lookup finds
  *   nothing for them).
- * - `postings` is made at the first search or filter, or by `prepare` once the index holds rows
- *   (the list calls it when the page is idle after a load and after each sync), and kept current
- *   from then on. A first sync folds 50,000 rows in pages while the list shows them newest first:
+ * - `postings` is made by the first load of a database that holds rows (a reload), else at the
+ *   first search or filter, or by `prepare` once the index holds rows (the list calls it when the
+ *   page is idle after a load and after each sync), and kept current from then on. A first sync folds 50,000 rows in pages while the list shows them newest first:
  *   no search needs the postings then, so they are made once, after it, not page by page, and
  *   in slices of about 30 ms while the page is idle (`prepareSlice`): a row written meanwhile is
  *   posted again as it is when the last slice ends; a lookup before then finishes them at once.
@@ -125,6 +125,11 @@ export class LocalIndex {
         ids.add(id);
       }
     }
+  }
+
+  /** Makes the postings now if they are not made yet. */
+  makeAllPostings(): void {
+    this.posted();
   }
 
   /** The postings, made from every entry (or the slices left) at the first call after a reset. */
@@ -430,14 +435,19 @@ export async function loadLocalIndex(db: RadicaDB): Promise<LocalIndex> {
   // row added there (a keys-only read of the primary key would only watch deletions).
   let rows = await db.searchLog.where('seq').above(index?.seq ?? 0).toArray();
   const connection = db.backendDB();
+  let fresh = false;
   if (!index || index.connection !== connection) {
     const known = index?.seq ?? 0;
     index = new LocalIndex(connection);
     indexes.set(db, index);
+    fresh = true;
     if (known > 0) rows = await db.searchLog.where('seq').above(0).toArray();
   }
   if (rows.length > 0) {
     for (const row of rows) index.apply(row as SearchLogRow & { seq: number });
+    // Opening a database that holds rows (a reload): its postings at once, as part of this load,
+    // so the first search finds them made. Only pages that come later wait (see the header).
+    if (fresh && index.size > 0) index.makeAllPostings();
     // The next load reads the reset row.
     if (index.logRows > COMPACT_AFTER_ROWS) inBackground(db, compacting, () => compactSearchLog(db)).catch(() => undefined);
   }
@@ -453,11 +463,12 @@ export function warmLocalIndex(db: RadicaDB): Promise<void> {
     const index = await loadLocalIndex(db);
     // After the load settles (the list then counts), when the page is idle.
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-    const later = idle ?? ((cb: () => void) => setTimeout(cb, 0));
+    // The first slice when the page is idle, the next ones as tasks of their own (an idle period
+    // may not come for a while, and a search meanwhile would make what is left at once).
     const slice = () => {
-      if (!index.prepareSlice(PREPARE_SLICE_MS)) later(slice);
+      if (!index.prepareSlice(PREPARE_SLICE_MS)) setTimeout(slice, 0);
     };
-    later(slice);
+    (idle ?? ((cb: () => void) => setTimeout(cb, 0)))(slice);
   });
 }
 
