@@ -42,8 +42,10 @@ const ESTADO_PREFIX = filterToken('estado', '').slice(0, -1);
 
 /** The status filter token of a row ('\u0001estado:en_estudio\u0001'); tokens are sorted, so it is near the start. */
 function estadoToken(e: SortEntry): string {
-  const at = e.tokens.startsWith(ESTADO_PREFIX) ? 0 : e.tokens.indexOf(` ${ESTADO_PREFIX}`) + 1;
-  if (at === 0 && !e.tokens.startsWith(ESTADO_PREFIX)) return '';
+  // With a space before the first token, every token starts after a space; the match's index in
+  // the padded string is the token's index in the original.
+  const at = ` ${e.tokens}`.indexOf(` ${ESTADO_PREFIX}`);
+  if (at < 0) return '';
   const end = e.tokens.indexOf(' ', at);
   return e.tokens.slice(at, end < 0 ? undefined : end);
 }
