@@ -47,10 +47,16 @@ export interface SortKeys {
 
 const NO_KEYS: SortKeys = { name: '', monto: null };
 
+/**
+ * A name part as text. An edit's values are `unknown` to its schema (the server judges their kind),
+ * so a local row may hold a number or a list until the server refuses the edit: never a crash.
+ */
+const nameText = (x: unknown) => (typeof x === 'string' ? x.trim() : typeof x === 'number' ? String(x) : '');
+
 /** The name and requested amount the list sorts a row by. */
 export function sortKeys(row: SolicitudRow): SortKeys {
   const s = row.solicitante;
-  const name = s ? [s.nombres, s.primer_apellido, s.segundo_apellido].map((x) => (x ?? '').trim()).filter(Boolean).join(' ') : '';
+  const name = s ? [s.nombres, s.primer_apellido, s.segundo_apellido].map(nameText).filter(Boolean).join(' ') : '';
   return { name, monto: montoSolicitado(row.solicitud?.detalle_credito) };
 }
 

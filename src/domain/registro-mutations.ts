@@ -11,6 +11,9 @@ import { plainRecord } from './plain-record';
 const uuid = v.pipe(v.string(), v.uuid('Identificador inválido'));
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max, 'El valor es demasiado largo.'));
 
+/** The earliest time a note may carry (1900-01-01 UTC). */
+const FECHA_MINIMA = Date.UTC(1900, 0, 1);
+
 /** At most this many references per applicant (spec 01 §2: 'Referencia N', add and remove). */
 export const MAX_REFERENCIAS = 3;
 
@@ -52,8 +55,13 @@ export const AgregarObservacionArgs = v.object({
     v.maxLength(4000, 'La observación es demasiado larga.'),
   ),
   tipo: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), 'comentario'),
-  /** When the user wrote it (kept from the device so an offline note keeps its time). */
-  fecha_creacion: v.pipe(v.string(), v.isoTimestamp('Fecha inválida')),
+  /**
+   * When the user wrote it (kept from the device so an offline note keeps its time). The ISO form
+   * alone lets through what `Date.parse` cannot read ('0000-10-10T00:00:00+20': an offset without
+   * minutes), on which the server failed (500), and years the database cannot store: the date
+   * must parse, from 1900 on.
+   */
+  fecha_creacion: v.pipe(v.string(), v.isoTimestamp('Fecha inválida'), v.check((s) => Date.parse(s) >= FECHA_MINIMA, 'Fecha inválida')),
   /** Shown in the history until the server's version arrives. */
   usuario_nombre: v.optional(v.nullable(text(200))),
 });
