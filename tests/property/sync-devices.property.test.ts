@@ -49,7 +49,7 @@ import { mutateByName } from '../../src/db/mutate';
 import { AppError } from '../../src/domain/errors';
 import { isMutationName, MUTATIONS, type MutationName } from '../../src/domain/mutations';
 import { countHandlerRuns, createRunsTable, handlerKey, handlerRuns } from './model/handler-runs';
-import { GENERATORS, intentArb, NOT_GENERATED, type Intent } from './model/generators';
+import { ARGS_ARB, BREAK_ARB, GENERATORS, intentArb, NOT_GENERATED, type Drawn, type Intent } from './model/generators';
 import { closeSession, cut, exportStore, http, installCutFetch, killer, openSession, reopen, type Device, type PushFault, type Session, type StoreImage } from './model/devices';
 import { KILL_POINTS, KillableServers } from './model/server-kill';
 import { queueFile } from '../../src/db/mutate';
@@ -236,14 +236,22 @@ function createdBy(name: string, args: Record<string, unknown>): Pick<Created, '
   }
 }
 
+/** A change a device's screen makes: args drawn from the mutation's schema, now and then with one entry broken on purpose. */
+interface Draw {
+  intent: Intent;
+  args: Drawn;
+  broken: { key: string; value: unknown } | null;
+}
 class LocalChange implements fc.AsyncCommand<Model, object> {
-  constructor(readonly device: number, readonly name: MutationName, readonly intent: Intent, readonly reload: boolean) {}
+  constructor(readonly device: number, readonly name: MutationName, readonly draw: Draw, readonly reload: boolean) {}
   check = () => true;
   async run(model: Model) {
     const s = await session(model, this.device);
     tallyOf(this.name).drawn++;
-    const args = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo, rol: s.who, advisors: [userIds.asesor, userIds.user] }, this.intent)) as Record<string, unknown> | null;
-    if (!args) return log(model, this.device, `${s.who}: ${this.name} (nada que cambiar)`);
+    const made = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo, rol: s.who, advisors: [userIds.asesor, userIds.user] }, this.draw.intent, this.draw.args)) as Record<string, unknown> | null;
+    if (!made) return log(model, this.device, `${s.who}: ${this.name} (nada que cambiar)`);
+    const { broken } = this.draw;
+    const args = broken ? { ...made, [broken.key]: broken.value } : made;
     const before = await s.db.outbox.count();
     let id: number;
     try {
@@ -252,15 +260,20 @@ class LocalChange implements fc.AsyncCommand<Model, object> {
       // Refused on the device by the mutation's schema or its mutator: nothing may be queued.
       if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
       expect(await s.db.outbox.count()).toBe(before);
+      const t = tallyOf(this.name);
+      t.refusedOnDevice++;
+      if (t.reasons.size < 4) t.reasons.add(`en el dispositivo: ${error.message}${broken ? ` (${broken.key} roto)` : ''}`);
       return log(model, this.device, `${s.who}: ${this.name} rechazado en el dispositivo ${JSON.stringify(args)}`);
     }
+    // An entry broken on purpose must not pass the schema.
+    expect(broken, `${this.name}: args with ${broken?.key} = ${JSON.stringify(broken?.value)} queued`).toBeNull();
     s.queued.push({ id, name: this.name, args: (await s.db.outbox.get(id))!.args });
-    const made = createdBy(this.name, args);
-    if (made) model.created.push({ ...made, session: s, mutationId: id });
+    const created = createdBy(this.name, args);
+    if (created) model.created.push({ ...created, session: s, mutationId: id });
     log(model, this.device, `${s.who}: #${id} ${this.name} ${JSON.stringify(args)}${this.reload ? ' + recarga' : ''}`);
     if (this.reload) await reopen(ctx.app, s, model.devices[this.device]);
   }
-  toString = () => `${DEVICES[this.device].name}: ${this.name}(${JSON.stringify(this.intent)})${this.reload ? '+reload' : ''}`;
+  toString = () => `${DEVICES[this.device].name}: ${this.name}(${JSON.stringify(this.draw)})${this.reload ? '+reload' : ''}`;
 }
 
 class Sync implements fc.AsyncCommand<Model, object> {
@@ -369,13 +382,13 @@ const FAULTS: PushFault[] = ['none', 'none', 'lost', '503', 'restart', ...(proce
  * and its close seldom meet in one history.
  */
 class ReviewLoop implements fc.AsyncCommand<Model, object> {
-  constructor(readonly reviewer: 1 | 2, readonly intents: [Intent, Intent, Intent], readonly faults: [PushFault, PushFault, PushFault]) {}
+  constructor(readonly reviewer: 1 | 2, readonly draws: [Draw, Draw, Draw], readonly faults: [PushFault, PushFault, PushFault]) {}
   check = () => true;
   private async step(model: Model, d: number, name: MutationName, n: number): Promise<boolean> {
     const s = await session(model, d);
     const before = s.queued.length;
     await new Sync(d, 'none').run(model);
-    await new LocalChange(d, name, this.intents[n], false).run(model);
+    await new LocalChange(d, name, this.draws[n], false).run(model);
     await new Sync(d, this.faults[n]).run(model);
     return s.queued.length > before;
   }
@@ -391,15 +404,25 @@ class ReviewLoop implements fc.AsyncCommand<Model, object> {
     if (advisor === undefined || !(await this.step(model, advisor, 'revision.responder', 1))) return;
     await this.step(model, this.reviewer, 'revision.cerrar', 2);
   }
-  toString = () => `review-loop(${DEVICES[this.reviewer].name}, ${JSON.stringify(this.intents)}, ${this.faults.join('/')})`;
+  toString = () => `review-loop(${DEVICES[this.reviewer].name}, ${JSON.stringify(this.draws)}, ${this.faults.join('/')})`;
 }
 const deviceArb = fc.integer({ min: 0, max: DEVICES.length - 1 });
+/**
+ * A change's draw for mutation `name`: its args from its schema (ARGS_ARB), an intent, and in one
+ * change of ten one entry broken on purpose (BREAK_ARB: the device must refuse it).
+ */
+const drawArb = (name: MutationName): fc.Arbitrary<Draw> =>
+  fc.record({
+    intent: intentArb,
+    args: ARGS_ARB[name],
+    broken: BREAK_ARB[name] ? fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: BREAK_ARB[name]! }) : fc.constant(null),
+  });
 const reviewLoopArb = fc
-  .tuple(fc.constantFrom<1 | 2>(1, 2, 2), fc.tuple(intentArb, intentArb, intentArb), fc.tuple(fc.constantFrom<PushFault>(...FAULTS), fc.constantFrom<PushFault>(...FAULTS), fc.constantFrom<PushFault>(...FAULTS)))
-  .map(([d, intents, faults]) => new ReviewLoop(d, intents, faults));
+  .tuple(fc.constantFrom<1 | 2>(1, 2, 2), fc.tuple(drawArb('revision.devolver'), drawArb('revision.responder'), drawArb('revision.cerrar')), fc.tuple(fc.constantFrom<PushFault>(...FAULTS), fc.constantFrom<PushFault>(...FAULTS), fc.constantFrom<PushFault>(...FAULTS)))
+  .map(([d, draws, faults]) => new ReviewLoop(d, draws, faults));
 const localChangeArb = fc
-  .tuple(deviceArb, fc.constantFrom(...NAMES), intentArb, fc.boolean())
-  .map(([d, n, i, r]) => new LocalChange(d, n, i, r && i.pick % 4 === 0));
+  .tuple(deviceArb, fc.oneof(...NAMES.map((n) => drawArb(n).map((draw) => ({ name: n, draw })))), fc.boolean())
+  .map(([d, { name, draw }, r]) => new LocalChange(d, name, draw, r && draw.intent.pick % 4 === 0));
 // Local changes weigh three times as much as any other step.
 const commandsArb = fc.commands<Model, object>(
   [
@@ -488,9 +511,9 @@ async function serverCount(c: Created): Promise<{ rows: number; audits: number |
 }
 
 /** Outcomes by mutation name over the whole test, printed at the end (what the histories exercised). */
-const tally = new Map<string, { applied: number; rejected: number; drawn: number; reasons: Set<string> }>();
+const tally = new Map<string, { applied: number; rejected: number; drawn: number; refusedOnDevice: number; reasons: Set<string> }>();
 const tallyOf = (name: string) => {
-  const t = tally.get(name) ?? { applied: 0, rejected: 0, drawn: 0, reasons: new Set<string>() };
+  const t = tally.get(name) ?? { applied: 0, rejected: 0, drawn: 0, refusedOnDevice: 0, reasons: new Set<string>() };
   tally.set(name, t);
   return t;
 };
@@ -498,7 +521,7 @@ const tallyOf = (name: string) => {
 const LONG_RUN = 1000;
 const MIN_APPLIED = 3;
 const fileTally = { uploaded: 0, error: 0 };
-const outcomes = () => [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected} of ${t.drawn}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`).join(', ');
+const outcomes = () => [...tally].sort().map(([name, t]) => `${name} ${t.applied}/${t.rejected}/${t.refusedOnDevice} of ${t.drawn}${process.env.PROPERTY_REASONS ? ` ${JSON.stringify([...t.reasons])}` : ''}`).join(', ');
 
 async function checkInvariants(model: Model): Promise<void> {
   const statuses = new Map<Session, Map<number, { status: string; error: string | null }>>();
@@ -629,7 +652,7 @@ describe('sync across every mutation and several devices, against the real serve
             for (const device of model.devices) for (const s of device.sessions.values()) await closeSession(s);
           });
           // Long runs say how far they got (a run stopped before its end still tells its figures).
-          if (++done % 100 === 0) console.log(`${done} runs (seed ${SEED}), ${(done / ((Date.now() - started) / 1000)).toFixed(2)} runs/s${kills ? `, killed ${JSON.stringify(kills.kills)}` : ''}; applied/rejected of drawn: ${outcomes()}`);
+          if (++done % 100 === 0) console.log(`${done} runs (seed ${SEED}), ${(done / ((Date.now() - started) / 1000)).toFixed(2)} runs/s${kills ? `, killed ${JSON.stringify(kills.kills)}` : ''}; applied/rejected/refused on the device of drawn: ${outcomes()}`);
         }
       }),
       // PROPERTY_SHRINK=0: stop at the first failure, unshrunk (its seed and path replay it).
@@ -637,7 +660,7 @@ describe('sync across every mutation and several devices, against the real serve
     );
     const seconds = (Date.now() - started) / 1000;
     const { user, system } = process.cpuUsage(cpu);
-    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s, ${Math.round((user + system) / 1000 / RUNS)} ms of CPU per run${kills ? `\nserver processes killed mid-push: ${JSON.stringify(kills.kills)}, ${Math.round(kills.waitedMs / RUNS)} ms per run waiting for one to start` : ''}\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected of drawn: ${outcomes()}\nms per run by phase: ${phasesText()}`);
+    console.log(`model test of sync: ${RUNS} runs, seed ${SEED}, ${(RUNS / seconds).toFixed(2)} runs/s, ${Math.round((user + system) / 1000 / RUNS)} ms of CPU per run${kills ? `\nserver processes killed mid-push: ${JSON.stringify(kills.kills)}, ${Math.round(kills.waitedMs / RUNS)} ms per run waiting for one to start` : ''}\nfiles uploaded ${fileTally.uploaded}, refused ${fileTally.error}, uploads cut halfway ${cut.count}\napplied/rejected/refused on the device of drawn: ${outcomes()}\nms per run by phase: ${phasesText()}`);
     if (RUNS >= LONG_RUN) {
       const seldom = NAMES.filter((n) => (tally.get(n)?.applied ?? 0) < MIN_APPLIED);
       expect(seldom, `mutations applied fewer than ${MIN_APPLIED} times in ${RUNS} runs`).toEqual([]);

@@ -1,45 +1,69 @@
 /**
  * One generator per mutation of the table in src/domain/mutations.ts, for the model test of sync
- * (tests/property/sync-devices.property.test.ts). fast-check draws an `Intent` (which row, which
- * text, whether to aim at a refusal); at run time the generator turns it into args against what
- * the device holds locally, the way a screen would. The args then go through `mutate`, i.e. the
- * mutation's own valibot schema: a draw the schema refuses is refused on the device and queues
- * nothing (the test checks that too).
+ * (tests/property/sync-devices.property.test.ts). The step's arbitrary draws the mutation's args
+ * from its own valibot schema (model/schema-arb.ts: `ARGS_ARB`) together with an `Intent` (which
+ * row, whether to aim at a refusal); at run time the generator keeps the drawn free fields (texts,
+ * numbers, options, nested objects such as detalle_referencia, info_extra, a notification's or a
+ * user's changes) and overrides only what must point at the device's real state, the way a screen
+ * would: ids of local rows, `base` values read from the local row, the signed-in user's id, unique
+ * e-mails, and choices a screen offers from the company's configuration (statuses, stages, banks,
+ * the flagged field of a review). Everything is drawn inside fast-check, so a run replays from its
+ * seed and shrinks. The args then go through `mutate`, i.e. the same schema: a draw the schema
+ * refuses (a blank text, or an entry broken on purpose by the step, `BREAK_ARB`) is refused on
+ * the device and queues nothing (the test checks that too).
  * `bad` aims at a refusal the device cannot see but the server must give: a stale base (conflict),
- * an id that does not exist, a row of another user, consents not given, a duplicate e-mail.
+ * an id that does not exist (a drawn UUID), a row of another user, consents not given, a duplicate
+ * e-mail, a status or stage outside the company's lists (the drawn text).
+ * Where the mutation's schema leaves a value `unknown` (a new application's blocks, the values of
+ * `solicitud.editar`'s changes), the company's field definitions type it (compiled at run time,
+ * not introspectable): a new application keeps the API fixture's blocks, and an edit's value is
+ * the drawn `unknown` value now and then, else a name drawn from src/domain/usuario's NombreSchema.
+ * The demo users the devices sign in with (the model's cast) are never edited in their e-mail,
+ * password or role, so a run cannot sign its own devices out.
  * `NOT_GENERATED` lists the names no device queues by itself, each with its reason; a new name in
  * MUTATIONS without a generator or a reason fails the coverage test.
  */
 import fc from 'fast-check';
-import { randomUUID } from 'node:crypto';
 import { uuidv7 } from '../../../src/domain/ids';
 import { registroSchemas } from '../../../src/domain/campos-fijos';
 import { validateRegistro } from '../../../src/domain/registro';
 import { argsFromSpecBody } from '../../../server/src/modules/formulario/routes';
 import { freshRecordBody } from '../../api/security-fixtures';
-import type { MutationName } from '../../../src/domain/mutations';
+import { MUTATIONS, type MutationName } from '../../../src/domain/mutations';
 import { can, normalizeRole, type Permission } from '../../../src/domain/roles';
+import { ETAPAS } from '../../../src/domain/seguimiento';
+import { valorCampo as valorNotificacion, type CampoEditable } from '../../../src/domain/notificacion';
+import { bancosDeEmpresa, NombreSchema } from '../../../src/domain/usuario';
 import type { RadicaDB } from '../../../src/db/database';
 import type { SolicitudRecord } from '../../../src/domain/solicitud';
+import { breakArb, schemaArb } from './schema-arb';
 
 export interface Intent {
   pick: number;
   pick2: number;
+  /** A name as typed (NombreSchema's arbitrary): the value of an edited field the mutation schema leaves `unknown`. */
   text: string;
   bad: boolean;
 }
 
-/** Mostly valid draws; one in five aims at a refusal. Texts include blanks the schema refuses. */
+/** Mostly valid draws; one in five aims at a refusal. */
 export const intentArb: fc.Arbitrary<Intent> = fc.record({
   pick: fc.nat({ max: 1000 }),
   pick2: fc.nat({ max: 1000 }),
-  text: fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom('Llamó el titular', 'Pendiente extracto', 'Ñandú Pérez', 'Revisar cédula') },
-    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
-    { weight: 1, arbitrary: fc.constant('   ') },
-  ),
+  text: schemaArb(NombreSchema) as fc.Arbitrary<string>,
   bad: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
 });
+
+/** The args drawn from a mutation's schema (an object: every mutation's schema is one). */
+export type Drawn = Record<string, unknown>;
+
+/** Each mutation's args arbitrary, from its own schema. */
+export const ARGS_ARB = Object.fromEntries(Object.entries(MUTATIONS).map(([name, def]) => [name, schemaArb(def.args) as fc.Arbitrary<Drawn>])) as Record<MutationName, fc.Arbitrary<Drawn>>;
+/** Each mutation's one-entry break (`{ key, value }` its schema refuses), laid over the generator's args. */
+export const BREAK_ARB = Object.fromEntries(Object.entries(MUTATIONS).flatMap(([name, def]) => {
+  const b = breakArb(def.args);
+  return b ? [[name, b]] : [];
+})) as Partial<Record<MutationName, fc.Arbitrary<{ key: string; value: unknown }>>>;
 
 /** What a generator may read: the session's local database and who is signed in. */
 export interface GenContext {
@@ -61,12 +85,14 @@ const GESTORES = ['admin', 'supervisor'];
 /** The same by permission (src/domain/roles.ts `can`, what the screens check). */
 const permitted = (ctx: GenContext, i: Intent, permission: Permission) => i.bad || can(normalizeRole(ctx.rol), permission);
 
-type Gen = (ctx: GenContext, i: Intent) => Promise<unknown>;
+type Gen = (ctx: GenContext, i: Intent, d: Drawn) => Promise<unknown>;
 
+/** The demo company's statuses the status select offers (a drawn text is outside them, now and then). */
 const ESTADOS = ['Pendiente', 'En estudio', 'Aprobado', 'Negado'];
-/** States of the demo company a stage may take ('En proceso' is not one: a draw aimed at a refusal uses it). */
+/** States of the demo company a stage may take. */
 const ETAPAS_ESTADO = ['Pendiente', 'En estudio', 'Aprobado'];
 const at = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
+const firstValue = (o: unknown) => (o && typeof o === 'object' ? Object.values(o)[0] : undefined);
 
 async function solicitud(ctx: GenContext, n: number): Promise<SolicitudRecord | undefined> {
   const rows = await ctx.db.solicitudes.orderBy('id').toArray();
@@ -75,7 +101,15 @@ async function solicitud(ctx: GenContext, n: number): Promise<SolicitudRecord | 
 async function notificacion(ctx: GenContext, n: number) {
   return at(await ctx.db.notificaciones.orderBy('id').toArray(), n);
 }
-const sidOf = async (ctx: GenContext, i: Intent) => (i.bad && i.pick2 % 2 === 0 ? randomUUID() : (await solicitud(ctx, i.pick))?.solicitud.id);
+/** A local application's id, or (aimed at a refusal) the drawn id, which no row has. */
+const sidOf = async (ctx: GenContext, i: Intent, d: Drawn) => (i.bad && i.pick2 % 2 === 0 ? (d.solicitudId as string) : (await solicitud(ctx, i.pick))?.solicitud.id);
+
+/** A drawn info_extra with its bank, if any, from the company's list (the form offers only the list), unless aimed at a refusal. */
+async function infoExtra(ctx: GenContext, i: Intent, drawn: unknown): Promise<unknown> {
+  if (!drawn || typeof drawn !== 'object' || i.bad || !('banco_nombre' in drawn)) return drawn;
+  const bancos = bancosDeEmpresa((await ctx.db.categorias.toArray()) as unknown as Array<{ categoria: string; activo?: boolean | null; configuracion: unknown }>);
+  return { ...drawn, banco_nombre: at(bancos, i.pick2) };
+}
 
 /**
  * By name. Names not (yet) in MUTATIONS are kept but never drawn: the review loop's mutations
@@ -83,128 +117,159 @@ const sidOf = async (ctx: GenContext, i: Intent) => (i.bad && i.pick2 % 2 === 0 
  * green when they do.
  */
 export const GENERATORS: Record<string, Gen> = {
-  'solicitud.crear': async (ctx, i) => {
+  'solicitud.crear': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'create_customer')) return null;
     const ids = { solicitudId: uuidv7(), solicitanteId: uuidv7() };
     const checked = validateRegistro(registroSchemas(await ctx.db.definiciones.toArray()), argsFromSpecBody(freshRecordBody(ids)));
     if (!checked.ok) throw new Error(`fixture no válido: ${JSON.stringify(checked.fields)}`);
-    return i.bad ? { ...checked.value, acepta_terminos: false } : checked.value;
+    // The form asks for both consents; a draw aimed at a refusal keeps the drawn ones, one of them not given.
+    const consents = i.bad ? { acepta_terminos: d.acepta_terminos, acepta_firma: d.acepta_terminos ? false : d.acepta_firma } : { acepta_terminos: true, acepta_firma: true };
+    return { ...checked.value, creado_en: d.creado_en, ...consents };
   },
-  'solicitud.cambiarEstado': async (ctx, i) => {
+  'solicitud.cambiarEstado': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'change_status')) return null;
     const s = await solicitud(ctx, i.pick);
     if (!s) return null;
-    return { solicitudId: s.solicitud.id, estado: at(ESTADOS, i.pick2), base: { estado: i.bad ? 'Estado visto antes' : s.solicitud.estado } };
+    const base = d.base as { estado: string | null };
+    const estado = i.pick2 % 5 === 0 ? d.estado : at(ESTADOS, i.pick2);
+    return { solicitudId: s.solicitud.id, estado, base: { estado: i.bad ? base.estado : s.solicitud.estado } };
   },
-  'solicitud.editar': async (ctx, i) => {
+  'solicitud.editar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     if (!s) return null;
     const seen = (s.solicitante as unknown as Record<string, unknown> | null)?.nombres ?? null;
-    return { solicitudId: s.solicitud.id, changes: { 'solicitante.nombres': i.text }, base: { 'solicitante.nombres': i.bad ? 'Nombre visto antes' : seen } };
+    const drawn = firstValue(d.changes);
+    const value = i.pick2 % 4 === 0 && drawn !== undefined ? drawn : i.text;
+    const staleBase = firstValue(d.base) ?? 'Nombre visto antes';
+    return { solicitudId: s.solicitud.id, changes: { 'solicitante.nombres': value }, base: { 'solicitante.nombres': i.bad ? staleBase : seen } };
   },
-  'solicitud.eliminar': async (ctx, i) => {
+  'solicitud.eliminar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'delete_customer')) return null;
-    const solicitudId = await sidOf(ctx, i);
+    const solicitudId = await sidOf(ctx, i, d);
     return solicitudId ? { solicitudId } : null;
   },
-  'referencia.agregar': async (ctx, i) => {
+  'referencia.agregar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
-    const solicitudId = await sidOf(ctx, i);
+    const solicitudId = await sidOf(ctx, i, d);
     if (!solicitudId) return null;
-    return { solicitudId, referenciaId: uuidv7(), tipo_referencia: 'familiar', detalle_referencia: { nombre: i.text, celular: '3001112233' } };
+    return { ...d, solicitudId, referenciaId: uuidv7() };
   },
-  'referencia.editar': async (ctx, i) => {
+  'referencia.editar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const ref = s && at(s.referencias ?? [], i.pick2);
     if (!s || (!ref && !i.bad)) return null;
-    return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? randomUUID() : ref.id, detalle_referencia: { nombre: i.text } };
+    return { ...d, solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? d.referenciaId : ref.id };
   },
-  'referencia.eliminar': async (ctx, i) => {
+  'referencia.eliminar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const ref = s && at(s.referencias ?? [], i.pick2);
     if (!s || (!ref && !i.bad)) return null;
-    return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? randomUUID() : ref.id };
+    return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? d.referenciaId : ref.id };
   },
-  'observacion.agregar': async (ctx, i) => {
+  'observacion.agregar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
-    const solicitudId = await sidOf(ctx, i);
+    const solicitudId = await sidOf(ctx, i, d);
     if (!solicitudId) return null;
-    return { solicitudId, observacionId: uuidv7(), observacion: i.text, fecha_creacion: new Date().toISOString(), usuario_nombre: null };
+    return { ...d, solicitudId, observacionId: uuidv7() };
   },
-  'documento.eliminar': async (ctx, i) => {
+  'documento.eliminar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const doc = s && at(s.documentos ?? [], i.pick2);
     if (!s || (!doc && !i.bad)) return null;
-    return { solicitudId: s.solicitud.id, documentoId: i.bad || !doc ? randomUUID() : doc.id };
+    return { solicitudId: s.solicitud.id, documentoId: i.bad || !doc ? d.documentoId : doc.id };
   },
-  'usuario.crear': async (ctx, i) => {
+  'usuario.crear': async (ctx, i, d) => {
     if (!offered(ctx, i, GESTORES)) return null;
-    const tempId = randomUUID();
-    const correo = i.bad ? 'asesor@demo.co' : `modelo.${tempId.slice(0, 8)}@demo.co`;
-    return { tempId, nombre: i.text, cedula: '80123456', correo, rol: 'asesor', contraseña: 'clave-segura-1', info_extra: { ciudad: 'Cali' } };
+    const tempId = uuidv7();
+    // A unique e-mail (the drawn one could be taken by an earlier draw); aimed at a refusal, a taken one.
+    const correo = i.bad ? 'asesor@demo.co' : `modelo.${tempId.slice(-12)}@demo.co`;
+    return { ...d, tempId, correo, info_extra: await infoExtra(ctx, i, d.info_extra) };
   },
-  'usuario.editar': async (ctx, i) => {
-    const users = (await ctx.db.usuarios.orderBy('id').toArray()).filter((u) => typeof u.id === 'number');
-    const u = at(users, i.pick) as { id: number; nombre?: unknown } | undefined;
+  'usuario.editar': async (ctx, i, d) => {
+    const users = (await ctx.db.usuarios.orderBy('id').toArray()).filter((u) => typeof u.id === 'number') as unknown as Array<Record<string, unknown> & { id: number }>;
+    const u = at(users, i.pick);
     if (!u) return null;
-    return { usuarioId: u.id, changes: { nombre: i.text }, base: { nombre: i.bad ? 'Nombre visto antes' : u.nombre } };
+    const changes = { ...(d.changes as Record<string, unknown>) };
+    if (!String(u.correo ?? '').startsWith('modelo.') && u.correo !== BORRABLE) {
+      // A user the devices sign in with keeps the e-mail, password and role they sign in with.
+      delete changes.correo;
+      delete changes.contraseña;
+      delete changes.rol;
+    } else if (changes.correo !== undefined) {
+      changes.correo = `modelo.${uuidv7().slice(-12)}@demo.co`;
+    }
+    if (changes.info_extra !== undefined) changes.info_extra = await infoExtra(ctx, i, changes.info_extra);
+    const fields = Object.keys(changes).filter((k) => k !== 'contraseña');
+    const stale = d.base as Record<string, unknown>;
+    const base = Object.fromEntries(fields.map((k) => [k, i.bad ? (stale[k] ?? 'Valor visto antes') : (u[k] ?? null)]));
+    return { usuarioId: u.id, changes, base };
   },
   // Users this run made, and the seeded bank user no device signs in with: deleting a user a
   // device signs in with would sign that device out for good. A draw aimed at a refusal deletes
-  // the signed-in user, a user that does not exist, or (a supervisor) an administrator.
-  'usuario.eliminar': async (ctx, i) => {
+  // the signed-in user, a user that does not exist (the drawn id), or (a supervisor) an administrator.
+  'usuario.eliminar': async (ctx, i, d) => {
     if (!offered(ctx, i, GESTORES)) return null;
     const users = (await ctx.db.usuarios.orderBy('id').toArray()).filter((u) => typeof u.id === 'number') as Array<{ id: number; correo?: unknown; rol?: unknown }>;
     if (i.bad) {
       const admin = users.find((u) => u.rol === 'admin' && u.id !== ctx.userId);
-      const refused = [ctx.userId, 900_000 + (i.pick % 1000), ...(ctx.rol === 'supervisor' && admin ? [admin.id] : [])];
+      const unknown = users.some((u) => u.id === d.usuarioId) ? 900_000 + (i.pick % 1000) : (d.usuarioId as number);
+      const refused = [ctx.userId, unknown, ...(ctx.rol === 'supervisor' && admin ? [admin.id] : [])];
       return { usuarioId: at(refused, i.pick2)! };
     }
     const deletable = users.filter((u) => String(u.correo ?? '').startsWith('modelo.') || u.correo === BORRABLE);
     const u = at(deletable, i.pick);
     return u ? { usuarioId: u.id } : null;
   },
-  'perfil.editar': async (ctx, i) => ({ usuarioId: i.bad ? ctx.userId + 1 : ctx.userId, nombre: i.text, correo: ctx.correo }),
-  'notificacion.crear': async (ctx, i) => {
+  'perfil.editar': async (ctx, i, d) => ({ usuarioId: i.bad ? ctx.userId + 1 : ctx.userId, nombre: d.nombre, correo: ctx.correo }),
+  'notificacion.crear': async (ctx, i, d) => {
     const s = await solicitud(ctx, i.pick);
-    return { id: uuidv7(), solicitud_id: i.bad ? randomUUID() : (s?.solicitud.id ?? null), titulo: i.text, mensaje: 'Llamar al titular', tipo: 'contactar_cliente', accion_requerida: 'contactar_cliente' };
+    return { ...d, id: uuidv7(), solicitud_id: i.bad ? d.id : (s?.solicitud.id ?? null) };
   },
-  'notificacion.editar': async (ctx, i) => {
+  'notificacion.editar': async (ctx, i, d) => {
     const n = await notificacion(ctx, i.pick);
     if (!n) return null;
-    return { id: n.id, changes: { titulo: i.text }, base: { titulo: i.bad ? 'Título visto antes' : n.titulo } };
+    const changes = d.changes as Record<string, unknown>;
+    const stale = d.base as Record<string, unknown>;
+    const base = Object.fromEntries(Object.keys(changes).map((k) => [k, i.bad ? (stale[k] ?? 'Valor visto antes') : valorNotificacion(n, k as CampoEditable)]));
+    return { id: n.id, changes, base };
   },
-  'notificacion.eliminar': async (ctx, i) => notificacionId(ctx, i),
-  'notificacion.marcarLeida': async (ctx, i) => notificacionId(ctx, i),
-  'notificacion.marcarCompletada': async (ctx, i) => notificacionId(ctx, i),
-  'notificacion.marcarTodasLeidas': async (ctx, i) => {
+  'notificacion.eliminar': async (ctx, i, d) => notificacionId(ctx, i, d),
+  'notificacion.marcarLeida': async (ctx, i, d) => notificacionId(ctx, i, d),
+  'notificacion.marcarCompletada': async (ctx, i, d) => notificacionId(ctx, i, d),
+  'notificacion.marcarTodasLeidas': async (ctx, i, d) => {
     const pending = (await ctx.db.notificaciones.where('estado').equals('pendiente').toArray()).slice(i.pick % 3, (i.pick % 3) + 3);
     const ids = pending.map((p) => p.id);
-    if (i.bad) ids.push(randomUUID());
+    // Aimed at a refusal: the drawn ids (no row has them), or one made up when none was drawn.
+    if (i.bad) ids.push(...((d.ids as string[]).length ? (d.ids as string[]) : [`00000000-0000-4000-8000-${String(i.pick).padStart(12, '0')}`]));
     return ids.length ? { ids } : null;
   },
-  'etapa.actualizar': async (ctx, i) => {
+  'etapa.actualizar': async (ctx, i, d) => {
     if (!offered(ctx, i, GESTORES)) return null;
-    const solicitudId = await sidOf(ctx, i);
+    const solicitudId = await sidOf(ctx, i, d);
     if (!solicitudId) return null;
-    return { solicitudId, etapa: i.bad && i.pick2 % 2 ? 'etapa_inexistente' : 'banco', estado: i.bad && i.pick2 % 2 === 0 ? 'En proceso' : at(ETAPAS_ESTADO, i.pick2), comentarios: i.text };
+    // The stage and its status are chosen from the company's lists; aimed at a refusal, one is the drawn text.
+    const etapa = i.bad && i.pick2 % 2 ? d.etapa : at(ETAPAS, i.pick);
+    const estado = i.bad && i.pick2 % 2 === 0 ? d.estado : at(ETAPAS_ESTADO, i.pick2);
+    return { solicitudId, etapa, estado, comentarios: d.comentarios };
   },
 
   // The review loop the way the screens offer it: a reviewer returns an application of an advisor
   // (or returns an answered review again), its advisor answers, a reviewer closes it. A `bad` draw
   // is what the server must refuse: a user of another role, an application that already has a
   // review in course, a blank answer to an untouched field, a review that does not exist.
-  'revision.devolver': async (ctx, i) => {
+  'revision.devolver': async (ctx, i, d) => {
     if (!offered(ctx, i, REVISORES)) return null;
     const held = await revisiones(ctx);
     const answered = held.filter((r) => r.estado === 'respondida');
+    // The flagged field is one the form shows; the reviewer's texts are drawn.
+    const campos = [{ campo: CAMPO_DEVUELTO, comentario: (d.campos as Array<{ comentario: unknown }>)[0].comentario }];
     if (!i.bad && answered.length && i.pick2 % 3 === 0) {
       const r = at(answered, i.pick)!;
-      return { revisionId: r.id, solicitudId: r.solicitud_id, mensaje: i.text, campos: CAMPOS_DEVUELTOS };
+      return { revisionId: r.id, solicitudId: r.solicitud_id, mensaje: d.mensaje, campos };
     }
     const inCourse = new Set(held.filter((r) => r.estado !== 'cerrada').map((r) => r.solicitud_id));
     const rows = (await ctx.db.solicitudes.orderBy('id').toArray()).filter((s) => ctx.advisors.includes(s.solicitud.assigned_to_user_id ?? -1));
@@ -212,39 +277,42 @@ export const GENERATORS: Record<string, Gen> = {
     const busy = rows.filter((s) => inCourse.has(s.solicitud.id));
     const s = i.bad && busy.length ? at(busy, i.pick) : at(free, i.pick);
     if (!s) return null;
-    return { revisionId: uuidv7(), solicitudId: s.solicitud.id, mensaje: i.text, campos: CAMPOS_DEVUELTOS };
+    return { revisionId: uuidv7(), solicitudId: s.solicitud.id, mensaje: d.mensaje, campos };
   },
-  'revision.responder': async (ctx, i) => {
+  'revision.responder': async (ctx, i, d) => {
     const held = await revisiones(ctx);
     const mine = new Set((await ctx.db.solicitudes.toArray()).filter((s) => s.solicitud.assigned_to_user_id === ctx.userId || s.solicitud.created_by_user_id === ctx.userId).map((s) => s.solicitud.id));
     const open = held.filter((r) => r.estado === 'abierta' && mine.has(r.solicitud_id));
     const r = at(i.bad ? held.filter((x) => x.estado !== 'cerrada') : open, i.pick);
     if (!r) return null;
-    const respuesta = i.bad ? '' : i.text.trim() || 'Corregido';
-    return { revisionId: r.id, solicitudId: r.solicitud_id, respuestas: r.campos.map((c) => ({ campo: c.campo, respuesta })) };
+    // One answer per flagged field, its text drawn; a blank one (nothing was edited) is the refusal.
+    const drawn = (d.respuestas as Array<{ respuesta: string }>).map((x) => x.respuesta);
+    const respuesta = (n: number) => (i.bad ? '' : at(drawn, n)!.trim() || 'Corregido');
+    return { revisionId: r.id, solicitudId: r.solicitud_id, respuestas: r.campos.map((c, n) => ({ campo: c.campo, respuesta: respuesta(n) })) };
   },
-  'revision.cerrar': async (ctx, i) => {
+  'revision.cerrar': async (ctx, i, d) => {
     if (!offered(ctx, i, REVISORES)) return null;
     const held = (await revisiones(ctx)).filter((r) => r.estado !== 'cerrada');
     const answered = held.filter((r) => r.estado === 'respondida');
     const r = at(answered.length && i.pick2 % 4 !== 0 ? answered : held, i.pick);
     if (!r) return null;
-    return { revisionId: i.bad && i.pick2 % 2 === 0 ? randomUUID() : r.id, solicitudId: r.solicitud_id };
+    return { revisionId: i.bad && i.pick2 % 2 === 0 ? d.revisionId : r.id, solicitudId: r.solicitud_id };
   },
 };
 
 const REVISORES = ['admin', 'supervisor', 'manager'];
 /** The seeded user no device of the model signs in with (tests/api/helpers.ts DEMO_USERS.banco). */
 const BORRABLE = 'banco@demo.co';
-const CAMPOS_DEVUELTOS = [{ campo: 'solicitante.nombres', comentario: 'Revisar el nombre' }];
+/** The field a reviewer flags (a path of the complete record the form offers). */
+const CAMPO_DEVUELTO = 'solicitante.nombres';
 
 /** The reviews the device holds (table 'revisiones'), by id. */
 async function revisiones(ctx: GenContext) {
   return (await ctx.db.revisiones.toArray()).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-async function notificacionId(ctx: GenContext, i: Intent) {
-  if (i.bad) return { id: randomUUID() };
+async function notificacionId(ctx: GenContext, i: Intent, d: Drawn) {
+  if (i.bad) return { id: d.id };
   const n = await notificacion(ctx, i.pick);
   return n ? { id: n.id } : null;
 }
