@@ -34,7 +34,8 @@
  * state made (taken once, before the snapshot); later users of a device start empty and make
  * their own first sync, and the final check's fresh pulls always start empty.
  * PROPERTY_RUNS (default 15, CI) and PROPERTY_SEED (default 20261123; `random` explores) as in
- * sync.property.test.ts; a failure prints the seed, fast-check's path and each device's steps.
+ * sync.property.test.ts; a failure prints the seed, fast-check's path and each device's steps;
+ * PROPERTY_PATH=<first number of the path> with that seed replays the failing run alone.
  * The run's figures (runs/s, CPU per run, outcomes per mutation, time per phase of a run) are
  * printed at the end.
  */
@@ -656,7 +657,9 @@ describe('sync across every mutation and several devices, against the real serve
         }
       }),
       // PROPERTY_SHRINK=0: stop at the first failure, unshrunk (its seed and path replay it).
-      { numRuns: RUNS, seed: SEED, endOnFailure: process.env.PROPERTY_SHRINK === '0' },
+      // PROPERTY_PATH=<n> (with its PROPERTY_SEED): replays run n+1 alone, unshrunk (the first
+      // number of fast-check's path; a shrunk path of fc.commands also needs its replayPath).
+      { numRuns: RUNS, seed: SEED, endOnFailure: process.env.PROPERTY_SHRINK === '0', ...(process.env.PROPERTY_PATH ? { path: process.env.PROPERTY_PATH } : {}) },
     );
     const seconds = (Date.now() - started) / 1000;
     const { user, system } = process.cpuUsage(cpu);

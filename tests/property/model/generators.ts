@@ -204,7 +204,7 @@ export const GENERATORS: Record<string, Gen> = {
     }
     if (changes.info_extra !== undefined) changes.info_extra = await infoExtra(ctx, i, changes.info_extra);
     const fields = Object.keys(changes).filter((k) => k !== 'contraseña');
-    const stale = d.base as Record<string, unknown>;
+    const stale = (d.base ?? {}) as Record<string, unknown>;
     const base = Object.fromEntries(fields.map((k) => [k, i.bad ? (stale[k] ?? 'Valor visto antes') : (u[k] ?? null)]));
     return { usuarioId: u.id, changes, base };
   },
