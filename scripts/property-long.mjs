@@ -38,7 +38,9 @@ const children = [];
 // Plain text in the logs: NO_COLOR, and no FORCE_COLOR (any value of it forces colours).
 const env = { ...process.env };
 delete env.FORCE_COLOR;
+let stopped = false;
 function stop(signal) {
+  stopped = true;
   console.log(`${signal}: stopping the shards`);
   for (const c of children) if (c.exitCode === null) try { process.kill(-c.pid, 'SIGTERM'); } catch { /* already gone */ }
 }
@@ -96,8 +98,9 @@ console.log(`\nlong run: ${total} of ${runs} runs in ${Math.round(seconds)} s, $
 if (cpu !== null) console.log(`CPU: ${cpu.toFixed(0)} s in the runs (${((cpu * 1000) / Math.max(total, 1)).toFixed(0)} ms per run, ${(cpu / seconds).toFixed(2)} cores busy on average); load average ${meanLoad.toFixed(2)} on ${availableParallelism()} cores`);
 else console.log(`load average ${meanLoad.toFixed(2)} on ${availableParallelism()} cores`);
 for (const s of shardsRead) {
-  const state = s.passed ? 'passed' : `FAILED (exit ${s.code ?? s.signal})`;
+  const state = s.passed ? 'passed' : stopped && !s.failure ? 'stopped' : `FAILED (exit ${s.code ?? s.signal})`;
   console.log(`  shard ${s.k}: seed ${s.seed}, ${s.done}/${s.share} runs, ${state}${s.failure ? `: ${s.failure.slice(0, 300)}` : ''}${s.path ? `\n    replay: PROPERTY_SEED=${s.seed} path "${s.path}"` : ''}\n    log ${s.log}`);
 }
-console.log(failed.length ? `${failed.length} of ${shards} shards failed` : 'no failure');
+const failures = failed.filter((s) => s.failure || !stopped);
+console.log(failures.length ? `${failures.length} of ${shards} shards failed` : stopped ? 'stopped, no failure so far (runs are counted by hundreds until a shard ends)' : 'no failure');
 process.exit(failed.length ? 1 : 0);
