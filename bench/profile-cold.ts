@@ -4,7 +4,8 @@
  * a fresh profile on disk (after `npx vite build`; `--minify false` keeps function names) and
  * prints the CPU each process used meanwhile (/proc: Chromium's browser, renderer, GPU and network
  * processes, this process, which runs the server, and whatever else runs on the machine), the
- * page's main-thread task time, each API request's start and end, and 'Descargando N de M' as it
+ * page's main-thread task time, each API request's start and end (and how long after the login's
+ * answer the first pull request left), and 'Descargando N de M' as it
  * moves; it writes CPU profiles of the main thread and of the sync worker to
  * bench/out/{main,worker}-N.cpuprofile (`npx tsx bench/profile-summary.ts <file> [rows] [function]`
  * sums them by function). RAW=1 first measures the raw IndexedDB put of the same rows (the
@@ -56,13 +57,14 @@ const server = await startBenchServer({ dataDir: pgliteDataset(size) });
 try {
   const context = await diskContext({ viewport: { width: 1366, height: 850 }, bypassCSP: true });
   const page = await context.newPage();
-  const requests: Array<{ url: string; start: number; end: number; bytes: number }> = [];
+  const requests: Array<{ url: string; start: number; end: number; bytes: number; browserStart: number; browserEnd: number }> = [];
   const t = () => performance.now();
   const starts = new Map<unknown, number>();
   context.on('request', (r) => starts.set(r, t()));
   context.on('requestfinished', (r) => {
     if (!r.url().includes('/api/')) return;
-    void r.sizes().then((s) => requests.push({ url: r.url().replace(/^.*\/api\//, '').replace(/clientId=[^&]*&/, ''), start: starts.get(r)!, end: t(), bytes: s.responseBodySize }));
+    const timing = r.timing();
+    void r.sizes().then((s) => requests.push({ url: r.url().replace(/^.*\/api\//, '').replace(/clientId=[^&]*&/, ''), start: starts.get(r)!, end: t(), bytes: s.responseBodySize, browserStart: timing.startTime, browserEnd: timing.startTime + timing.responseEnd }));
   });
   if (process.env.RAW === '1') {
     const token = await login(server.baseUrl, 'admin@demo.co');
@@ -144,6 +146,14 @@ try {
     console.log(`main thread ${k}: ${(((m1[k] ?? 0) - (m0[k] ?? 0)) * (k.endsWith('Size') ? 1 : 1000)).toFixed(0)}`);
   requests.sort((a, b) => a.start - b.start);
   for (const r of requests) console.log(`request ${(r.start - t0).toFixed(0)} → ${(r.end - t0).toFixed(0)} (${(r.end - r.start).toFixed(0)} ms, ${(r.bytes / 1e6).toFixed(1)} MB) ${r.url.slice(0, 120)}`);
+  // The fixed cost before the first page: from the login's answer to the first pull request, on
+  // the browser's clock (the times above are when this process heard of each request: its event
+  // loop also runs the server, which PGlite's synchronous queries hold for up to seconds).
+  const loginRequest = requests.find((r) => r.url.startsWith('auth/login'));
+  const pulls = requests.filter((r) => r.url.startsWith('sync/pull')).sort((a, b) => a.browserStart - b.browserStart);
+  if (loginRequest && pulls.length) {
+    console.log(`first pull request sent ${(pulls[0].browserStart - loginRequest.browserEnd).toFixed(0)} ms after the login's answer, answered ${(pulls[0].browserEnd - pulls[0].browserStart).toFixed(0)} ms later (browser clock)`);
+  }
   for (const [at, text] of progress) console.log(`${at.toFixed(0)} ms ${text}`);
   if (profile) {
     const main = (await cdp.send('Profiler.stop')) as { profile: unknown };
