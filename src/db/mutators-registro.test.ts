@@ -40,6 +40,17 @@ describe('registro mutators', () => {
     expect((await row())?.referencias).toEqual([]);
   });
 
+  it("edits a reference the way the server does: texts trimmed, and an edit that changes no value leaves it as it was", async () => {
+    await mutate(db, 'referencia.agregar', { solicitudId: SOL, referenciaId: REF, tipo_referencia: 'personal', detalle_referencia: { nombre: 'Luis' } });
+    const added = (await row())?.referencias[0];
+    // The model test of sync's seed 918793089: a key set to null that the reference does not have.
+    await mutate(db, 'referencia.editar', { solicitudId: SOL, referenciaId: REF, detalle_referencia: { A: null } });
+    await mutate(db, 'referencia.editar', { solicitudId: SOL, referenciaId: REF, tipo_referencia: ' personal ', detalle_referencia: { nombre: 'Luis ' } });
+    expect((await row())?.referencias[0]).toEqual(added);
+    await mutate(db, 'referencia.editar', { solicitudId: SOL, referenciaId: REF, tipo_referencia: ' familiar ', detalle_referencia: { relacion: ' Tío ', A: null } });
+    expect((await row())?.referencias[0]).toEqual({ id: REF, tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Luis', relacion: 'Tío', A: null } });
+  });
+
   it('puts a new observation first, with the time and author from its args', async () => {
     await mutate(db, 'observacion.agregar', { solicitudId: SOL, observacionId: OBS, observacion: ' nueva ', fecha_creacion: '2025-02-01T10:00:00.000Z', usuario_nombre: 'Eva' });
     const obs = (await row())?.observaciones;

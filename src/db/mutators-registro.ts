@@ -7,11 +7,30 @@
  */
 import type { SolicitudRecord } from '../domain/solicitud';
 import type { MutatorsFor, MutatorTx } from './mutators';
+import type { MutationArgs } from '../domain/mutations';
 
 const update = async (tx: MutatorTx, id: string, fn: (record: SolicitudRecord) => SolicitudRecord) => {
   const record = await tx.get('solicitudes', id);
   if (record) await tx.put('solicitudes', fn(record));
 };
+
+type Referencia = SolicitudRecord['referencias'][number];
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A reference as the server leaves it (server/src/modules/registro/service.ts `editarReferencia`):
+ * texts trimmed, and an edit that changes no value (null and absent alike, 'Ana ' as 'Ana')
+ * leaves it as it was. Otherwise a key set to null would stay on the device while the server,
+ * which wrote nothing, never sends the row again (found by the model test of sync, seed 918793089).
+ */
+function editarReferencia(x: Referencia, args: MutationArgs<'referencia.editar'>): Referencia {
+  const detalle = Object.fromEntries(Object.entries(args.detalle_referencia ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as Referencia['detalle_referencia'];
+  const before = x.detalle_referencia ?? {};
+  const tipo = args.tipo_referencia !== undefined ? args.tipo_referencia?.trim() || null : (x.tipo_referencia ?? null);
+  const changed = tipo !== (x.tipo_referencia ?? null) || Object.keys(detalle).some((k) => !same(before[k], detalle[k]));
+  if (!changed) return x;
+  return { ...x, ...(args.tipo_referencia !== undefined ? { tipo_referencia: tipo } : {}), detalle_referencia: { ...before, ...detalle } };
+}
 
 export const REGISTRO_MUTATORS = {
   'solicitud.eliminar': async (tx, args) => {
@@ -34,15 +53,7 @@ export const REGISTRO_MUTATORS = {
   'referencia.editar': (tx, args) =>
     update(tx, args.solicitudId, (r) => ({
       ...r,
-      referencias: (r.referencias ?? []).map((x) =>
-        x.id !== args.referenciaId
-          ? x
-          : {
-              ...x,
-              ...(args.tipo_referencia !== undefined ? { tipo_referencia: args.tipo_referencia } : {}),
-              detalle_referencia: { ...x.detalle_referencia, ...(args.detalle_referencia ?? {}) },
-            },
-      ),
+      referencias: (r.referencias ?? []).map((x) => (x.id !== args.referenciaId ? x : editarReferencia(x, args))),
     })),
 
   'referencia.eliminar': (tx, args) =>
