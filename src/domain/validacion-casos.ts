@@ -1,6 +1,6 @@
 /**
  * The cases of the plausibility rules (src/domain/validacion.ts), one table read by the client's
- * unit tests (validacion.test.ts) and the server's (server/src/modules/solicitudes/edit-values.test.ts),
+ * unit tests (validacion.test.ts) and the edit's (src/domain/edit-values.test.ts),
  * so both suites check the same values with the same messages. Test data only: no app code imports it.
  * `ok` is the normalised value; `error` the exact message. Dates are judged on HOY.
  */

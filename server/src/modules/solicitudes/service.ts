@@ -4,7 +4,7 @@
  * visibility first (an application the user may not see is NOT_FOUND, never FORBIDDEN, so ids do
  * not leak); a field in `base` whose server value differs from both base and the new value is a
  * CONFLICT and nothing is written; a changed value must pass the shared plausibility rules
- * (edit-values.ts), else VALIDATION and nothing is written; every write bumps the application's
+ * (src/domain/edit-values.ts), else VALIDATION and nothing is written; every write bumps the application's
  * `seq` and leaves an audit row.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -30,7 +30,7 @@ import type { CambiarEstadoArgs, EditarSolicitudArgs } from '../../../../src/dom
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from './visibility';
 import { moveDependentsToSeq } from './dependents';
-import { cleanChanges } from './edit-values';
+import { cleanChanges } from '../../../../src/domain/edit-values';
 import { buildRecords } from './repository';
 import { withLastChanges } from '../audit/last-change';
 import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
@@ -174,7 +174,7 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
   if (paths.length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar.');
   if (paths.length > 200) throw new AppError('VALIDATION', 'Demasiados cambios en una sola edición.');
 
-  // Kinds, sizes and the plausibility rules, judged on what the edit changes (edit-values.ts).
+  // Kinds, sizes and the plausibility rules, judged on what the edit changes (src/domain/edit-values.ts).
   const cleaned = cleanChanges(args.changes, record);
 
   const conflicts: Record<string, { base: unknown; server: unknown; mine: unknown }> = {};

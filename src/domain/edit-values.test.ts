@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../../src/domain/errors';
-import type { SolicitudRecord } from '../../../../src/domain/solicitud';
-import { CASOS, HOY } from '../../../../src/domain/validacion-casos';
+import { AppError } from './errors';
+import type { SolicitudRecord } from './solicitud';
+import { CASOS, HOY } from './validacion-casos';
 import { cleanChanges } from './edit-values';
 
 /** Where the edit modal stores each key of the shared cases. */

@@ -5,8 +5,11 @@
  * implausible value of a field the edit leaves as it is never blocks the save.
  * Invariants: pure (no database); every refusal is one VALIDATION error carrying a message per
  * path in `fields`, each naming the field by its form label; nothing is half-accepted.
+ * The server's edit (server/src/modules/solicitudes/service.ts) judges with `cleanChanges`; the
+ * device's optimistic mutator (src/db/mutators.ts) stores the same values through `valorGuardado`,
+ * so a value the server normalises to what it already holds changes nothing on either side.
  */
-import { AppError } from '../../../../src/domain/errors';
+import { AppError } from './errors';
 import {
   maxTextLength,
   parseFieldPath,
@@ -14,8 +17,8 @@ import {
   REQUIRED_TEXT_MESSAGES,
   type EditableBlock,
   type SolicitudRecord,
-} from '../../../../src/domain/solicitud';
-import { etiquetaDeCampo, reglaDeCampo, validarCambios } from '../../../../src/domain/validacion';
+} from './solicitud';
+import { etiquetaDeCampo, reglaDeCampo, validarCambios } from './validacion';
 
 const REQUIRED_TEXT: Readonly<Record<string, string | undefined>> = REQUIRED_TEXT_MESSAGES;
 const NUMERIC_COLUMNS = new Set(['estrato', 'total_ingresos_mensuales', 'total_egresos_mensuales', 'total_activos', 'total_pasivos']);
@@ -108,4 +111,17 @@ export function cleanChanges(
   if (messages.length) throw new AppError('VALIDATION', messages[0], { fields });
   for (const [path, c] of parsed) c.value = ruled.values[path];
   return parsed;
+}
+
+/**
+ * The value the server stores for one edited path, when it accepts it: `cleanChanges` of that
+ * path alone (paths are judged one by one there too); the value as given when it refuses it (the
+ * server then rejects the whole edit). `today` only decides whether a birth date is accepted.
+ */
+export function valorGuardado(path: string, value: unknown, record: SolicitudRecord, today: string): unknown {
+  try {
+    return cleanChanges({ [path]: value }, record, { today }).get(path)?.value;
+  } catch {
+    return value;
+  }
 }
