@@ -8,6 +8,7 @@
 import type { SolicitudRecord } from '../domain/solicitud';
 import type { MutatorsFor, MutatorTx } from './mutators';
 import type { MutationArgs } from '../domain/mutations';
+import { validarObjeto } from '../domain/validacion';
 
 const update = async (tx: MutatorTx, id: string, fn: (record: SolicitudRecord) => SolicitudRecord) => {
   const record = await tx.get('solicitudes', id);
@@ -17,15 +18,23 @@ const update = async (tx: MutatorTx, id: string, fn: (record: SolicitudRecord) =
 type Referencia = SolicitudRecord['referencias'][number];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** The server judges a reference's values on its own clock; only a birth date's rule reads it. */
+const SIN_FECHA = '2000-01-01';
+
 /**
  * A reference as the server leaves it (server/src/modules/registro/service.ts `editarReferencia`):
- * texts trimmed, and an edit that changes no value (null and absent alike, 'Ana ' as 'Ana')
- * leaves it as it was. Otherwise a key set to null would stay on the device while the server,
- * which wrote nothing, never sends the row again (found by the model test of sync, seed 918793089).
+ * texts trimmed, each changed value as the plausibility rules store it (src/domain/validacion.ts:
+ * a celular's digits, a term written as text read as a number), and an edit that changes no value
+ * (null and absent alike, 'Ana ' as 'Ana', '300 111 2233' as '3001112233') leaves it as it was.
+ * Otherwise the device would keep a value the server, which wrote nothing, never sends again
+ * (found by the model test of sync, seed 918793089, for a key set to null). A value the rules
+ * refuse stays as typed: the server rejects the edit and the rebase drops it.
  */
 function editarReferencia(x: Referencia, args: MutationArgs<'referencia.editar'>): Referencia {
-  const detalle = Object.fromEntries(Object.entries(args.detalle_referencia ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as Referencia['detalle_referencia'];
+  const trimmed = Object.fromEntries(Object.entries(args.detalle_referencia ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
   const before = x.detalle_referencia ?? {};
+  const checked = validarObjeto(trimmed, before, '', SIN_FECHA);
+  const detalle = (Object.keys(checked.fields).length ? trimmed : checked.values) as Referencia['detalle_referencia'];
   const tipo = args.tipo_referencia !== undefined ? args.tipo_referencia?.trim() || null : (x.tipo_referencia ?? null);
   const changed = tipo !== (x.tipo_referencia ?? null) || Object.keys(detalle).some((k) => !same(before[k], detalle[k]));
   if (!changed) return x;

@@ -12,7 +12,10 @@
  */
 import { AppError } from '../domain/errors';
 import { isMutationName, type MutationArgs, type MutationName } from '../domain/mutations';
-import { parseFieldPath, withJsonValue, type SolicitudRecord } from '../domain/solicitud';
+import { mismoValorGuardado, parseFieldPath, readPath, withJsonValue, type SolicitudRecord } from '../domain/solicitud';
+import { valorGuardado } from '../domain/edit-values';
+import { leerFecha } from '../domain/validacion';
+import { ESTADOS_DEFAULT, normalizeEstado } from '../domain/estados';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
 import { USUARIO_MUTATORS } from './mutators-usuarios';
 import { crearSolicitudMutator } from './mutators-formulario';
@@ -76,12 +79,29 @@ function runMutator<N extends MutationName>(tx: MutatorTx, name: N, args: Mutati
 
 // ---- built-in mutators ----------------------------------------------------------------------
 
+/**
+ * The company's status list as the server reads it (`estadosPermitidos`): the stored one, else
+ * the eight defaults.
+ */
+async function estadosPermitidos(tx: MutatorTx): Promise<string[]> {
+  const list = (await tx.get('estados', 'estados'))?.estados;
+  return Array.isArray(list) && list.length ? (list as string[]) : [...ESTADOS_DEFAULT];
+}
+
+/**
+ * The status as the server stores it: normalised against the company's list ('aprobado' is
+ * 'Aprobado'); a status that already is the current one (in any spelling) changes nothing, as on
+ * the server, which then writes nothing and never sends the row back.
+ */
 const cambiarEstado: Mutator<MutationArgs<'solicitud.cambiarEstado'>> = async (tx, args) => {
   const record = await tx.get('solicitudes', args.solicitudId);
   if (!record) return;
+  const allowed = await estadosPermitidos(tx);
+  const estado = normalizeEstado(args.estado, allowed);
+  if (normalizeEstado(record.solicitud.estado, allowed) === estado) return;
   await tx.put('solicitudes', {
     ...record,
-    solicitud: { ...record.solicitud, estado: args.estado },
+    solicitud: { ...record.solicitud, estado },
   });
 };
 
@@ -100,6 +120,14 @@ export function setPath(record: SolicitudRecord, path: string, value: unknown): 
   return { ...record, [p.block]: next };
 }
 
+/**
+ * Each path's value as the server stores it (src/domain/edit-values.ts: texts trimmed, a phone's
+ * digits, an amount written as text read as pesos, '' or blanks as none…); a path whose stored
+ * value it equals is left alone, as the server leaves it. An edit that changes nothing writes
+ * nothing, as on the server, which then never sends the row back. The birth date's age rule is
+ * judged on the record's last change, not the clock (mutators are deterministic): it only
+ * decides whether the value is normalised here; the server judges it again.
+ */
 const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
   const paths = Object.keys(args.changes);
   for (const path of paths) {
@@ -108,9 +136,14 @@ const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
   }
   const record = await tx.get('solicitudes', args.solicitudId);
   if (!record) return;
+  const today = leerFecha(record.solicitud.updated_at) ?? leerFecha(record.solicitud.created_at) ?? '2000-01-01';
   let next = record;
-  for (const path of paths) next = setPath(next, path, args.changes[path]);
-  await tx.put('solicitudes', next);
+  for (const path of paths) {
+    const value = valorGuardado(path, args.changes[path], record, today);
+    if (mismoValorGuardado(readPath(record, path), value)) continue;
+    next = setPath(next, path, value);
+  }
+  if (next !== record) await tx.put('solicitudes', next);
 };
 
 /**

@@ -33,6 +33,7 @@ let ctx: TestContext;
 let db: RadicaDB;
 let engine: SyncEngine;
 let token: string;
+let baseUrl: string;
 
 const triggers: SyncTriggers = {
   isOnline: () => true,
@@ -44,6 +45,7 @@ const triggers: SyncTriggers = {
 beforeAll(async () => {
   ctx = await createTestContext();
   const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = base;
   token = await loginAs(ctx.app, 'admin');
   db = new RadicaDB(`radica-parity-${randomUUID()}`);
   engine = new SyncEngine({ db, transport: new HttpTransport({ token, baseUrl: base }), triggers, locks: null, random: () => 0.5, pullLimit: 500 });
@@ -277,6 +279,69 @@ describe('client mutator and server service give the same row', () => {
     );
     await parity('revision.devolver', { revisionId, solicitudId: sid, mensaje: 'Otra vez', campos: campos.slice(0, 1) }, 'revisiones', revisionId);
     await parity('revision.cerrar', { revisionId, solicitudId: sid }, 'revisiones', revisionId);
+  });
+
+  /**
+   * An edit the server finds changes nothing writes nothing and never sends the row back (no seq),
+   * so whatever the mutator wrote stays on the device: it must be the server's row already. Each
+   * value here differs from the stored one only in a way the server normalises away (case, blanks,
+   * spacing of a phone, a number as text, '' for none). Checked against a second device that
+   * pulls everything fresh from the server.
+   */
+  it('a change the server finds changes nothing leaves the device with the server\'s row', async () => {
+    const s = (await someSolicitud(11))!;
+    const sid = s.solicitud.id;
+    // Known stored values to compare with: one real edit first (the server normalises and sends it).
+    await mutate(db, 'solicitud.editar', {
+      solicitudId: sid,
+      changes: {
+        'solicitante.nombres': 'Noop Nombre',
+        'solicitante.info_extra.celular': '3001234567',
+        'solicitud.detalle_credito.monto_solicitado': 50_000_000,
+        'solicitud.banco_nombre': null,
+      },
+      base: {},
+    });
+    const referenciaId = uuidv7();
+    await mutate(db, 'referencia.agregar', { solicitudId: sid, referenciaId, tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Noop Ref', celular: '3009998877', plazo_meses: 12 } });
+    await engine.sync({ force: true });
+    expect(await db.problems.count()).toBe(0);
+    const estado = (await db.solicitudes.get(sid))!.solicitud.estado;
+
+    const noops: Record<string, () => Promise<number>> = {
+      'estado in capitals': () => mutate(db, 'solicitud.cambiarEstado', { solicitudId: sid, estado: estado.toUpperCase(), base: { estado } }),
+      'nombres with blanks': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitante.nombres': '  Noop Nombre ' }, base: {} }),
+      'celular with spaces': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitante.info_extra.celular': '300 123 4567' }, base: {} }),
+      'monto as text': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitud.detalle_credito.monto_solicitado': '$ 50.000.000' }, base: {} }),
+      'blank bank': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitud.banco_nombre': '  ' }, base: {} }),
+      'reference celular and plazo as text': () => mutate(db, 'referencia.editar', { solicitudId: sid, referenciaId, detalle_referencia: { celular: '300-999-8877', plazo_meses: '12' } }),
+    };
+    const kept: string[] = [];
+    for (const [label, run] of Object.entries(noops)) {
+      const before = await db.solicitudes.get(sid);
+      await run();
+      await engine.sync({ force: true });
+      expect(await db.problems.toArray(), label).toEqual([]);
+      expect(await db.outbox.count()).toBe(0);
+      const after = await db.solicitudes.get(sid);
+      kept.push(...differences('solicitudes', { ...after, pending: undefined }, { ...before, pending: undefined }).map((d) => `${label}: ${d}`));
+      // Start the next case from the server's row (a later real edit would mend this one).
+      if (before) await db.solicitudes.put(before);
+    }
+    expect(kept).toEqual([]);
+
+    // A second device of the same user pulls the server's state from nothing: the rows agree.
+    const fresh = new RadicaDB(`radica-parity-fresh-${randomUUID()}`);
+    const other = new SyncEngine({ db: fresh, transport: new HttpTransport({ token, baseUrl: baseUrl }), triggers, locks: null, random: () => 0.5, pullLimit: 500 });
+    try {
+      await other.sync({ force: true });
+      const strip = (r: unknown) => ({ ...(r as object), pending: undefined });
+      expect(differences('solicitudes', strip(await db.solicitudes.get(sid)), strip(await fresh.solicitudes.get(sid)))).toEqual([]);
+    } finally {
+      await other.stop();
+      fresh.close();
+      await Dexie.delete(fresh.name);
+    }
   });
 
   it('covers every mutation of the table but the no-op sync.omitir', () => {
