@@ -249,27 +249,29 @@ class LocalChange implements fc.AsyncCommand<Model, object> {
   async run(model: Model) {
     const s = await session(model, this.device);
     tallyOf(this.name).drawn++;
-    const made = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo, rol: s.who, advisors: [userIds.asesor, userIds.user] }, this.draw.intent, this.draw.args)) as Record<string, unknown> | null;
-    if (!made) return log(model, this.device, `${s.who}: ${this.name} (nada que cambiar)`);
-    const { broken } = this.draw;
-    const args = broken ? { ...made, [broken.key]: broken.value } : made;
     const before = await s.db.outbox.count();
+    const { broken } = this.draw;
+    let args: Record<string, unknown> | undefined;
     let id: number;
     try {
+      // A screen that refuses the values (a field its definition refuses) throws like `mutate` does.
+      const made = (await GENERATORS[this.name]({ db: s.db, userId: s.userId, correo: s.correo, rol: s.who, advisors: [userIds.asesor, userIds.user] }, this.draw.intent, this.draw.args)) as Record<string, unknown> | null;
+      if (!made) return log(model, this.device, `${s.who}: ${this.name} (nada que cambiar)`);
+      args = broken ? { ...made, [broken.key]: broken.value } : made;
       id = await mutateByName(s.db, this.name, args);
     } catch (error) {
-      // Refused on the device by the mutation's schema or its mutator: nothing may be queued.
+      // Refused on the device by its screen, the mutation's schema or its mutator: nothing may be queued.
       if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
       expect(await s.db.outbox.count()).toBe(before);
       const t = tallyOf(this.name);
       t.refusedOnDevice++;
       if (t.reasons.size < 4) t.reasons.add(`en el dispositivo: ${error.message}${broken ? ` (${broken.key} roto)` : ''}`);
-      return log(model, this.device, `${s.who}: ${this.name} rechazado en el dispositivo ${JSON.stringify(args)}`);
+      return log(model, this.device, `${s.who}: ${this.name} rechazado en el dispositivo ${args ? JSON.stringify(args) : `por su pantalla: ${error.message}`}`);
     }
     // An entry broken on purpose must not pass the schema.
     expect(broken, `${this.name}: args with ${broken?.key} = ${JSON.stringify(broken?.value)} queued`).toBeNull();
     s.queued.push({ id, name: this.name, args: (await s.db.outbox.get(id))!.args });
-    const created = createdBy(this.name, args);
+    const created = createdBy(this.name, args!);
     if (created) model.created.push({ ...created, session: s, mutationId: id });
     log(model, this.device, `${s.who}: #${id} ${this.name} ${JSON.stringify(args)}${this.reload ? ' + recarga' : ''}`);
     if (this.reload) await reopen(ctx.app, s, model.devices[this.device]);

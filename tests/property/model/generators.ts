@@ -15,9 +15,17 @@
  * an id that does not exist (a drawn UUID), a row of another user, consents not given, a duplicate
  * e-mail, a status or stage outside the company's lists (the drawn text).
  * Where the mutation's schema leaves a value `unknown` (a new application's blocks, the values of
- * `solicitud.editar`'s changes), the company's field definitions type it (compiled at run time,
- * not introspectable): a new application keeps the API fixture's blocks, and an edit's value is
- * the drawn `unknown` value now and then, else a name drawn from src/domain/usuario's NombreSchema.
+ * `solicitud.editar`'s changes), the company's field definitions type it (ctx.db.definiciones,
+ * compiled at run time, not introspectable): the step also draws raw material for its fields
+ * (model/fields-arb.ts `FormDraw`, under the args' key `FORM`), and the generator plays the screen:
+ * a new application's sections (and 0–3 references) get a value for every field the creation form
+ * shows, from its definition (options offered, plausibility rules, types, optional ones left empty
+ * now and then); an edit changes one field of those 'Editar Registro' shows for the record (any
+ * section, the credit kind's fields included), to a value drawn from its definition, and the
+ * screen's own code (record-changes.ts `recordEdit`) makes the changes and bases. In one draw of
+ * ten a shown field is broken on purpose (a value its definition refuses): the screen must refuse
+ * it, so the device queues nothing (the generator throws the screen's VALIDATION error, and a
+ * broken field the screen accepts fails the run).
  * The demo users the devices sign in with (the model's cast) are never edited in their e-mail,
  * password or role, so a run cannot sign its own devices out.
  * `NOT_GENERATED` lists the names no device queues by itself, each with its reason; a new name in
@@ -26,23 +34,30 @@
 import fc from 'fast-check';
 import { uuidv7 } from '../../../src/domain/ids';
 import { registroSchemas } from '../../../src/domain/campos-fijos';
-import { validateRegistro } from '../../../src/domain/registro';
-import { argsFromSpecBody } from '../../../server/src/modules/formulario/routes';
-import { freshRecordBody } from '../../api/security-fixtures';
+import { SINGLE_ENTITIES, validateRegistro } from '../../../src/domain/registro';
+import { EDIT_ENTITIES } from '../../../src/domain/campos-registro';
+import { creditKind } from '../../../src/domain/credito';
+import { AppError } from '../../../src/domain/errors';
+import { companyLists } from '../../../src/domain/opciones';
+import { visibleFields } from '../../../src/domain/schema-compiler';
+import { shownFields, toArgs, type FormState } from '../../../src/features/formulario/form-state';
+import { recordEdit, sameFormValue } from '../../../src/features/registro/record-changes';
+import { creditValues, recordFields, storedTipoCredito, toEditValues, type EditValues } from '../../../src/features/registro/record-values';
 import { MUTATIONS, type MutationName } from '../../../src/domain/mutations';
 import { can, normalizeRole, type Permission } from '../../../src/domain/roles';
 import { ETAPAS } from '../../../src/domain/seguimiento';
 import { valorCampo as valorNotificacion, type CampoEditable } from '../../../src/domain/notificacion';
-import { bancosDeEmpresa, NombreSchema } from '../../../src/domain/usuario';
+import { bancosDeEmpresa } from '../../../src/domain/usuario';
 import type { RadicaDB } from '../../../src/db/database';
 import type { SolicitudRecord } from '../../../src/domain/solicitud';
+import type { FieldDefinition } from '../../../src/domain/field-definition';
+import type { EditEntity } from '../../../src/domain/campos-registro';
 import { breakArb, schemaArb } from './schema-arb';
+import { formDrawArb, invalidValues, sectionValues, validValue, type FormDraw } from './fields-arb';
 
 export interface Intent {
   pick: number;
   pick2: number;
-  /** A name as typed (NombreSchema's arbitrary): the value of an edited field the mutation schema leaves `unknown`. */
-  text: string;
   bad: boolean;
 }
 
@@ -50,15 +65,24 @@ export interface Intent {
 export const intentArb: fc.Arbitrary<Intent> = fc.record({
   pick: fc.nat({ max: 1000 }),
   pick2: fc.nat({ max: 1000 }),
-  text: schemaArb(NombreSchema) as fc.Arbitrary<string>,
   bad: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
 });
 
 /** The args drawn from a mutation's schema (an object: every mutation's schema is one). */
 export type Drawn = Record<string, unknown>;
 
-/** Each mutation's args arbitrary, from its own schema. */
-export const ARGS_ARB = Object.fromEntries(Object.entries(MUTATIONS).map(([name, def]) => [name, schemaArb(def.args) as fc.Arbitrary<Drawn>])) as Record<MutationName, fc.Arbitrary<Drawn>>;
+/** The key of the drawn args under which a form's raw material travels (never sent: the generators build the args). */
+export const FORM = '~formulario';
+/** Mutations whose values the company's field definitions type, and how many field slots each draws. */
+const FORM_SLOTS: Partial<Record<MutationName, number>> = { 'solicitud.crear': 24, 'solicitud.editar': 1 };
+/** Each mutation's args arbitrary, from its own schema (plus its form's raw material, FORM_SLOTS). */
+export const ARGS_ARB = Object.fromEntries(
+  Object.entries(MUTATIONS).map(([name, def]) => {
+    const args = schemaArb(def.args) as fc.Arbitrary<Drawn>;
+    const slots = FORM_SLOTS[name as MutationName];
+    return [name, slots ? fc.tuple(args, formDrawArb(slots)).map(([a, form]) => ({ ...a, [FORM]: form })) : args];
+  }),
+) as Record<MutationName, fc.Arbitrary<Drawn>>;
 /** Each mutation's one-entry break (`{ key, value }` its schema refuses), laid over the generator's args. */
 export const BREAK_ARB = Object.fromEntries(Object.entries(MUTATIONS).flatMap(([name, def]) => {
   const b = breakArb(def.args);
@@ -94,6 +118,18 @@ const ETAPAS_ESTADO = ['Pendiente', 'En estudio', 'Aprobado'];
 const at = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 const firstValue = (o: unknown) => (o && typeof o === 'object' ? Object.values(o)[0] : undefined);
 
+/** The company's form configuration as the device mirrors it: field definitions and lists (cities, banks). */
+async function formConfig(ctx: GenContext) {
+  const schemas = registroSchemas(await ctx.db.definiciones.toArray());
+  const lists = companyLists((await ctx.db.categorias.toArray()) as unknown as Array<Record<string, unknown>>);
+  return { schemas, lists };
+}
+
+/** What a form does with values it refuses: shows the messages and saves nothing (nothing is queued). */
+function refusedByScreen(fields: Record<string, string>) {
+  return new AppError('VALIDATION', `Formulario: ${Object.values(fields)[0]}`, { fields });
+}
+
 async function solicitud(ctx: GenContext, n: number): Promise<SolicitudRecord | undefined> {
   const rows = await ctx.db.solicitudes.orderBy('id').toArray();
   return at(rows, n);
@@ -119,9 +155,28 @@ async function infoExtra(ctx: GenContext, i: Intent, drawn: unknown): Promise<un
 export const GENERATORS: Record<string, Gen> = {
   'solicitud.crear': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'create_customer')) return null;
-    const ids = { solicitudId: uuidv7(), solicitanteId: uuidv7() };
-    const checked = validateRegistro(registroSchemas(await ctx.db.definiciones.toArray()), argsFromSpecBody(freshRecordBody(ids)));
-    if (!checked.ok) throw new Error(`fixture no válido: ${JSON.stringify(checked.fields)}`);
+    const form = d[FORM] as FormDraw;
+    const { schemas, lists } = await formConfig(ctx);
+    let n = 0;
+    const next = () => form.slots[n++ % form.slots.length];
+    const values = Object.fromEntries(SINGLE_ENTITIES.map((e) => [e, sectionValues(shownFields(e, schemas), next, lists)])) as FormState['values'];
+    const state: FormState = {
+      ids: { solicitudId: uuidv7(), solicitanteId: uuidv7(), ubicacionId: uuidv7(), actividadId: uuidv7(), financieraId: uuidv7() },
+      values,
+      referencias: Array.from({ length: form.references }, () => ({ id: uuidv7(), datos: sectionValues(schemas.referencia, next, lists) })),
+      files: [],
+      acepta_terminos: true,
+      acepta_firma: true,
+    };
+    if (form.broken !== null) {
+      // One shown field of a section set to a value its definition refuses.
+      const targets = SINGLE_ENTITIES.flatMap((e) => visibleFields(shownFields(e, schemas), values[e]).map((f) => ({ section: values[e], f, bad: invalidValues(f) })));
+      const t = at(targets.filter((x) => x.bad.length), form.broken);
+      if (t) t.section[t.f.key] = at(t.bad, form.which);
+    }
+    const checked = validateRegistro(schemas, toArgs(state, typeof d.creado_en === 'string' ? d.creado_en : ''));
+    if (!checked.ok) throw refusedByScreen(checked.fields);
+    if (form.broken !== null) throw new Error(`solicitud.crear: a field broken on purpose passed the creation form: ${JSON.stringify(state.values).slice(0, 2000)}`);
     // The form asks for both consents; a draw aimed at a refusal keeps the drawn ones, one of them not given.
     const consents = i.bad ? { acepta_terminos: d.acepta_terminos, acepta_firma: d.acepta_terminos ? false : d.acepta_firma } : { acepta_terminos: true, acepta_firma: true };
     return { ...checked.value, creado_en: d.creado_en, ...consents };
@@ -138,11 +193,38 @@ export const GENERATORS: Record<string, Gen> = {
     if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     if (!s) return null;
-    const seen = (s.solicitante as unknown as Record<string, unknown> | null)?.nombres ?? null;
-    const drawn = firstValue(d.changes);
-    const value = i.pick2 % 4 === 0 && drawn !== undefined ? drawn : i.text;
-    const staleBase = firstValue(d.base) ?? 'Nombre visto antes';
-    return { solicitudId: s.solicitud.id, changes: { 'solicitante.nombres': value }, base: { 'solicitante.nombres': i.bad ? staleBase : seen } };
+    const form = d[FORM] as FormDraw;
+    const { schemas, lists } = await formConfig(ctx);
+    // The fields 'Editar Registro' shows for this record: every section's, and the credit kind's.
+    const fields = recordFields(s, schemas);
+    const initial = toEditValues(s, fields);
+    const groups: Array<[keyof EditValues & string, FieldDefinition[]]> = [...EDIT_ENTITIES.map((e): [EditEntity, FieldDefinition[]] => [e, fields.entities[e]]), ['credito', fields.credito[creditKind(storedTipoCredito(s))]]];
+    const shown = groups.flatMap(([g, fs]) => visibleFields(fs, initial[g] as Record<string, unknown>).map((f) => ({ g, f })));
+    const values = structuredClone(initial);
+    const broken = form.broken !== null;
+    const section = (g: string) => values[g as 'solicitante'];
+    if (broken) {
+      // A value its definition refuses, other than the one shown (an unchanged field is not judged).
+      const targets = shown.map((t) => ({ ...t, bad: invalidValues(t.f).filter((x) => !sameFormValue(x, section(t.g)[t.f.key])) })).filter((t) => t.bad.length);
+      const t = at(targets, form.which);
+      if (!t) return null;
+      section(t.g)[t.f.key] = at(t.bad, form.broken!);
+    } else {
+      const t = at(shown, form.which);
+      if (!t) return null;
+      const value = validValue(t.f, form.slots[0], { ...lists, values: section(t.g) });
+      section(t.g)[t.f.key] = value ?? (t.f.type === 'boolean' ? false : '');
+      // Another credit type shows its kind's fields, with what the record holds for that kind.
+      if (t.g === 'solicitud' && t.f.key === 'tipo_credito') values.credito = creditValues(s, creditKind(typeof value === 'string' ? value : null), fields);
+    }
+    const outcome = recordEdit(s, fields, values, initial);
+    if (!outcome.ok) throw refusedByScreen(outcome.fields);
+    if (broken) throw new Error(`solicitud.editar: a field broken on purpose passed 'Editar Registro': ${JSON.stringify(values).slice(0, 2000)}`);
+    const { changes, base } = outcome.edit;
+    if (!Object.keys(changes).length) return null;
+    // Aimed at a refusal: the values seen before are stale (another person changed them meanwhile).
+    const stale = firstValue(d.base) ?? 'Valor visto antes';
+    return { solicitudId: s.solicitud.id, changes, base: i.bad ? Object.fromEntries(Object.keys(base).map((k) => [k, stale])) : base };
   },
   'solicitud.eliminar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'delete_customer')) return null;
