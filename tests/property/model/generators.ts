@@ -33,7 +33,7 @@
  */
 import fc from 'fast-check';
 import { uuidv7 } from '../../../src/domain/ids';
-import { registroSchemas } from '../../../src/domain/campos-fijos';
+import { FALLBACK_FIELDS, registroSchemas } from '../../../src/domain/campos-fijos';
 import { SINGLE_ENTITIES, validateRegistro } from '../../../src/domain/registro';
 import { EDIT_ENTITIES } from '../../../src/domain/campos-registro';
 import { creditKind } from '../../../src/domain/credito';
@@ -48,7 +48,7 @@ import { can, normalizeRole, type Permission } from '../../../src/domain/roles';
 import { ETAPAS } from '../../../src/domain/seguimiento';
 import { valorCampo as valorNotificacion, type CampoEditable } from '../../../src/domain/notificacion';
 import { bancosDeEmpresa } from '../../../src/domain/usuario';
-import type { RadicaDB } from '../../../src/db/database';
+import { getMeta, type RadicaDB } from '../../../src/db/database';
 import type { SolicitudRecord } from '../../../src/domain/solicitud';
 import type { FieldDefinition } from '../../../src/domain/field-definition';
 import type { EditEntity } from '../../../src/domain/campos-registro';
@@ -118,9 +118,14 @@ const ETAPAS_ESTADO = ['Pendiente', 'En estudio', 'Aprobado'];
 const at = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 const firstValue = (o: unknown) => (o && typeof o === 'object' ? Object.values(o)[0] : undefined);
 
-/** The company's form configuration as the device mirrors it: field definitions and lists (cities, banks). */
+/**
+ * The company's form configuration as the device mirrors it: field definitions and lists (cities,
+ * banks). Before its first pull a device's form has no mirror and, offline, uses the spec's fallback
+ * fields (src/features/formulario/use-form-schemas.ts); the server judges by the company's.
+ */
 async function formConfig(ctx: GenContext) {
-  const schemas = registroSchemas(await ctx.db.definiciones.toArray());
+  const mirrored = ((await getMeta(ctx.db, 'cursor')) ?? 0) > 0;
+  const schemas = mirrored ? registroSchemas(await ctx.db.definiciones.toArray()) : FALLBACK_FIELDS;
   const lists = companyLists((await ctx.db.categorias.toArray()) as unknown as Array<Record<string, unknown>>);
   return { schemas, lists };
 }
