@@ -90,3 +90,28 @@ describe('a change the server finds changes nothing leaves the device row as it 
     expect((await row()).referencias?.[0].detalle_referencia).toEqual({ nombre: 'Luis', celular: '3110001122', plazo_meses: 12 });
   });
 });
+
+describe('a user edit the server finds changes nothing leaves the mirrored user as it was', () => {
+  // Stored before the forms trimmed and lower-cased (an older import): the server compares loosely.
+  const legacy = { id: 7, nombre: 'Ana Gil ', apellido: null, correo: 'Ana.Gil@Demo.co', cedula: '123', rol: 'asesor', info_extra: { ciudad: 'Cali ', otra: 'x' }, created_at: '2024-01-01' };
+  beforeEach(async () => {
+    await db.usuarios.put({ ...legacy });
+  });
+
+  it('usuario.editar with the same values trimmed', async () => {
+    await mutate(db, 'usuario.editar', { usuarioId: 7, changes: { nombre: 'Ana Gil', info_extra: { ciudad: 'Cali' } }, base: {} });
+    expect(await db.usuarios.get(7)).toEqual(legacy);
+    // A real change is written as sent.
+    await mutate(db, 'usuario.editar', { usuarioId: 7, changes: { nombre: 'Ana María Gil' }, base: {} });
+    expect(await db.usuarios.get(7)).toMatchObject({ nombre: 'Ana María Gil' });
+  });
+
+  it('perfil.editar with the same name and the e-mail in another case', async () => {
+    // The profile compares the name exactly and the e-mail in any case (usuarios/service.ts editarPerfil).
+    await db.usuarios.put({ ...legacy, nombre: 'Ana Gil' });
+    await mutate(db, 'perfil.editar', { usuarioId: 7, nombre: 'Ana Gil', correo: 'ana.gil@demo.co' });
+    expect(await db.usuarios.get(7)).toEqual({ ...legacy, nombre: 'Ana Gil' });
+    await mutate(db, 'perfil.editar', { usuarioId: 7, nombre: 'Ana G.', correo: 'ana.gil@demo.co' });
+    expect(await db.usuarios.get(7)).toMatchObject({ nombre: 'Ana G.', correo: 'ana.gil@demo.co' });
+  });
+});

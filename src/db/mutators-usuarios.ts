@@ -15,7 +15,7 @@
  * - Mutators only use the `MutatorTx` they get and are deterministic in (state, args).
  */
 import type { CrearUsuarioArgs, EditarPerfilArgs, EditarUsuarioArgs, EliminarUsuarioArgs } from '../domain/mutations';
-import { mergeInfoExtra, type UsuarioRow } from '../domain/usuario';
+import { mergeInfoExtra, mismoDatoUsuario, USUARIO_BASE_FIELDS, type UsuarioRow } from '../domain/usuario';
 import type { Mutator, MutatorsFor } from './mutators';
 
 const crear: Mutator<CrearUsuarioArgs> = async (tx, args) => {
@@ -33,28 +33,37 @@ const crear: Mutator<CrearUsuarioArgs> = async (tx, args) => {
   await tx.putLocal('usuarios', { ...row });
 };
 
+/**
+ * The changed fields over the mirrored row; when every field is the same as stored (trimmed, in
+ * any key order: `mismoDatoUsuario`, the server's own test) nothing is written, as on the server,
+ * which then never sends the row back.
+ */
 const editar: Mutator<EditarUsuarioArgs> = async (tx, args) => {
   const row = (await tx.get('usuarios', args.usuarioId)) as UsuarioRow | undefined;
   if (!row) return;
   const { changes } = args;
-  await tx.put('usuarios', {
-    ...row,
+  const next = {
     nombre: changes.nombre ?? row.nombre,
     cedula: changes.cedula ?? row.cedula,
     correo: changes.correo ?? row.correo,
     rol: changes.rol ?? row.rol,
     info_extra: changes.info_extra ? mergeInfoExtra(row.info_extra, changes.info_extra) : row.info_extra,
-  });
+  };
+  if (USUARIO_BASE_FIELDS.every((f) => mismoDatoUsuario(row[f], next[f]))) return;
+  await tx.put('usuarios', { ...row, ...next });
 };
-
 const eliminar: Mutator<EliminarUsuarioArgs> = async (tx, args) => {
   await tx.delete('usuarios', args.usuarioId);
 };
 
-/** The session itself is updated by the profile screen; the mirror (if any) follows here. */
+/**
+ * The session itself is updated by the profile screen; the mirror (if any) follows here. Like the
+ * server (editarPerfil), the same name and the same e-mail in any case change nothing.
+ */
 const perfil: Mutator<EditarPerfilArgs> = async (tx, args) => {
   const row = (await tx.get('usuarios', args.usuarioId)) as UsuarioRow | undefined;
   if (!row) return;
+  if (args.nombre === row.nombre && args.correo.toLowerCase() === row.correo.toLowerCase()) return;
   await tx.put('usuarios', { ...row, nombre: args.nombre, correo: args.correo });
 };
 

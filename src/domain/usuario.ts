@@ -90,6 +90,26 @@ export function mergeInfoExtra(stored: Record<string, unknown> | null | undefine
   return out;
 }
 
+/**
+ * Whether two values of a user's field are the same for an edit: absent, null and '' alike, texts
+ * trimmed, objects (info_extra) key by key in any order. The server's user edit writes nothing when
+ * every field is the same by this; the device's mutator then leaves its mirrored row alone too.
+ */
+export function mismoDatoUsuario(a: unknown, b: unknown): boolean {
+  const canon = (x: unknown): unknown => {
+    if (x === undefined || x === '') return null;
+    if (x && typeof x === 'object' && !Array.isArray(x)) {
+      return Object.fromEntries(
+        Object.keys(x)
+          .sort()
+          .map((k) => [k, canon((x as Record<string, unknown>)[k])]),
+      );
+    }
+    return typeof x === 'string' ? x.trim() : x;
+  };
+  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
+}
+
 /** A new user (the 'Crear Nuevo Usuario' form and POST /api/usuarios). */
 export const UsuarioNuevoSchema = v.object({
   nombre: NombreSchema,

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { and, eq } from 'drizzle-orm';
 import { seguimientoEtapas, solicitudes, usuarios } from '../../server/src/db/schema';
+import { nextSeq } from '../../server/src/db/change-seq';
 import { createTestContext, loginAs, type TestContext } from './helpers';
 import { freshRecordBody, multipart, PDF } from './security-fixtures';
 import { argsFromSpecBody } from '../../server/src/modules/formulario/routes';
@@ -331,17 +332,35 @@ describe('client mutator and server service give the same row', () => {
     expect(kept).toEqual([]);
 
     // A second device of the same user pulls the server's state from nothing: the rows agree.
-    const fresh = new RadicaDB(`radica-parity-fresh-${randomUUID()}`);
-    const other = new SyncEngine({ db: fresh, transport: new HttpTransport({ token, baseUrl: baseUrl }), triggers, locks: null, random: () => 0.5, pullLimit: 500 });
-    try {
-      await other.sync({ force: true });
+    await withFreshDevice(async (fresh) => {
       const strip = (r: unknown) => ({ ...(r as object), pending: undefined });
       expect(differences('solicitudes', strip(await db.solicitudes.get(sid)), strip(await fresh.solicitudes.get(sid)))).toEqual([]);
-    } finally {
-      await other.stop();
-      fresh.close();
-      await Dexie.delete(fresh.name);
+    });
+  });
+
+  it("a user edit the server finds changes nothing leaves the mirrored user as the server's", async () => {
+    // Values stored before the forms trimmed and lower-cased them (an older import).
+    const [admin] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, 'admin@demo.co'));
+    const [otro] = await ctx.database.db.select().from(usuarios).where(and(eq(usuarios.empresaId, admin.empresaId), eq(usuarios.rol, 'asesor')));
+    await ctx.database.db.update(usuarios).set({ nombre: `${otro.nombre} `, infoExtra: { ...otro.infoExtra, ciudad: 'Cali ' }, seq: await nextSeq(ctx.database.db, admin.empresaId) }).where(eq(usuarios.id, otro.id));
+    await ctx.database.db.update(usuarios).set({ correo: 'Admin@Demo.co', seq: await nextSeq(ctx.database.db, admin.empresaId) }).where(eq(usuarios.id, admin.id));
+    await engine.sync({ force: true });
+    const noops: Record<string, { id: number; run: () => Promise<number> }> = {
+      'usuario.editar trimmed': { id: otro.id, run: () => mutate(db, 'usuario.editar', { usuarioId: otro.id, changes: { nombre: otro.nombre, info_extra: { ...otro.infoExtra, ciudad: 'Cali' } }, base: {} }) },
+      'perfil.editar e-mail in lower case': { id: admin.id, run: () => mutate(db, 'perfil.editar', { usuarioId: admin.id, nombre: admin.nombre, correo: 'admin@demo.co' }) },
+    };
+    const kept: string[] = [];
+    for (const [label, { id, run }] of Object.entries(noops)) {
+      const before = await read('usuarios', id);
+      await run();
+      await engine.sync({ force: true });
+      expect(await db.problems.toArray(), label).toEqual([]);
+      kept.push(...differences('usuarios', await read('usuarios', id), before).map((d) => `${label}: ${d}`));
     }
+    expect(kept).toEqual([]);
+    await withFreshDevice(async (fresh) => {
+      for (const { id } of Object.values(noops)) expect(differences('usuarios', await read('usuarios', id), await fresh.usuarios.get(id))).toEqual([]);
+    });
   });
 
   it('covers every mutation of the table but the no-op sync.omitir', () => {
@@ -349,6 +368,20 @@ describe('client mutator and server service give the same row', () => {
     expect([...tested].sort()).toEqual(all.sort());
   });
 });
+
+/** A second device of the same user that pulls everything from the server: the server's view. */
+async function withFreshDevice(check: (fresh: RadicaDB) => Promise<void>): Promise<void> {
+  const fresh = new RadicaDB(`radica-parity-fresh-${randomUUID()}`);
+  const other = new SyncEngine({ db: fresh, transport: new HttpTransport({ token, baseUrl }), triggers, locks: null, random: () => 0.5, pullLimit: 500 });
+  try {
+    await other.sync({ force: true });
+    await check(fresh);
+  } finally {
+    await other.stop();
+    fresh.close();
+    await Dexie.delete(fresh.name);
+  }
+}
 
 function readLeaf(record: object, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), record) ?? null;

@@ -33,6 +33,7 @@ import {
   bancosDeEmpresa,
   correoDuplicado,
   mergeInfoExtra,
+  mismoDatoUsuario,
   type Perfil,
   type UsuarioCambios,
   type UsuarioNuevo,
@@ -202,20 +203,7 @@ export async function crearUsuario(tx: DbOrTx, user: AuthUser, input: UsuarioNue
   return usuarioRow(row);
 }
 
-function same(a: unknown, b: unknown): boolean {
-  const canon = (x: unknown): unknown => {
-    if (x === undefined || x === '') return null;
-    if (x && typeof x === 'object' && !Array.isArray(x)) {
-      return Object.fromEntries(
-        Object.keys(x)
-          .sort()
-          .map((k) => [k, canon((x as Record<string, unknown>)[k])]),
-      );
-    }
-    return typeof x === 'string' ? x.trim() : x;
-  };
-  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
-}
+const same = mismoDatoUsuario;
 
 export async function editarUsuario(
   tx: DbOrTx,
