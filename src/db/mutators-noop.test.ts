@@ -115,3 +115,17 @@ describe('a user edit the server finds changes nothing leaves the mirrored user 
     expect(await db.usuarios.get(7)).toMatchObject({ nombre: 'Ana G.', correo: 'ana.gil@demo.co' });
   });
 });
+
+describe('a new reference or note shows what the server will store', () => {
+  it('referencia.agregar trims, stores a phone by its digits, drops a blank name and a blank type', async () => {
+    const id = '0190a0a0-0000-7000-8000-0000000000ab';
+    await mutate(db, 'referencia.agregar', { solicitudId: SOL, referenciaId: id, tipo_referencia: '  ', detalle_referencia: { nombre: ' ', celular: '300 111 2233', relacion: ' Tía ' } });
+    expect((await row()).referencias?.[1]).toEqual({ id, tipo_referencia: null, detalle_referencia: { celular: '3001112233', relacion: 'Tía' } });
+  });
+
+  it('observacion.agregar with a blank type is a comment', async () => {
+    const id = '0190a0a0-0000-7000-8000-0000000000bc';
+    await mutate(db, 'observacion.agregar', { solicitudId: SOL, observacionId: id, observacion: 'Nota', tipo: '  ', fecha_creacion: '2025-02-01T10:00:00.000Z' });
+    expect((await row()).observaciones?.[0]).toMatchObject({ id, tipo: 'comentario' });
+  });
+});

@@ -16,10 +16,27 @@ const update = async (tx: MutatorTx, id: string, fn: (record: SolicitudRecord) =
 };
 
 type Referencia = SolicitudRecord['referencias'][number];
+const sinNombreVacio = (d: Referencia['detalle_referencia']) => {
+  if (d.nombre !== '') return d;
+  const out = { ...d };
+  delete out.nombre;
+  return out;
+};
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The server judges a reference's values on its own clock; only a birth date's rule reads it. */
 const SIN_FECHA = '2000-01-01';
+
+/**
+ * A reference's values as the server stores them (`cleanDetalle`): texts trimmed, the changed
+ * ones (against `antes`) as the plausibility rules store them; all as given, trimmed, when a rule
+ * refuses one (the server then rejects the change and the rebase drops it).
+ */
+function limpiarDetalle(detalle: Record<string, unknown>, antes: Record<string, unknown> | null): Referencia['detalle_referencia'] {
+  const trimmed = Object.fromEntries(Object.entries(detalle).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
+  const checked = validarObjeto(trimmed, antes, '', SIN_FECHA);
+  return (Object.keys(checked.fields).length ? trimmed : checked.values) as Referencia['detalle_referencia'];
+}
 
 /**
  * A reference as the server leaves it (server/src/modules/registro/service.ts `editarReferencia`):
@@ -31,10 +48,8 @@ const SIN_FECHA = '2000-01-01';
  * refuse stays as typed: the server rejects the edit and the rebase drops it.
  */
 function editarReferencia(x: Referencia, args: MutationArgs<'referencia.editar'>): Referencia {
-  const trimmed = Object.fromEntries(Object.entries(args.detalle_referencia ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
   const before = x.detalle_referencia ?? {};
-  const checked = validarObjeto(trimmed, before, '', SIN_FECHA);
-  const detalle = (Object.keys(checked.fields).length ? trimmed : checked.values) as Referencia['detalle_referencia'];
+  const detalle = limpiarDetalle(args.detalle_referencia ?? {}, before);
   const tipo = args.tipo_referencia !== undefined ? args.tipo_referencia?.trim() || null : (x.tipo_referencia ?? null);
   const changed = tipo !== (x.tipo_referencia ?? null) || Object.keys(detalle).some((k) => !same(before[k], detalle[k]));
   if (!changed) return x;
@@ -54,7 +69,8 @@ export const REGISTRO_MUTATORS = {
             ...r,
             referencias: [
               ...(r.referencias ?? []),
-              { id: args.referenciaId, tipo_referencia: args.tipo_referencia, detalle_referencia: { ...args.detalle_referencia } },
+              // As the server stores it (agregarReferencia): a blank type is none, a blank name absent.
+              { id: args.referenciaId, tipo_referencia: args.tipo_referencia?.trim() || null, detalle_referencia: sinNombreVacio(limpiarDetalle(args.detalle_referencia, null)) },
             ],
           },
     ),
@@ -77,7 +93,7 @@ export const REGISTRO_MUTATORS = {
       if (list.some((o) => o.id === args.observacionId)) return r;
       const added = {
         id: args.observacionId,
-        tipo: args.tipo ?? 'comentario',
+        tipo: args.tipo || 'comentario', // a blank type is a comment, as on the server
         observacion: args.observacion,
         usuario_id: null,
         usuario_nombre: args.usuario_nombre ?? null,

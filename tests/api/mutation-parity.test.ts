@@ -179,12 +179,17 @@ describe('client mutator and server service give the same row', () => {
     await parity('referencia.agregar', { solicitudId: sid, referenciaId, tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Tía Paridad', celular: '3001112233' } }, 'solicitudes', sid);
     await parity('referencia.editar', { solicitudId: sid, referenciaId, tipo_referencia: 'personal', detalle_referencia: { nombre: 'Tía Paridad B' } }, 'solicitudes', sid);
     await parity('referencia.eliminar', { solicitudId: sid, referenciaId }, 'solicitudes', sid);
+    // Values the server cleans: a blank type and name, a phone with spaces, a padded text.
+    const otra = uuidv7();
+    await parity('referencia.agregar', { solicitudId: sid, referenciaId: otra, tipo_referencia: '  ', detalle_referencia: { nombre: ' ', celular: '300 111 2233', relacion: ' Tía ' } }, 'solicitudes', sid);
+    await parity('referencia.eliminar', { solicitudId: sid, referenciaId: otra }, 'solicitudes', sid);
     await parity(
       'observacion.agregar',
       { solicitudId: sid, observacionId: uuidv7(), observacion: 'Llamó el titular', fecha_creacion: new Date().toISOString(), usuario_nombre: 'Admin Demo' },
       'solicitudes',
       sid,
     );
+    await parity('observacion.agregar', { solicitudId: sid, observacionId: uuidv7(), observacion: 'Sin tipo', tipo: '  ', fecha_creacion: new Date().toISOString(), usuario_nombre: 'Admin Demo' }, 'solicitudes', sid);
   });
 
   it('etapa.actualizar: stages are not mirrored, so neither side changes the application row; the server moves the stage', async () => {
