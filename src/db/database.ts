@@ -340,6 +340,19 @@ export async function getMeta<K extends MetaKey>(
   return row?.value as MetaValues[K] | undefined;
 }
 
+/** Several meta values in one read (one transaction, or the caller's): an absent key is undefined. */
+export async function getMetas<K extends MetaKey>(
+  db: RadicaDB,
+  keys: readonly K[],
+): Promise<{ [P in K]?: MetaValues[P] }> {
+  const rows = await db.meta.bulkGet([...keys]);
+  const values: { [P in K]?: MetaValues[P] } = {};
+  keys.forEach((key, i) => {
+    if (rows[i] !== undefined) values[key] = rows[i].value as MetaValues[K];
+  });
+  return values;
+}
+
 export async function setMeta<K extends MetaKey>(
   db: RadicaDB,
   key: K,

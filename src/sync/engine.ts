@@ -18,16 +18,23 @@
  * - `delivered` counts what reached the server through this engine (mutations applied or
  *   rejected, files uploaded), so a caller running one cycle (the service worker's background
  *   sync) can tell what it sent.
+ * - Few IndexedDB transactions before the first request (issue 31: each one is a round trip to
+ *   the browser's database process): `start` keeps the token, reads the engine's meta and makes the
+ *   client id in one; a cycle then reads its counts and the pull's position in one, and skips the
+ *   push and the uploads when nothing was queued. A change queued after that read calls `notify`,
+ *   which asks for another round, so it still leaves in this cycle's next round.
  */
-import { ensureClientId, getMeta, setMeta, type RadicaDB } from '../db/database';
+import { ensureClientId, getMetas, setMeta, type RadicaDB } from '../db/database';
 import { PULL_PAGE_DEFAULT } from '../domain/sync-protocol';
 import { backoffDelay } from './backoff';
-import { pullAll } from './pull';
+import { pullAll, type PullPosition, type PullProgress } from './pull';
 import { pushOutbox, type PushSummary } from './push';
 import {
+  countsOf,
   FORBIDDEN_SYNC_MESSAGE,
   NETWORK_MESSAGE,
   readCounts,
+  readQueue,
   RETRY_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
   type SyncStatus,
@@ -72,6 +79,8 @@ export class SyncEngine {
   readonly delivered: Delivered = { applied: 0, rejected: 0, uploaded: 0 };
 
   private status: SyncStatus = { state: 'idle', pending: 0, problems: 0 };
+  /** This database's client id, once read (it never changes for a database). */
+  private clientId: string | null = null;
   private readonly listeners = new Set<Listener>();
   private emitChain: Promise<void> = Promise.resolve();
   private running: Promise<void> | null = null;
@@ -108,14 +117,24 @@ export class SyncEngine {
     return () => this.listeners.delete(listener);
   }
 
-  /** Wires the triggers (online, periodic timer) and starts a first cycle without waiting for it. */
-  async start(): Promise<void> {
+  /**
+   * Wires the triggers (online, periodic timer) and starts a first cycle without waiting for it.
+   * `syncToken` (the session's token, for the service worker) is kept in the same transaction that
+   * reads the engine's meta and makes the client id.
+   */
+  async start(options: { syncToken?: string } = {}): Promise<void> {
     this.stopped = false;
-    const [lastSyncAt, nextAttemptAt, lastError] = await Promise.all([
-      getMeta(this.db, 'lastSyncAt'),
-      getMeta(this.db, 'nextAttemptAt'),
-      getMeta(this.db, 'lastError'),
-    ]);
+    const db = this.db;
+    const { lastSyncAt, nextAttemptAt, lastError, clientId } = await db.transaction('rw', db.meta, async () => {
+      if (options.syncToken !== undefined) await setMeta(db, 'syncToken', options.syncToken);
+      const meta = await getMetas(db, ['lastSyncAt', 'nextAttemptAt', 'lastError', 'clientId']);
+      if (!meta.clientId) {
+        meta.clientId = crypto.randomUUID();
+        await setMeta(db, 'clientId', meta.clientId);
+      }
+      return meta;
+    });
+    this.clientId = clientId!;
     this.nextAttemptMs = nextAttemptAt ? Date.parse(nextAttemptAt) : null;
     this.status = {
       ...this.status,
@@ -156,16 +175,20 @@ export class SyncEngine {
     await this.sync({ force: true });
   }
 
-  /** Runs (or joins) a cycle. Without `force` it does nothing while a backoff delay is pending. */
+  /** Runs (or joins) a cycle. Without `force` it starts none while a backoff delay is pending. */
   sync(options: { force?: boolean } = {}): Promise<void> {
     if (this.stopped || this.paused) return Promise.resolve();
-    if (!options.force && this.nextAttemptMs !== null && this.nextAttemptMs > this.now())
-      return Promise.resolve();
+    const backingOff = !options.force && this.nextAttemptMs !== null && this.nextAttemptMs > this.now();
     if (this.running) {
-      this.rerun = true;
-      this.rerunForced ||= options.force === true;
+      // Joins the cycle that runs (also one failing right now, which has just set its backoff);
+      // one more round follows unless backing off.
+      if (!backingOff) {
+        this.rerun = true;
+        this.rerunForced ||= options.force === true;
+      }
       return this.running;
     }
+    if (backingOff) return Promise.resolve();
     this.running = this.loop(options.force === true);
     return this.running;
   }
@@ -217,12 +240,15 @@ export class SyncEngine {
       await this.update({ state: 'offline', message: undefined });
       return false;
     }
-    await this.update({ state: 'syncing', message: undefined });
     try {
-      const clientId = await ensureClientId(this.db);
-      await pushOutbox(this.db, this.transport, clientId, this.delivered);
-      this.delivered.uploaded += await uploadReadyFiles(this.db, this.transport);
-      await pullAll(this.db, this.transport, clientId, this.pullLimit, (progress) => void this.update({ progress }));
+      // Without `start` (the service worker's one cycle) the client id is read here.
+      const clientId = (this.clientId ??= await ensureClientId(this.db));
+      const before = await readCycleStart(this.db);
+      await this.update({ state: 'syncing', message: undefined }, before.counts);
+      if (before.queued) await pushOutbox(this.db, this.transport, clientId, this.delivered);
+      if (before.files) this.delivered.uploaded += await uploadReadyFiles(this.db, this.transport);
+      const onProgress = (progress: PullProgress) => void this.update({ progress });
+      await pullAll(this.db, this.transport, clientId, this.pullLimit, onProgress, before.position);
       const at = new Date(this.now()).toISOString();
       this.attempt = 0;
       this.nextAttemptMs = null;
@@ -295,12 +321,12 @@ export class SyncEngine {
     this.cancelBackoff = null;
   }
 
-  /** Applies `patch`, re-reads the counts and emits, in call order. */
-  private update(patch: Partial<SyncStatus>): Promise<void> {
+  /** Applies `patch`, re-reads the counts (unless just read: `known`) and emits, in call order. */
+  private update(patch: Partial<SyncStatus>, known?: Counts): Promise<void> {
     this.status = { ...this.status, ...patch };
     this.emitChain = this.emitChain
       .then(async () => {
-        const counts = await readCounts(this.db).catch(() => null);
+        const counts = known ?? (await readCounts(this.db).catch(() => null));
         if (counts) this.status = { ...this.status, ...counts };
         const snapshot = this.getStatus();
         for (const listener of this.listeners) {
@@ -314,4 +340,24 @@ export class SyncEngine {
       .catch(() => undefined);
     return this.emitChain;
   }
+}
+
+type Counts = Awaited<ReturnType<typeof readCounts>>;
+
+/**
+ * What a cycle needs to know before its first request, in one read: the counts it shows, whether
+ * anything is queued (outbox entries; files not yet uploaded) and where the pull stands.
+ */
+async function readCycleStart(
+  db: RadicaDB,
+): Promise<{ counts: Counts; queued: boolean; files: boolean; position: PullPosition }> {
+  return db.transaction('r', [db.meta, db.outbox, db.files, db.problems], async () => {
+    const [queue, meta] = await Promise.all([readQueue(db), getMetas(db, ['cursor', 'recent'])]);
+    return {
+      counts: countsOf(queue),
+      queued: queue.outbox > 0,
+      files: queue.files > 0,
+      position: { cursor: meta.cursor, recent: meta.recent },
+    };
+  });
 }

@@ -22,6 +22,7 @@
 import {
   ENTITY_TABLES,
   getMeta,
+  getMetas,
   mapRecord,
   normalizeKey,
   setMeta,
@@ -32,7 +33,7 @@ import {
 } from '../db/database';
 import { rebase, syncPendingFlags } from '../db/tracked-tx';
 import type { SolicitudRecord } from '../domain/solicitud';
-import { PULL_PAGE_DEFAULT, type Change, type PullResponse } from '../domain/sync-protocol';
+import { PULL_PAGE_DEFAULT, type Change, type PullResponse, type RecentPass } from '../domain/sync-protocol';
 import { runPass, type PassContext } from './pull-pass';
 import { TransportError, type PullRequest, type SyncTransport } from './transport';
 
@@ -124,6 +125,12 @@ export async function applyPullPage(db: RadicaDB, page: PullResponse): Promise<b
   });
 }
 
+/** Where the pull stands (meta `cursor` and `recent`), when the caller has just read it. */
+export interface PullPosition {
+  cursor: number | undefined;
+  recent: RecentPass | undefined;
+}
+
 /** Applications received against those the server said the pull holds ('Descargando N de M'). */
 export interface PullProgress {
   done: number;
@@ -136,7 +143,9 @@ export interface PullProgress {
  * written, so the transfer of one page overlaps the write of the previous one. Pages are written
  * strictly in order, and a failure anywhere leaves the cursor (and the pass) at the last page
  * written, so a retry resumes there. `onProgress` follows a pass: its total comes from the server
- * on the pass's first request and on the first one by cursor after it.
+ * on the pass's first request and on the first one by cursor after it. `known` is the position the
+ * caller read in its own transaction (only the pull writes it), used instead of reading it again
+ * before the first request.
  */
 export async function pullAll(
   db: RadicaDB,
@@ -144,6 +153,7 @@ export async function pullAll(
   clientId: string,
   limit: number = PULL_PAGE_DEFAULT,
   onProgress?: (progress: PullProgress) => void,
+  known?: PullPosition,
 ): Promise<void> {
   const progress: PullProgress = { done: 0, total: 0 };
   const written = (page: PullResponse) => {
@@ -153,9 +163,8 @@ export async function pullAll(
     onProgress?.({ done: Math.min(progress.done, progress.total), total: progress.total });
   };
   const apply = (page: PullResponse) => applyPullPage(db, page);
-  for (;;) {
-    const cursor = (await getMeta(db, 'cursor')) ?? 0;
-    const pass = await getMeta(db, 'recent');
+  for (let position = known; ; position = undefined) {
+    const { cursor = 0, recent: pass } = position ?? (await getMetas(db, ['cursor', 'recent']));
     let fetched: PullResponse | undefined;
     let floor = pass?.floor;
     if (cursor === 0 && (!pass || pass.before !== null)) {

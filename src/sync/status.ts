@@ -29,11 +29,20 @@ export const FORBIDDEN_SYNC_MESSAGE =
 export const NETWORK_MESSAGE = 'No hay conexión con el servidor. Se reintentará automáticamente.';
 export const RETRY_MESSAGE = 'No se pudo sincronizar. Se reintentará automáticamente.';
 
-export async function readCounts(db: RadicaDB): Promise<Pick<SyncStatus, 'pending' | 'problems'>> {
+/** What is queued (outbox entries, files not yet uploaded) and the open problems, in one read. */
+export async function readQueue(db: RadicaDB): Promise<{ outbox: number; files: number; problems: number }> {
   return db.transaction('r', db.outbox, db.files, db.problems, async () => {
     const outbox = await db.outbox.count();
     const files = await db.files.where('status').anyOf('pending', 'uploading').count();
     const problems = await db.problems.filter((p) => !p.resolvedAt).count();
-    return { pending: outbox + files, problems };
+    return { outbox, files, problems };
   });
+}
+
+export function countsOf(queue: { outbox: number; files: number; problems: number }): Pick<SyncStatus, 'pending' | 'problems'> {
+  return { pending: queue.outbox + queue.files, problems: queue.problems };
+}
+
+export async function readCounts(db: RadicaDB): Promise<Pick<SyncStatus, 'pending' | 'problems'>> {
+  return countsOf(await readQueue(db));
 }

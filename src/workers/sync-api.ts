@@ -89,9 +89,9 @@ export function createSyncApi(deps: SyncApiDeps = {}): SyncApi {
       token = config.token;
       engine = createEngine(db, createTransport(config));
       dbName = db.name;
-      await keepToken(db, config.token);
       for (const [id, callback] of callbacks) attach(id, callback);
-      await engine.start();
+      // The token is kept in the start's own transaction (one fewer before the first pull).
+      await engine.start({ syncToken: config.token });
       return engine.getStatus();
     },
     async setToken(next) {
