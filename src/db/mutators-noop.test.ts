@@ -106,6 +106,12 @@ describe('a user edit the server finds changes nothing leaves the mirrored user 
     expect(await db.usuarios.get(7)).toMatchObject({ nombre: 'Ana María Gil' });
   });
 
+  it('usuario.editar with the bank the user has in capitals keeps its stored spelling', async () => {
+    await db.usuarios.put({ ...legacy, info_extra: { banco_nombre: 'Bancolombia' } });
+    await mutate(db, 'usuario.editar', { usuarioId: 7, changes: { info_extra: { banco_nombre: 'BANCOLOMBIA' } }, base: {} });
+    expect(await db.usuarios.get(7)).toEqual({ ...legacy, info_extra: { banco_nombre: 'Bancolombia' } });
+  });
+
   it('perfil.editar with the same name and the e-mail in another case', async () => {
     // The profile compares the name exactly and the e-mail in any case (usuarios/service.ts editarPerfil).
     await db.usuarios.put({ ...legacy, nombre: 'Ana Gil' });

@@ -15,7 +15,7 @@
  * - Mutators only use the `MutatorTx` they get and are deterministic in (state, args).
  */
 import type { CrearUsuarioArgs, EditarPerfilArgs, EditarUsuarioArgs, EliminarUsuarioArgs } from '../domain/mutations';
-import { mergeInfoExtra, mismoDatoUsuario, USUARIO_BASE_FIELDS, type UsuarioRow } from '../domain/usuario';
+import { bancoDeLista, mergeInfoExtra, mismoDatoUsuario, USUARIO_BASE_FIELDS, type InfoExtra, type UsuarioRow } from '../domain/usuario';
 import type { Mutator, MutatorsFor } from './mutators';
 
 const crear: Mutator<CrearUsuarioArgs> = async (tx, args) => {
@@ -33,6 +33,13 @@ const crear: Mutator<CrearUsuarioArgs> = async (tx, args) => {
   await tx.putLocal('usuarios', { ...row });
 };
 
+/** The bank the user has, in any spelling, keeps its stored spelling (as on the server). */
+function mismoBanco(stored: Record<string, unknown> | null | undefined, edited: InfoExtra): InfoExtra {
+  const actual = String(stored?.banco_nombre ?? '');
+  const banco = edited.banco_nombre && bancoDeLista([actual], edited.banco_nombre);
+  return banco ? { ...edited, banco_nombre: banco } : edited;
+}
+
 /**
  * The changed fields over the mirrored row; when every field is the same as stored (trimmed, in
  * any key order: `mismoDatoUsuario`, the server's own test) nothing is written, as on the server,
@@ -47,7 +54,7 @@ const editar: Mutator<EditarUsuarioArgs> = async (tx, args) => {
     cedula: changes.cedula ?? row.cedula,
     correo: changes.correo ?? row.correo,
     rol: changes.rol ?? row.rol,
-    info_extra: changes.info_extra ? mergeInfoExtra(row.info_extra, changes.info_extra) : row.info_extra,
+    info_extra: changes.info_extra ? mergeInfoExtra(row.info_extra, mismoBanco(row.info_extra, changes.info_extra)) : row.info_extra,
   };
   if (USUARIO_BASE_FIELDS.every((f) => mismoDatoUsuario(row[f], next[f]))) return;
   await tx.put('usuarios', { ...row, ...next });

@@ -349,10 +349,14 @@ describe('client mutator and server service give the same row', () => {
     const [otro] = await ctx.database.db.select().from(usuarios).where(and(eq(usuarios.empresaId, admin.empresaId), eq(usuarios.rol, 'asesor')));
     await ctx.database.db.update(usuarios).set({ nombre: `${otro.nombre} `, infoExtra: { ...otro.infoExtra, ciudad: 'Cali ' }, seq: await nextSeq(ctx.database.db, admin.empresaId) }).where(eq(usuarios.id, otro.id));
     await ctx.database.db.update(usuarios).set({ correo: 'Admin@Demo.co', seq: await nextSeq(ctx.database.db, admin.empresaId) }).where(eq(usuarios.id, admin.id));
+    const [banco] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, 'banco@demo.co'));
+    expect(banco.infoExtra.banco_nombre).toBe('Bancolombia');
     await engine.sync({ force: true });
     const noops: Record<string, { id: number; run: () => Promise<number> }> = {
       'usuario.editar trimmed': { id: otro.id, run: () => mutate(db, 'usuario.editar', { usuarioId: otro.id, changes: { nombre: otro.nombre, info_extra: { ...otro.infoExtra, ciudad: 'Cali' } }, base: {} }) },
       'perfil.editar e-mail in lower case': { id: admin.id, run: () => mutate(db, 'perfil.editar', { usuarioId: admin.id, nombre: admin.nombre, correo: 'admin@demo.co' }) },
+      // The bank the user has, written in another case: the list's spelling stays.
+      'usuario.editar same bank in capitals': { id: banco.id, run: () => mutate(db, 'usuario.editar', { usuarioId: banco.id, changes: { info_extra: { ...banco.infoExtra, banco_nombre: 'BANCOLOMBIA' } }, base: {} }) },
     };
     const kept: string[] = [];
     for (const [label, { id, run }] of Object.entries(noops)) {
@@ -363,6 +367,8 @@ describe('client mutator and server service give the same row', () => {
       kept.push(...differences('usuarios', await read('usuarios', id), before).map((d) => `${label}: ${d}`));
     }
     expect(kept).toEqual([]);
+    const [bancoDespues] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.id, banco.id));
+    expect(bancoDespues.infoExtra.banco_nombre).toBe('Bancolombia');
     await withFreshDevice(async (fresh) => {
       for (const { id } of Object.values(noops)) expect(differences('usuarios', await read('usuarios', id), await fresh.usuarios.get(id))).toEqual([]);
     });

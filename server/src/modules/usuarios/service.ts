@@ -223,8 +223,11 @@ export async function editarUsuario(
 
   const current = usuarioRow(row);
   const newBank = changes.info_extra?.banco_nombre;
-  if (newBank && bancoDeLista([String(row.infoExtra?.banco_nombre ?? '')], newBank) === null) {
-    changes = { ...changes, info_extra: { ...changes.info_extra, banco_nombre: await bancoValido(tx, user.empresaId, newBank) } };
+  if (newBank) {
+    // The bank the user has, in any spelling, keeps its stored spelling (even if the list dropped
+    // it); another bank must be in the list and takes the list's spelling.
+    const banco = bancoDeLista([String(row.infoExtra?.banco_nombre ?? '')], newBank) ?? (await bancoValido(tx, user.empresaId, newBank));
+    changes = { ...changes, info_extra: { ...changes.info_extra, banco_nombre: banco } };
   }
   const next = {
     nombre: changes.nombre ?? row.nombre,
