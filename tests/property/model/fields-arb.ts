@@ -261,13 +261,15 @@ export const brokenFieldArb = (def: FieldDefinition): fc.Arbitrary<unknown> | nu
 };
 
 /**
- * What a form draws for one step: slots for its fields (used in turn, round the list), which field
- * an edit changes, how many references a new application has, and (one draw in ten) which shown
+ * What a form draws for one step: slots for its fields (used in turn, round the list), which fields
+ * an edit changes and how many, how many references a new application has, and (one draw in ten) which shown
  * field is broken on purpose (the device must refuse the whole change and queue nothing).
  */
 export interface FormDraw {
   slots: FieldSlot[];
   which: number;
+  /** How many more fields an edit changes (0 to 2). */
+  extra: number;
   references: number;
   broken: number | null;
 }
@@ -275,6 +277,7 @@ export const formDrawArb = (slots: number): fc.Arbitrary<FormDraw> =>
   fc.record({
     slots: fc.array(fieldSlotArb, { minLength: slots, maxLength: slots }),
     which: fc.nat({ max: 10_000 }),
+    extra: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2 }) }),
     references: fc.integer({ min: 0, max: 3 }),
     broken: fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.nat({ max: 10_000 }) }),
   });

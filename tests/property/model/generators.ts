@@ -20,8 +20,9 @@
  * (model/fields-arb.ts `FormDraw`, under the args' key `FORM`), and the generator plays the screen:
  * a new application's sections (and 0–3 references) get a value for every field the creation form
  * shows, from its definition (options offered, plausibility rules, types, optional ones left empty
- * now and then); an edit changes one field of those 'Editar Registro' shows for the record (any
- * section, the credit kind's fields included), to a value drawn from its definition, and the
+ * now and then); an edit changes one to three of the fields 'Editar Registro' shows for the record
+ * (any section, the credit kind's fields included; a field a condition shows once its trigger
+ * changed), each to a value drawn from its definition, and the
  * screen's own code (record-changes.ts `recordEdit`) makes the changes and bases. In one draw of
  * ten a shown field is broken on purpose (a value its definition refuses): the screen must refuse
  * it, so the device queues nothing (the generator throws the screen's VALIDATION error, and a
@@ -42,7 +43,7 @@ import { companyLists } from '../../../src/domain/opciones';
 import { visibleFields } from '../../../src/domain/schema-compiler';
 import { shownFields, toArgs, type FormState } from '../../../src/features/formulario/form-state';
 import { recordEdit, sameFormValue } from '../../../src/features/registro/record-changes';
-import { creditValues, recordFields, storedTipoCredito, toEditValues, type EditValues } from '../../../src/features/registro/record-values';
+import { creditValues, recordFields, toEditValues, type EditValues } from '../../../src/features/registro/record-values';
 import { MUTATIONS, type MutationName } from '../../../src/domain/mutations';
 import { can, normalizeRole, type Permission } from '../../../src/domain/roles';
 import { ETAPAS } from '../../../src/domain/seguimiento';
@@ -74,7 +75,7 @@ export type Drawn = Record<string, unknown>;
 /** The key of the drawn args under which a form's raw material travels (never sent: the generators build the args). */
 export const FORM = '~formulario';
 /** Mutations whose values the company's field definitions type, and how many field slots each draws. */
-const FORM_SLOTS: Partial<Record<MutationName, number>> = { 'solicitud.crear': 24, 'solicitud.editar': 1 };
+const FORM_SLOTS: Partial<Record<MutationName, number>> = { 'solicitud.crear': 24, 'solicitud.editar': 3 };
 /** Each mutation's args arbitrary, from its own schema (plus its form's raw material, FORM_SLOTS). */
 export const ARGS_ARB = Object.fromEntries(
   Object.entries(MUTATIONS).map(([name, def]) => {
@@ -203,24 +204,30 @@ export const GENERATORS: Record<string, Gen> = {
     // The fields 'Editar Registro' shows for this record: every section's, and the credit kind's.
     const fields = recordFields(s, schemas);
     const initial = toEditValues(s, fields);
-    const groups: Array<[keyof EditValues & string, FieldDefinition[]]> = [...EDIT_ENTITIES.map((e): [EditEntity, FieldDefinition[]] => [e, fields.entities[e]]), ['credito', fields.credito[creditKind(storedTipoCredito(s))]]];
-    const shown = groups.flatMap(([g, fs]) => visibleFields(fs, initial[g] as Record<string, unknown>).map((f) => ({ g, f })));
     const values = structuredClone(initial);
-    const broken = form.broken !== null;
     const section = (g: string) => values[g as 'solicitante'];
-    if (broken) {
-      // A value its definition refuses, other than the one shown (an unchanged field is not judged).
-      const targets = shown.map((t) => ({ ...t, bad: invalidValues(t.f).filter((x) => !sameFormValue(x, section(t.g)[t.f.key])) })).filter((t) => t.bad.length);
-      const t = at(targets, form.which);
+    // What the screen shows now: a field hidden by a condition appears once its trigger changes.
+    const shown = () => {
+      const groups: Array<[keyof EditValues & string, FieldDefinition[]]> = [...EDIT_ENTITIES.map((e): [EditEntity, FieldDefinition[]] => [e, fields.entities[e]]), ['credito', fields.credito[creditKind(String(values.solicitud.tipo_credito ?? ''))]]];
+      return groups.flatMap(([g, fs]) => visibleFields(fs, section(g)).map((f) => ({ g, f })));
+    };
+    // One to three fields changed to values drawn from their definitions, one after the other.
+    for (let k = 0; k < 1 + form.extra; k++) {
+      const t = at(shown(), form.which + 7919 * k);
       if (!t) return null;
-      section(t.g)[t.f.key] = at(t.bad, form.broken!);
-    } else {
-      const t = at(shown, form.which);
-      if (!t) return null;
-      const value = validValue(t.f, form.slots[0], { ...lists, values: section(t.g) });
+      const value = validValue(t.f, at(form.slots, k)!, { ...lists, values: section(t.g) });
       section(t.g)[t.f.key] = value ?? (t.f.type === 'boolean' ? false : '');
       // Another credit type shows its kind's fields, with what the record holds for that kind.
       if (t.g === 'solicitud' && t.f.key === 'tipo_credito') values.credito = creditValues(s, creditKind(typeof value === 'string' ? value : null), fields);
+    }
+    const broken = form.broken !== null;
+    if (broken) {
+      // Then one shown field set to a value its definition refuses, other than the one it holds
+      // (an unchanged field is not judged).
+      const targets = shown().map((t) => ({ ...t, bad: invalidValues(t.f).filter((x) => !sameFormValue(x, section(t.g)[t.f.key])) })).filter((t) => t.bad.length);
+      const t = at(targets, form.broken!);
+      if (!t) return null;
+      section(t.g)[t.f.key] = at(t.bad, form.which);
     }
     const outcome = recordEdit(s, fields, values, initial);
     if (!outcome.ok) throw refusedByScreen(outcome.fields);
