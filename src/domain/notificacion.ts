@@ -164,13 +164,18 @@ const MENSAJE_MAX = 2000;
 const ISO_FECHA =
   /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:[.,]\d+)?)?(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/i;
 
-/** True for '' and for real calendar dates in ISO form ('2025-02-30' is refused). */
+/**
+ * True for '' and for real calendar dates in ISO form ('2025-02-30' is refused) that `Date` can
+ * read: both sides store a date through `fechaNotificacion`, which threw on an offset without
+ * minutes ('+05') or a decimal comma in the seconds, so the device's mutator failed with a
+ * RangeError and the server with a 500.
+ */
 export function isFechaIso(value: string): boolean {
   if (value === '') return true;
   const m = ISO_FECHA.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d;
+  return new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d && !Number.isNaN(Date.parse(value));
 }
 
 const fechaOpcional = v.nullish(

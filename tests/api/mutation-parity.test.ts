@@ -374,6 +374,19 @@ describe('client mutator and server service give the same row', () => {
     });
   });
 
+  it('a notification date the clock cannot read is refused on both sides, never a 500 or a thrown RangeError', async () => {
+    const s = (await someSolicitud(12))!;
+    const unreadable = ['2030-01-02T10:00:00+05', '2030-01-02T10:00:00,5Z'];
+    for (const fecha of unreadable) {
+      const args = { id: uuidv7(), solicitud_id: s.solicitud.id, titulo: 'Fecha', mensaje: 'Ilegible', tipo: 'contactar_cliente', accion_requerida: 'contactar_cliente', fecha_recordatorio: fecha };
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/notificaciones', payload: args, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, `${fecha}: ${res.body}`).toBe(400);
+      expect(res.json().fields, fecha).toEqual({ fecha_recordatorio: 'Fecha inválida' });
+      await expect(mutate(db, 'notificacion.crear', args), fecha).rejects.toMatchObject({ code: 'VALIDATION' });
+    }
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('covers every mutation of the table but the no-op sync.omitir', () => {
     const all = Object.keys(MUTATIONS).filter((n) => n !== 'sync.omitir');
     expect([...tested].sort()).toEqual(all.sort());
