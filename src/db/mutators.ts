@@ -7,6 +7,10 @@
  *   rebase, always on top of the server state, so it must not read clocks or random numbers.
  * - A mutator may throw (for example an AppError('VALIDATION')); in `mutate` that aborts the
  *   whole transaction, during rebase the entry simply has no optimistic effect.
+ * - A mutator stores what the server's handler stores, normalised the same way (the shared rules
+ *   of src/domain), and writes nothing where the server writes nothing (a value equal to the stored
+ *   one in another spelling): the server then never sends the row back, so any difference would
+ *   stay on the device for good (tests/api/mutation-parity.test.ts, src/db/mutators-noop.test.ts).
  * - Every mutation of src/domain/mutations.ts has exactly one mutator in `MUTATORS` (tsc checks).
  * To add a mutation: add it to the table in src/domain/mutations.ts and its mutator here.
  */

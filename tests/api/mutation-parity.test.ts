@@ -5,6 +5,9 @@
  * to the handler table, the same service as the REST routes); the row the server then sends back
  * in the pull must equal the row the mutator wrote, leaf field by leaf field. Only what the server
  * alone can know is left out, each with its reason (`NOT_COMPARED`).
+ * Changes the server finds change nothing (a value equal to the stored one in another spelling)
+ * are checked apart: the server writes nothing and sends nothing back, so the device's row must be
+ * left exactly as it was, and equal to what a second device pulls fresh from the server.
  * 'etapa.actualizar' changes no mirrored row (stages live on the server only): both sides must leave
  * the application row as it was, and the server's stage is checked too.
  * 'sync.omitir' is not queued by `mutate` (push sends it in place of a given-up change): it changes
