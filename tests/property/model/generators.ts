@@ -20,10 +20,11 @@
  * (model/fields-arb.ts `FormDraw`, under the args' key `FORM`), and the generator plays the screen:
  * a new application's sections (and 0–3 references) get a value for every field the creation form
  * shows, from its definition (options offered, plausibility rules, types, optional ones left empty
- * now and then); an edit changes one to three of the fields 'Editar Registro' shows for the record
- * (any section, the credit kind's fields included; a field a condition shows once its trigger
- * changed), each to a value drawn from its definition, and the
- * screen's own code (record-changes.ts `recordEdit`) makes the changes and bases. In one draw of
+ * now and then; the spec's fallback fields on a device that has not pulled yet), judged by the
+ * form's `validateRegistro`; an edit changes one to three of the fields 'Editar Registro' shows for
+ * the record (any section, the credit kind's fields included; a field a condition shows once its
+ * trigger changed), each to a value drawn from its definition, and the screen's own code
+ * (record-changes.ts `recordEdit`) judges them and makes the changes and bases. In one draw of
  * ten a shown field is broken on purpose (a value its definition refuses): the screen must refuse
  * it, so the device queues nothing (the generator throws the screen's VALIDATION error, and a
  * broken field the screen accepts fails the run).
