@@ -65,6 +65,14 @@ describe('a change the server finds changes nothing leaves the device row as it 
     }
   });
 
+  it('solicitud.editar of a birth date to the same day as a timestamp, on a record last changed per PostgreSQL', async () => {
+    const rec = await db.solicitudes.get(SOL);
+    await db.solicitudes.put({ ...rec!, solicitud: { ...rec!.solicitud, updated_at: '2026-11-20 10:00:00.123+00' }, solicitante: { ...rec!.solicitante, fecha_nacimiento: '2000-05-05' } });
+    const before = await row();
+    await mutate(db, 'solicitud.editar', { solicitudId: SOL, changes: { 'solicitante.fecha_nacimiento': '2000-05-05T00:00:00.000Z' }, base: {} });
+    expect(await row()).toEqual(before);
+  });
+
   it('solicitud.editar stores a changed value as the server does', async () => {
     await mutate(db, 'solicitud.editar', {
       solicitudId: SOL,

@@ -18,7 +18,6 @@ import { AppError } from '../domain/errors';
 import { isMutationName, type MutationArgs, type MutationName } from '../domain/mutations';
 import { mismoValorGuardado, parseFieldPath, readPath, withJsonValue, type SolicitudRecord } from '../domain/solicitud';
 import { valorGuardado } from '../domain/edit-values';
-import { leerFecha } from '../domain/validacion';
 import { ESTADOS_DEFAULT, normalizeEstado } from '../domain/estados';
 import type { EntityRow, EntityTableName, Id, NotificacionRow } from './database';
 import { USUARIO_MUTATORS } from './mutators-usuarios';
@@ -132,6 +131,9 @@ export function setPath(record: SolicitudRecord, path: string, value: unknown): 
  * judged on the record's last change, not the clock (mutators are deterministic): it only
  * decides whether the value is normalised here; the server judges it again.
  */
+/** The day of a stored time, ISO or as PostgreSQL writes it ('2026-11-26 22:00:00.1+00'). */
+const diaDe = (t: unknown): string | null => (typeof t === 'string' ? (/^\d{4}-\d{2}-\d{2}/.exec(t)?.[0] ?? null) : null);
+
 const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
   const paths = Object.keys(args.changes);
   for (const path of paths) {
@@ -140,7 +142,7 @@ const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
   }
   const record = await tx.get('solicitudes', args.solicitudId);
   if (!record) return;
-  const today = leerFecha(record.solicitud.updated_at) ?? leerFecha(record.solicitud.created_at) ?? '2000-01-01';
+  const today = diaDe(record.solicitud.updated_at) ?? diaDe(record.solicitud.created_at) ?? '2000-01-01';
   let next = record;
   for (const path of paths) {
     const value = valorGuardado(path, args.changes[path], record, today);

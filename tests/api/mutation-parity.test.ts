@@ -308,6 +308,7 @@ describe('client mutator and server service give the same row', () => {
         'solicitante.info_extra.celular': '3001234567',
         'solicitud.detalle_credito.monto_solicitado': 50_000_000,
         'solicitud.banco_nombre': null,
+        'solicitante.fecha_nacimiento': '1990-05-05',
       },
       base: {},
     });
@@ -322,6 +323,7 @@ describe('client mutator and server service give the same row', () => {
       'nombres with blanks': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitante.nombres': '  Noop Nombre ' }, base: {} }),
       'celular with spaces': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitante.info_extra.celular': '300 123 4567' }, base: {} }),
       'monto as text': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitud.detalle_credito.monto_solicitado': '$ 50.000.000' }, base: {} }),
+      'birth date as a timestamp': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitante.fecha_nacimiento': '1990-05-05T00:00:00.000Z' }, base: {} }),
       'blank bank': () => mutate(db, 'solicitud.editar', { solicitudId: sid, changes: { 'solicitud.banco_nombre': '  ' }, base: {} }),
       'reference celular and plazo as text': () => mutate(db, 'referencia.editar', { solicitudId: sid, referenciaId, detalle_referencia: { celular: '300-999-8877', plazo_meses: '12' } }),
     };
