@@ -172,6 +172,8 @@ interface Created {
   id: string;
   session: Session;
   mutationId: number;
+  /** A created user's later e-mails (a queued `usuario.editar` may change it, applied or not): the row is found by any of them. */
+  renamed?: string[];
 }
 interface QueuedFile {
   session: Session;
@@ -237,6 +239,15 @@ function createdBy(name: string, args: Record<string, unknown>): Pick<Created, '
   }
 }
 
+/** A queued e-mail change of a user a device created: the user's row may now carry the new e-mail (e-mails are unique). */
+function renameCreatedUser(model: Model, args: Record<string, unknown>): void {
+  const to = (args.changes as Record<string, unknown> | undefined)?.correo;
+  const from = (args.base as Record<string, unknown> | undefined)?.correo;
+  if (typeof to !== 'string' || typeof from !== 'string') return;
+  const c = model.created.find((x) => x.kind === 'usuario' && (x.id === from || x.renamed?.includes(from)));
+  if (c) (c.renamed ??= []).push(to);
+}
+
 /** A change a device's screen makes: args drawn from the mutation's schema, now and then with one entry broken on purpose. */
 interface Draw {
   intent: Intent;
@@ -273,6 +284,7 @@ class LocalChange implements fc.AsyncCommand<Model, object> {
     s.queued.push({ id, name: this.name, args: (await s.db.outbox.get(id))!.args });
     const created = createdBy(this.name, args!);
     if (created) model.created.push({ ...created, session: s, mutationId: id });
+    if (this.name === 'usuario.editar') renameCreatedUser(model, args!);
     log(model, this.device, `${s.who}: #${id} ${this.name} ${JSON.stringify(args)}${this.reload ? ' + recarga' : ''}`);
     if (this.reload) await reopen(ctx.app, s, model.devices[this.device]);
   }
@@ -509,7 +521,7 @@ async function serverCount(c: Created): Promise<{ rows: number; audits: number |
     case 'notificacion':
       return { rows: await n(db.select({ n: count() }).from(notificaciones).where(eq(notificaciones.id, c.id))), audits: await audits('notificacion') };
     case 'usuario':
-      return { rows: await n(db.select({ n: count() }).from(usuarios).where(inArray(usuarios.correo, [c.id]))), audits: null };
+      return { rows: await n(db.select({ n: count() }).from(usuarios).where(inArray(usuarios.correo, [c.id, ...(c.renamed ?? [])]))), audits: null };
   }
 }
 
