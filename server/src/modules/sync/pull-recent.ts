@@ -43,13 +43,23 @@ export interface RecentQuery {
   total?: boolean;
 }
 
-/** The oldest application of each next page of `size` after `last`, newest first. */
-async function stops(tx: DbOrTx, user: AuthUser, last: RecentPosition, size: number): Promise<RecentPosition[]> {
+/**
+ * The oldest application of each next page of `size` after `last`, newest first, and how many of
+ * those after `last` the pull's total counts (seq above 0, as countSolicitudChanges): the same
+ * scan gives both, so a first page does not read every application twice.
+ */
+async function stops(
+  tx: DbOrTx,
+  user: AuthUser,
+  last: RecentPosition,
+  size: number,
+): Promise<{ stops: RecentPosition[]; counted: number }> {
   const numbered = tx
     .select({
       createdAt: solicitudes.createdAt,
       id: solicitudes.id,
       n: sql<number>`row_number() over (order by ${solicitudes.createdAt} desc, ${solicitudes.id} desc)`.as('n'),
+      counted: sql<number>`count(*) filter (where ${solicitudes.seq} > 0) over ()`.as('counted'),
     })
     .from(solicitudes)
     .where(
@@ -60,12 +70,16 @@ async function stops(tx: DbOrTx, user: AuthUser, last: RecentPosition, size: num
       ),
     )
     .as('numbered');
+  // The first row carries the count also when no page follows.
   const rows = await tx
-    .select({ created_at: numbered.createdAt, id: numbered.id })
+    .select({ created_at: numbered.createdAt, id: numbered.id, n: numbered.n, counted: numbered.counted })
     .from(numbered)
-    .where(sql`${numbered.n} % ${size} = 0`)
+    .where(sql`${numbered.n} % ${size} = 0 or ${numbered.n} = 1`)
     .orderBy(numbered.n);
-  return rows;
+  return {
+    stops: rows.filter((r) => Number(r.n) % size === 0).map(({ created_at, id }) => ({ created_at, id })),
+    counted: rows.length > 0 ? Number(rows[0].counted) : 0,
+  };
 }
 
 export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery): Promise<PullPage> {
@@ -89,6 +103,7 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
       .select({
         id: solicitudes.id,
         solicitanteId: solicitudes.solicitanteId,
+        seq: solicitudes.seq,
         createdAt: solicitudes.createdAt,
         empresaId: solicitudes.empresaId,
         bancoNombre: solicitudes.bancoNombre,
@@ -107,16 +122,23 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
     });
     const full = heads.length === cap;
     const last: RecentPosition | null = full ? { created_at: heads[cap - 1].createdAt, id: heads[cap - 1].id } : null;
+    const planned = last && !q.from ? await stops(tx, user, last, q.limit) : undefined;
+    // The first page's total: this page's applications and those after it, counted by the stops'
+    // scan (only a first page has no `before`; a later one that asks for it is counted apart).
+    let total: number | undefined;
+    if (q.total) {
+      total = planned && !q.before ? heads.filter((h) => h.seq > 0).length + planned.counted : await countSolicitudChanges(tx, user, 0);
+    }
     return {
       cursor: 0,
       more: true,
       lastMutationId: client?.lastMutationId ?? 0,
       scope: visibilityScope(user),
-      total: q.total ? await countSolicitudChanges(tx, user, 0) : undefined,
+      total,
       recent: {
         floor: q.floor ?? changeSeq,
         before: last ?? q.from ?? null,
-        stops: last && !q.from ? await stops(tx, user, last, q.limit) : undefined,
+        stops: planned?.stops,
       },
       changes,
     };
