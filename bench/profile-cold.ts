@@ -10,6 +10,10 @@
  * bench/out/{main,worker}-N.cpuprofile (`npx tsx bench/profile-summary.ts <file> [rows] [function]`
  * sums them by function). RAW=1 first measures the raw IndexedDB put of the same rows (the
  * bench's baseline) the same way; PROFILE=0 leaves the profilers off (they slow the page).
+ * It ends with one line of the browser's own times from the login click (`COLD <size> …`): to the
+ * login's answer, to the first pull request, to its answer, to the list's first row and to
+ * 'Sincronizado' (the page marks the click, the row and the status as they happen, with a
+ * MutationObserver; requests carry the browser's own start and end).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -114,6 +118,20 @@ try {
   }
   await page.getByLabel('Email').fill('admin@demo.co');
   await page.getByLabel('Contraseña').fill('demo1234');
+  // The page marks, on its own clock (epoch ms like the requests' timing), the click, the list's
+  // first row and 'Sincronizado'.
+  // (A string: the bundler's helpers for named functions do not exist in the page.)
+  await page.evaluate(`(() => {
+    const marks = (window.coldMarks = {});
+    const now = () => performance.timeOrigin + performance.now();
+    document.querySelector('button[type="submit"]').addEventListener('click', () => (marks.click ??= now()), { capture: true });
+    const observer = new MutationObserver(() => {
+      if (marks.row === undefined && document.querySelector('[data-testid="credit-row"]')) marks.row = now();
+      if (marks.synced === undefined && document.querySelector('[data-testid="sync-status"]')?.textContent?.startsWith('Sincronizado')) marks.synced = now();
+      if (marks.row !== undefined && marks.synced !== undefined) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  })()`);
   const cpu0 = process.cpuUsage();
   const snap0 = cpuSnapshot();
   const t0 = t();
@@ -155,6 +173,14 @@ try {
     console.log(`first pull request sent ${(pulls[0].browserStart - loginRequest.browserEnd).toFixed(0)} ms after the login's answer, answered ${(pulls[0].browserEnd - pulls[0].browserStart).toFixed(0)} ms later (browser clock)`);
   }
   for (const [at, text] of progress) console.log(`${at.toFixed(0)} ms ${text}`);
+  const marks = (await page.evaluate('window.coldMarks')) as Record<string, number>;
+  if (loginRequest && pulls.length && marks.click) {
+    const from = (x: number | undefined) => (x === undefined ? 'n/a' : (x - marks.click).toFixed(0));
+    console.log(
+      `COLD ${size} click→login answer ${from(loginRequest.browserEnd)} ms, →first pull request ${from(pulls[0].browserStart)}, ` +
+        `→its answer ${from(pulls[0].browserEnd)}, →first row ${from(marks.row)}, →Sincronizado ${from(marks.synced)} (browser clock; login request sent at ${from(loginRequest.browserStart)})`,
+    );
+  }
   if (profile) {
     const main = (await cdp.send('Profiler.stop')) as { profile: unknown };
     writeFileSync(join(OUT, `main-${size}.cpuprofile`), JSON.stringify(main.profile));
