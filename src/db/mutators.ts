@@ -123,6 +123,9 @@ export function setPath(record: SolicitudRecord, path: string, value: unknown): 
   return { ...record, [p.block]: next };
 }
 
+/** The day of a stored time, ISO or as PostgreSQL writes it ('2026-11-26 22:00:00.1+00'). */
+const diaDe = (t: unknown): string | null => (typeof t === 'string' ? (/^\d{4}-\d{2}-\d{2}/.exec(t)?.[0] ?? null) : null);
+
 /**
  * Each path's value as the server stores it (src/domain/edit-values.ts: texts trimmed, a phone's
  * digits, an amount written as text read as pesos, '' or blanks as none…); a path whose stored
@@ -131,9 +134,6 @@ export function setPath(record: SolicitudRecord, path: string, value: unknown): 
  * judged on the record's last change, not the clock (mutators are deterministic): it only
  * decides whether the value is normalised here; the server judges it again.
  */
-/** The day of a stored time, ISO or as PostgreSQL writes it ('2026-11-26 22:00:00.1+00'). */
-const diaDe = (t: unknown): string | null => (typeof t === 'string' ? (/^\d{4}-\d{2}-\d{2}/.exec(t)?.[0] ?? null) : null);
-
 const editar: Mutator<MutationArgs<'solicitud.editar'>> = async (tx, args) => {
   const paths = Object.keys(args.changes);
   for (const path of paths) {
