@@ -255,6 +255,15 @@ describe('history order, edit helpers and mutation args', () => {
     expect(mismoValor('titulo', 'a', 'b')).toBe(false);
   });
 
+  it('reads a plain day as its UTC midnight, never as no date (the model test of sync, seed 51235419)', () => {
+    // Its '-18' once read as an hours offset, so the day compared equal to no date at all.
+    expect(mismoValor('fecha_recordatorio', null, '2002-08-18')).toBe(false);
+    expect(mismoValor('fecha_recordatorio', '2002-08-18', '2002-08-18T00:00:00.000Z')).toBe(true);
+    expect(mismoValor('fecha_vencimiento', '2002-08-18 00:00:00+00', '2002-08-18')).toBe(true);
+    expect(mismoValor('fecha_vencimiento', '2002-08-18', '2002-08-19')).toBe(false);
+    expect(mismoValor('fecha_vencimiento', '2030-01-02T10:00:00-05', '2030-01-02T15:00:00.000Z')).toBe(true);
+  });
+
   it('reads accion_requerida from metadata', () => {
     expect(
       valorCampo({ metadata: { accion_requerida: 'solicitar_info' } }, 'accion_requerida'),

@@ -241,14 +241,17 @@ export const CAMPOS_EDITABLES = [
 ] as const;
 export type CampoEditable = (typeof CAMPOS_EDITABLES)[number];
 
-/** Date fields compare as instants ('2025-01-01 10:00:00+00' equals '2025-01-01T10:00:00.000Z'). */
+/**
+ * Date fields compare as instants ('2025-01-01 10:00:00+00' equals '2025-01-01T10:00:00.000Z', and
+ * a plain day '2025-01-01' is its UTC midnight, as `fechaNotificacion` stores it). An offset of
+ * hours alone ('+00', as PostgreSQL writes it) is read only after a time: the '-01' that ends a
+ * plain day is its day, and reading it as an offset made every plain day read as no date at all
+ * (the server then found nothing to change and wrote nothing, while the device showed the date).
+ */
 export function fechaInstant(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
-  const t = Date.parse(
-    String(value)
-      .replace(' ', 'T')
-      .replace(/([+-]\d\d)$/, '$1:00'),
-  );
+  const text = String(value).trim().replace(' ', 'T');
+  const t = Date.parse(text.includes('T') ? text.replace(/([+-]\d\d)$/, '$1:00') : text);
   return Number.isNaN(t) ? null : t;
 }
 

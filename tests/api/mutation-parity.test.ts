@@ -230,6 +230,11 @@ describe('client mutator and server service give the same row', () => {
     );
     const n = (await read('notificaciones', id))!;
     await parity('notificacion.editar', { id, changes: { titulo: 'Paridad editada', prioridad: 'urgente', fecha_vencimiento: '2030-02-01T00:00:00.000Z' }, base: { titulo: n.titulo, prioridad: n.prioridad } }, 'notificaciones', id);
+    // A plain day set where there was no date: the server once read it as no date, wrote nothing
+    // and never sent the row back, while the device kept the day (model test, seed 51235419).
+    await parity('notificacion.editar', { id, changes: { fecha_recordatorio: null }, base: { fecha_recordatorio: n.fecha_recordatorio } }, 'notificaciones', id);
+    const { server: dia } = await parity('notificacion.editar', { id, changes: { fecha_recordatorio: '2031-03-04' }, base: { fecha_recordatorio: null } }, 'notificaciones', id);
+    expect((dia as { fecha_recordatorio: string | null }).fecha_recordatorio).toBe('2031-03-04T00:00:00.000Z');
     await parity('notificacion.marcarLeida', { id }, 'notificaciones', id);
     await parity('notificacion.marcarCompletada', { id }, 'notificaciones', id);
     // A completed notification is not read again: both sides leave it completed.
