@@ -42,6 +42,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { parseInput } from '../../lib/validation';
 import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
 import { auditBy, createdBy, type FieldChanges } from '../audit/service';
+import { isoTime } from '../../lib/iso-time';
 
 export const NOTIFICACION_NO_EXISTE = 'La notificación no existe o no tienes acceso a ella.';
 
@@ -49,7 +50,6 @@ type NotificacionDb = typeof notificaciones.$inferSelect;
 
 /** The wire shape (pull and REST): the spec's fields, dates as ISO strings. */
 export function notificacionRow(n: NotificacionDb) {
-  const iso = (t: string | null) => (t === null ? null : new Date(t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString());
   return {
     id: n.id,
     tipo: n.tipo,
@@ -57,13 +57,13 @@ export function notificacionRow(n: NotificacionDb) {
     mensaje: n.mensaje,
     prioridad: n.prioridad,
     estado: n.estado,
-    fecha_recordatorio: iso(n.fechaRecordatorio),
-    fecha_vencimiento: iso(n.fechaVencimiento),
+    fecha_recordatorio: isoTime(n.fechaRecordatorio),
+    fecha_vencimiento: isoTime(n.fechaVencimiento),
     solicitud_id: n.solicitudId,
     metadata: n.metadata,
     datos_adicionales: n.datosAdicionales,
-    created_at: iso(n.createdAt),
-    updated_at: iso(n.updatedAt),
+    created_at: isoTime(n.createdAt),
+    updated_at: isoTime(n.updatedAt),
   };
 }
 export type NotificacionWire = ReturnType<typeof notificacionRow>;

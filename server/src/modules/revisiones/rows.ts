@@ -16,17 +16,9 @@ import type { CampoRevision, Revision } from '../../../../src/domain/revision';
 import { AppError } from '../../../../src/domain/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { canSeeRow, everVisibleSolicitudes, visibleSolicitudes } from '../solicitudes/visibility';
+import { isoTime } from '../../lib/iso-time';
 
 export type RevisionDb = typeof revisiones.$inferSelect;
-
-/** A timestamp as the driver gives it ('2026-11-23 22:10:00.1+00') as an ISO string. */
-export function isoTime(t: string): string;
-export function isoTime(t: string | null): string | null;
-export function isoTime(t: string | null): string | null {
-  if (t === null) return null;
-  const d = new Date(t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-  return Number.isNaN(d.getTime()) ? t : d.toISOString();
-}
 
 /** Full names of the given users of the company, by id. */
 async function nombres(db: DbOrTx, empresaId: number, ids: Array<number | null>): Promise<Map<number, string>> {
