@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseStatus, currentStatus, LoginPage, PASSWORD, waitForServiceWorker, waitForRows } from './fixtures/app';
+import { chooseStatus, currentStatus, LoginPage, PASSWORD, readLocal, waitForServiceWorker, waitForRows } from './fixtures/app';
 
 async function serverEstado(request: APIRequestContext, email: string, radicado: string): Promise<string | undefined> {
   const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -18,23 +18,7 @@ async function serverEstado(request: APIRequestContext, email: string, radicado:
 
 /** The token the sync worker keeps for the service worker (meta `syncToken`), read directly. */
 async function keptSyncToken(page: Page): Promise<string | null> {
-  return page.evaluate(async () => {
-    const name = `radica-${localStorage.getItem('empresa_id')}-${localStorage.getItem('user_id')}`;
-    const db = await new Promise<IDBDatabase>((ok, ko) => {
-      const r = indexedDB.open(name);
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => ko(r.error);
-    });
-    try {
-      return await new Promise<string | null>((ok, ko) => {
-        const r = db.transaction('meta').objectStore('meta').get('syncToken');
-        r.onsuccess = () => ok((r.result as { value?: string | null } | undefined)?.value ?? null);
-        r.onerror = () => ko(r.error);
-      });
-    } finally {
-      db.close();
-    }
-  });
+  return (await readLocal<{ value: string | null }>(page, 'meta', 'syncToken'))?.value ?? null;
 }
 
 /** Changes the status of the first row to another one; returns the row's radicado and the new status. */
