@@ -76,7 +76,7 @@ describe('a change the server finds changes nothing leaves the device row as it 
   it('solicitud.editar stores a changed value as the server does', async () => {
     await mutate(db, 'solicitud.editar', {
       solicitudId: SOL,
-      changes: { 'solicitante.nombres': ' Eva ', 'solicitante.info_extra.celular': '(311) 222-3344', 'solicitud.detalle_credito.monto_solicitado': '$ 80.000.000', 'solicitud.banco_nombre': ' ', 'ubicacion.estrato': 4.6 },
+      changes: { 'solicitante.nombres': ' Eva ', 'solicitante.info_extra.celular': '(311) 222-3344', 'solicitud.detalle_credito.monto_solicitado': '$ 80.000.000', 'solicitud.banco_nombre': ' ', 'ubicacion.estrato': ' 4 ' },
       base: {},
     });
     const r = await row();

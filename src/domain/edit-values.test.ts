@@ -11,6 +11,7 @@ const PATHS: Record<string, string> = {
   correo: 'solicitante.correo',
   fecha_nacimiento: 'solicitante.fecha_nacimiento',
   total_ingresos_mensuales: 'informacion_financiera.total_ingresos_mensuales',
+  estrato: 'ubicacion.estrato',
 };
 const IN_CREDIT = new Set(['monto_solicitado', 'plazo_meses']);
 

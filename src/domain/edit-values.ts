@@ -58,11 +58,11 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   }
   if (NUMERIC_COLUMNS.has(column)) {
     if (value === null || value === '') return null;
-    // An amount is read by its rule (which also takes '$ 3.500.000'); others must be numbers.
+    // Amounts and the estrato are read by their rule (which also takes '$ 3.500.000'); others must be numbers.
     if (reglaDeCampo(column) && (typeof value === 'string' || typeof value === 'number')) return value;
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n)) fail(`${label}: debe ser un número`);
-    return column === 'estrato' ? Math.trunc(n) : n;
+    return n;
   }
   if (value === null) return null;
   if (typeof value !== 'string') return fail(`${label}: debe ser un texto`);

@@ -35,6 +35,10 @@ const plazo = (input: unknown, ok?: unknown): CasoRegla =>
   ok === undefined
     ? { key: 'plazo_meses', label: 'Plazo (meses)', input, error: 'Plazo (meses): debe ser un número entero de meses entre 1 y 360' }
     : { key: 'plazo_meses', label: 'Plazo (meses)', input, ok };
+const estrato = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'estrato', label: 'Estrato', input, error: 'Estrato: debe ser un número entero del 1 al 6' }
+    : { key: 'estrato', label: 'Estrato', input, ok };
 const correo = (input: unknown, ok?: unknown): CasoRegla =>
   ok === undefined
     ? { key: 'correo', label: 'Correo electrónico', input, error: 'Correo electrónico: no es un correo electrónico válido' }
@@ -80,6 +84,16 @@ export const CASOS: readonly CasoRegla[] = [
   plazo(361),
   plazo(12.5),
   plazo('doce'),
+  estrato(1, 1),
+  estrato('6', 6),
+  estrato(' 3 ', 3),
+  estrato(0),
+  estrato(7),
+  estrato(9),
+  estrato(-2),
+  estrato(4.6),
+  estrato('3,5'),
+  estrato('tres'),
   correo('ana@correo.co', 'ana@correo.co'),
   correo('  ana.gil+1@correo.com.co ', 'ana.gil+1@correo.com.co'),
   correo('ana'),

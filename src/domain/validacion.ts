@@ -7,6 +7,7 @@
  * - monto solicitado (and the value of the property or vehicle): whole pesos, more than zero;
  * - incomes, expenses, assets, liabilities, initial payment, rent: whole pesos, zero or more;
  * - plazo: a whole number of months from 1 to 360;
+ * - estrato: a whole number from 1 to 6 (Colombia's socioeconomic strata);
  * - e-mail: a valid address;
  * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old.
  * Which rule a field follows is decided by its key (the last segment of its path), so a key means
@@ -18,12 +19,14 @@
  */
 import * as v from 'valibot';
 
-export type ReglaId = 'celular' | 'telefono_fijo' | 'monto' | 'pesos' | 'plazo' | 'correo' | 'fecha_nacimiento';
+export type ReglaId = 'celular' | 'telefono_fijo' | 'monto' | 'pesos' | 'plazo' | 'estrato' | 'correo' | 'fecha_nacimiento';
 
 export const EDAD_MINIMA = 18;
 export const EDAD_MAXIMA = 100;
 export const PLAZO_MIN_MESES = 1;
 export const PLAZO_MAX_MESES = 360;
+export const ESTRATO_MIN = 1;
+export const ESTRATO_MAX = 6;
 
 export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   celular: (l) => `${l}: debe tener 10 dígitos y empezar por 3`,
@@ -31,6 +34,7 @@ export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   monto: (l) => `${l}: debe ser un valor en pesos mayor que cero, sin decimales`,
   pesos: (l) => `${l}: debe ser un valor en pesos de cero o más, sin decimales`,
   plazo: (l) => `${l}: debe ser un número entero de meses entre ${PLAZO_MIN_MESES} y ${PLAZO_MAX_MESES}`,
+  estrato: (l) => `${l}: debe ser un número entero del ${ESTRATO_MIN} al ${ESTRATO_MAX}`,
   correo: (l) => `${l}: no es un correo electrónico válido`,
   fecha_nacimiento: (l) => `${l}: el solicitante debe tener entre ${EDAD_MINIMA} y ${EDAD_MAXIMA} años`,
 };
@@ -46,6 +50,7 @@ const POR_CLAVE: Record<string, ReglaId> = {
   valor_vehiculo: 'monto',
   plazo_meses: 'plazo',
   plazo_tiempo: 'plazo',
+  estrato: 'estrato',
   fecha_nacimiento: 'fecha_nacimiento',
 };
 /** Money that may be zero: incomes, expenses, assets, liabilities and the like. */
@@ -259,6 +264,11 @@ export function aplicarRegla(regla: ReglaId, raw: unknown, label: string, today:
       const n = leerEntero(raw);
       const okValue = n !== null && Number.isInteger(n) && n >= PLAZO_MIN_MESES && n <= PLAZO_MAX_MESES;
       return okValue ? { ok: true, value: n } : fail(MENSAJES.plazo(label));
+    }
+    case 'estrato': {
+      const n = leerEntero(raw);
+      const okValue = n !== null && Number.isInteger(n) && n >= ESTRATO_MIN && n <= ESTRATO_MAX;
+      return okValue ? { ok: true, value: n } : fail(MENSAJES.estrato(label));
     }
     case 'correo': {
       const t = typeof raw === 'string' ? raw.trim() : raw;

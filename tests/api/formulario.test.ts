@@ -126,6 +126,7 @@ describe('crear-registro-completo', () => {
         soporte: [{ id: randomUUID(), nombre: 'a.pdf', size: 10 }],
         aficiones: 'leer',
       },
+      ubicaciones: [{ ...body.ubicaciones[0], estrato: '9' }],
       informacion_financiera: { ingreso_basico_mensual: 'mucho' },
       acepta_terminos: false,
       acepta_firma: false,
@@ -141,6 +142,7 @@ describe('crear-registro-completo', () => {
       'solicitante.vehiculo': 'vehiculo: JSON inválido',
       'solicitante.soporte': 'Error: Campo tipo file debe tener list_values con file_config',
       'solicitante.aficiones': 'Error: Campo tipo array debe tener list_values con enum',
+      'ubicacion.estrato': 'Estrato: debe ser un número entero del 1 al 6',
       'informacion_financiera.ingreso_basico_mensual': 'Ingreso básico mensual: debe ser un valor en pesos de cero o más, sin decimales',
     });
     expect(await countSolicitudes()).toBe(before);
