@@ -13,6 +13,7 @@ import {
   accionParaTipo,
   badgeLabel,
   isFechaIso,
+  fechaNotificacion,
   sortPendientes,
   sortHistorial,
   mismoValor,
@@ -262,6 +263,16 @@ describe('history order, edit helpers and mutation args', () => {
     expect(mismoValor('fecha_vencimiento', '2002-08-18 00:00:00+00', '2002-08-18')).toBe(true);
     expect(mismoValor('fecha_vencimiento', '2002-08-18', '2002-08-19')).toBe(false);
     expect(mismoValor('fecha_vencimiento', '2030-01-02T10:00:00-05', '2030-01-02T15:00:00.000Z')).toBe(true);
+  });
+
+  it("reads a time without an offset as Colombia's, on every side whatever its time zone", () => {
+    expect(fechaNotificacion('2030-01-02T10:00')).toBe('2030-01-02T15:00:00.000Z');
+    expect(fechaNotificacion('2030-01-02 10:00:30.5')).toBe('2030-01-02T15:00:30.500Z');
+    expect(fechaNotificacion('2030-01-02T10:00:00Z')).toBe('2030-01-02T10:00:00.000Z');
+    expect(fechaNotificacion('2030-01-02T10:00:00+0200')).toBe('2030-01-02T08:00:00.000Z');
+    expect(fechaNotificacion('2030-01-02')).toBe('2030-01-02T00:00:00.000Z');
+    expect(fechaNotificacion('')).toBeNull();
+    expect(mismoValor('fecha_vencimiento', '2030-01-02T10:00', '2030-01-02T15:00:00.000Z')).toBe(true);
   });
 
   it('reads accion_requerida from metadata', () => {

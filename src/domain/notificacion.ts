@@ -88,9 +88,13 @@ export const NOTIFICACION_DEFAULTS = {
   accion_requerida: AccionRequerida;
 };
 
-/** A notification's date as the instant in ISO form (null when absent); client and server store it so. */
+/**
+ * A notification's date as the instant in ISO form (null when absent), read as `fechaInstant`
+ * reads it; client and server store it so.
+ */
 export function fechaNotificacion(value: string | null | undefined): string | null {
-  return value ? new Date(value).toISOString() : null;
+  const t = fechaInstant(value);
+  return t === null ? null : new Date(t).toISOString();
 }
 
 /**
@@ -241,17 +245,28 @@ export const CAMPOS_EDITABLES = [
 ] as const;
 export type CampoEditable = (typeof CAMPOS_EDITABLES)[number];
 
+/** Colombia's offset from UTC; the country keeps no daylight saving time. */
+export const OFFSET_COLOMBIA = '-05:00';
+
 /**
  * Date fields compare as instants ('2025-01-01 10:00:00+00' equals '2025-01-01T10:00:00.000Z', and
  * a plain day '2025-01-01' is its UTC midnight, as `fechaNotificacion` stores it). An offset of
  * hours alone ('+00', as PostgreSQL writes it) is read only after a time: the '-01' that ends a
  * plain day is its day, and reading it as an offset made every plain day read as no date at all
  * (the server then found nothing to change and wrote nothing, while the device showed the date).
+ * A time without an offset ('2025-01-01T10:00', as an API caller may send it) is Colombia's time:
+ * read in each side's own time zone, the device and a server in UTC stored two instants 5 h apart.
  */
 export function fechaInstant(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const text = String(value).trim().replace(' ', 'T');
-  const t = Date.parse(text.includes('T') ? text.replace(/([+-]\d\d)$/, '$1:00') : text);
+  if (!text.includes('T')) return parsed(text);
+  const zoned = text.replace(/([+-]\d\d)$/, '$1:00');
+  return parsed(/(Z|[+-]\d\d:?\d\d)$/i.test(zoned) ? zoned : zoned + OFFSET_COLOMBIA);
+}
+
+function parsed(text: string): number | null {
+  const t = Date.parse(text);
   return Number.isNaN(t) ? null : t;
 }
 
