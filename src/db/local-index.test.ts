@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from './database';
 import type { LocalIndex} from './local-index';
-import { forgetLocalIndex, loadLocalIndex } from './local-index';
+import { compactSearchLog, forgetLocalIndex, loadLocalIndex } from './local-index';
 import { record } from '../test-utils/records';
 import { filterToken } from './search-tokens';
 
@@ -97,5 +97,43 @@ describe('the list index search postings', () => {
     await db.solicitudes.bulkPut([named('e1', 3, 'Ana', 'Negado'), named('e2', 4, 'Ana', 'Aprobado'), named('e3', 5, 'Ana')]);
     const index = await loadLocalIndex(db);
     expect(index.sortedBy('estado', 'asc', ['Pendiente', 'Aprobado', 'Negado']).keys).toEqual(['e3', 'e2', 'e1']);
+  });
+});
+
+describe('the search log compaction', () => {
+  it('leaves the postings and orders an index has made when the reset row folds what it applied', async () => {
+    forgetLocalIndex(db);
+    await db.solicitudes.bulkPut(Array.from({ length: 40 }, (_, i) => madeOn(`c${String(i).padStart(2, '0')}`, 1 + (i % 28))));
+    await db.solicitudes.bulkPut([madeOn('c05', 2), madeOn('nuevo', 27)]);
+    const index = await loadLocalIndex(db);
+    while (!index.prepareSlice(0));
+    const byAmount = index.sortedBy('monto', 'desc', []);
+    const keys = [...index.keys];
+    await compactSearchLog(db);
+    expect(await db.searchLog.count()).toBe(1);
+    await loadLocalIndex(db);
+    // The same state: nothing made again (an order made again would be another object).
+    expect(index.sortedBy('monto', 'desc', [])).toBe(byAmount);
+    expect(index.prepareSlice(0)).toBe(true);
+    expect(index.keys).toEqual(keys);
+    // Rows written after the compaction still reach it, and a fresh load reads the same.
+    await db.solicitudes.delete('c05');
+    await loadLocalIndex(db);
+    forgetLocalIndex(db);
+    const reloaded = await loadLocalIndex(db);
+    expect(reloaded.keys).toEqual(keys.filter((k) => k !== 'c05'));
+    expect(index.keys).toEqual(reloaded.keys);
+  });
+
+  it('a reset row that is not a compaction of what the index applied still starts it over', async () => {
+    forgetLocalIndex(db);
+    await db.solicitudes.bulkPut([madeOn('x1', 3), madeOn('x2', 4)]);
+    const index = await loadLocalIndex(db);
+    const order = index.sortedBy('monto', 'asc', []);
+    await db.solicitudes.clear();
+    await db.solicitudes.bulkPut([madeOn('y1', 5)]);
+    await loadLocalIndex(db);
+    expect(index.keys).toEqual(['y1']);
+    expect(index.sortedBy('monto', 'asc', [])).not.toBe(order);
   });
 });

@@ -22,7 +22,10 @@
  * - A new IndexedDB connection may be a database deleted and made again (its `seq` restarts at 1):
  *   the index starts over.
  * - The orders by name, amount and status (src/db/sort-order.ts) are made at their first read and
- *   told of every row written after (`touch`); a reset row drops them.
+ *   told of every row written after (`touch`); a reset row drops them, and the postings, except
+ *   a compaction's row that folds exactly the rows the index has applied: it holds the same state,
+ *   and starting over made the next search or sort after every compaction pay a whole rebuild
+ *   (hundreds of milliseconds at 50,000 rows).
  */
 import type { RadicaDB } from './database';
 import { appendEntry, logRow, type SearchLogRow, type SortKeys } from './search-log';
@@ -69,8 +72,10 @@ export class LocalIndex {
   /** Folds one log row in (rows must come in `seq` order; an older one is ignored). */
   apply(row: SearchLogRow & { seq: number }): void {
     if (row.seq <= this.seq) return;
+    const same = row.reset && row.folds === this.seq;
     this.seq = row.seq;
     this.logRows = row.reset ? 1 : this.logRows + 1;
+    if (same) return;
     if (row.reset) {
       this.entries.clear();
       this.postings = null;
@@ -395,7 +400,7 @@ export async function compactSearchLog(db: RadicaDB): Promise<void> {
     const folded = new LocalIndex();
     for (const row of rows) folded.apply(row as SearchLogRow & { seq: number });
     await db.searchLog.clear();
-    await db.searchLog.add(folded.toResetRow());
+    await db.searchLog.add({ ...folded.toResetRow(), folds: rows[rows.length - 1].seq });
   });
 }
 

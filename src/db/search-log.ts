@@ -28,6 +28,12 @@ export interface SearchLogRow {
   seq?: number;
   /** This row holds the whole state: every earlier row is void. */
   reset?: 1;
+  /**
+   * A compaction's reset row (src/db/local-index.ts): the `seq` of the last row it folds. Its
+   * state is that of the log up to there, so an index that has applied exactly that far keeps
+   * what it has made (postings, orders) instead of starting over.
+   */
+  folds?: number;
   ids: string[];
   /** The `created_at` key of each id; null when the row was deleted. */
   created: (string | null)[];
