@@ -12,6 +12,8 @@ const PATHS: Record<string, string> = {
   fecha_nacimiento: 'solicitante.fecha_nacimiento',
   total_ingresos_mensuales: 'informacion_financiera.total_ingresos_mensuales',
   estrato: 'ubicacion.estrato',
+  personas_a_cargo: 'solicitante.info_extra.personas_a_cargo',
+  numero_empleados: 'actividad_economica.detalle_actividad.numero_empleados',
 };
 const IN_CREDIT = new Set(['monto_solicitado', 'plazo_meses']);
 

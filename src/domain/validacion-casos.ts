@@ -39,6 +39,10 @@ const estrato = (input: unknown, ok?: unknown): CasoRegla =>
   ok === undefined
     ? { key: 'estrato', label: 'Estrato', input, error: 'Estrato: debe ser un número entero del 1 al 6' }
     : { key: 'estrato', label: 'Estrato', input, ok };
+const personas = (input: unknown, ok?: unknown): CasoRegla =>
+  ok === undefined
+    ? { key: 'personas_a_cargo', label: 'Personas a cargo', input, error: 'Personas a cargo: debe ser un número entero entre 0 y 20' }
+    : { key: 'personas_a_cargo', label: 'Personas a cargo', input, ok };
 const correo = (input: unknown, ok?: unknown): CasoRegla =>
   ok === undefined
     ? { key: 'correo', label: 'Correo electrónico', input, error: 'Correo electrónico: no es un correo electrónico válido' }
@@ -94,6 +98,13 @@ export const CASOS: readonly CasoRegla[] = [
   estrato(4.6),
   estrato('3,5'),
   estrato('tres'),
+  personas(0, 0),
+  personas('20', 20),
+  personas(-3),
+  personas(21),
+  personas('2.5'),
+  { key: 'numero_empleados', label: 'Número de empleados', input: '12', ok: 12 },
+  { key: 'numero_empleados', label: 'Número de empleados', input: -1, error: 'Número de empleados: debe ser un número entero de cero o más' },
   correo('ana@correo.co', 'ana@correo.co'),
   correo('  ana.gil+1@correo.com.co ', 'ana.gil+1@correo.com.co'),
   correo('ana'),

@@ -32,6 +32,7 @@ describe('which rule a field follows', () => {
     expect(reglaDeCampo('monto_solicitado')).toBe('monto');
     expect(reglaDeCampo('plazo_meses')).toBe('plazo');
     expect(reglaDeCampo('ubicacion.estrato')).toBe('estrato');
+    expect(reglaDeCampo('solicitante.info_extra.personas_a_cargo')).toBe('personas');
     expect(reglaDeCampo('informacion_financiera.total_activos')).toBe('pesos');
     expect(reglaDeCampo('informacion_financiera.detalle_financiera.ingreso_basico_mensual')).toBe('pesos');
     expect(reglaDeCampo('gastos_personales_mensuales')).toBe('pesos');

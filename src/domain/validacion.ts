@@ -8,6 +8,7 @@
  * - incomes, expenses, assets, liabilities, initial payment, rent: whole pesos, zero or more;
  * - plazo: a whole number of months from 1 to 360;
  * - estrato: a whole number from 1 to 6 (Colombia's socioeconomic strata);
+ * - personas a cargo: a whole number from 0 to 20; número de empleados: a whole number, zero or more;
  * - e-mail: a valid address;
  * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old.
  * Which rule a field follows is decided by its key (the last segment of its path), so a key means
@@ -19,7 +20,7 @@
  */
 import * as v from 'valibot';
 
-export type ReglaId = 'celular' | 'telefono_fijo' | 'monto' | 'pesos' | 'plazo' | 'estrato' | 'correo' | 'fecha_nacimiento';
+export type ReglaId = 'celular' | 'telefono_fijo' | 'monto' | 'pesos' | 'plazo' | 'estrato' | 'personas' | 'conteo' | 'correo' | 'fecha_nacimiento';
 
 export const EDAD_MINIMA = 18;
 export const EDAD_MAXIMA = 100;
@@ -27,6 +28,7 @@ export const PLAZO_MIN_MESES = 1;
 export const PLAZO_MAX_MESES = 360;
 export const ESTRATO_MIN = 1;
 export const ESTRATO_MAX = 6;
+export const PERSONAS_MAX = 20;
 
 export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   celular: (l) => `${l}: debe tener 10 dígitos y empezar por 3`,
@@ -35,6 +37,8 @@ export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   pesos: (l) => `${l}: debe ser un valor en pesos de cero o más, sin decimales`,
   plazo: (l) => `${l}: debe ser un número entero de meses entre ${PLAZO_MIN_MESES} y ${PLAZO_MAX_MESES}`,
   estrato: (l) => `${l}: debe ser un número entero del ${ESTRATO_MIN} al ${ESTRATO_MAX}`,
+  personas: (l) => `${l}: debe ser un número entero entre 0 y ${PERSONAS_MAX}`,
+  conteo: (l) => `${l}: debe ser un número entero de cero o más`,
   correo: (l) => `${l}: no es un correo electrónico válido`,
   fecha_nacimiento: (l) => `${l}: el solicitante debe tener entre ${EDAD_MINIMA} y ${EDAD_MAXIMA} años`,
 };
@@ -51,6 +55,8 @@ const POR_CLAVE: Record<string, ReglaId> = {
   plazo_meses: 'plazo',
   plazo_tiempo: 'plazo',
   estrato: 'estrato',
+  personas_a_cargo: 'personas',
+  numero_empleados: 'conteo',
   fecha_nacimiento: 'fecha_nacimiento',
 };
 /** Money that may be zero: incomes, expenses, assets, liabilities and the like. */
@@ -265,10 +271,13 @@ export function aplicarRegla(regla: ReglaId, raw: unknown, label: string, today:
       const okValue = n !== null && Number.isInteger(n) && n >= PLAZO_MIN_MESES && n <= PLAZO_MAX_MESES;
       return okValue ? { ok: true, value: n } : fail(MENSAJES.plazo(label));
     }
-    case 'estrato': {
+    case 'estrato':
+    case 'personas':
+    case 'conteo': {
+      const [min, max] = { estrato: [ESTRATO_MIN, ESTRATO_MAX], personas: [0, PERSONAS_MAX], conteo: [0, Number.MAX_SAFE_INTEGER] }[regla];
       const n = leerEntero(raw);
-      const okValue = n !== null && Number.isInteger(n) && n >= ESTRATO_MIN && n <= ESTRATO_MAX;
-      return okValue ? { ok: true, value: n } : fail(MENSAJES.estrato(label));
+      const okValue = n !== null && Number.isInteger(n) && n >= min && n <= max;
+      return okValue ? { ok: true, value: n } : fail(MENSAJES[regla](label));
     }
     case 'correo': {
       const t = typeof raw === 'string' ? raw.trim() : raw;

@@ -226,9 +226,11 @@ test('forms ask before losing work, name invalid fields by their labels, focus t
   // A rule of the shared validation, named by its label, focused and in view.
   const celular = modal.field('Celular').first();
   await celular.fill('12345');
+  await modal.field('Estrato').fill('9');
   await modal.save();
   await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
   await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'Celular: debe tener 10 dígitos y empezar por 3' })).toBeVisible();
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'Estrato: debe ser un número entero del 1 al 6' })).toBeVisible();
   await expect(celular).toBeFocused();
   await expect(celular).toBeInViewport();
   await modal.dialog().getByRole('button', { name: 'Cerrar' }).first().click();

@@ -29,7 +29,7 @@ import { FIELD_TYPES, parseListValues, type FieldDefinition, type FieldType } fr
 import { fieldOptions } from '../../../src/domain/opciones';
 import { policyOf } from '../../../src/domain/file-policy';
 import type { SpecialOptionsContext } from '../../../src/domain/listas';
-import { ESTRATO_MAX, ESTRATO_MIN, hoyIso, PLAZO_MAX_MESES, reglaDeCampo, type ReglaId } from '../../../src/domain/validacion';
+import { ESTRATO_MAX, ESTRATO_MIN, hoyIso, PERSONAS_MAX, PLAZO_MAX_MESES, reglaDeCampo, type ReglaId } from '../../../src/domain/validacion';
 
 /** Raw material for one field's value; which field it becomes is known only at run time. */
 export interface FieldSlot {
@@ -109,8 +109,10 @@ function ruleValue(regla: ReglaId, s: FieldSlot, today: string): unknown {
       const n = 1 + (Math.abs(s.int) % PLAZO_MAX_MESES);
       return way === 1 ? String(n) : n;
     }
-    case 'estrato': {
-      const n = ESTRATO_MIN + (Math.abs(s.int) % ESTRATO_MAX);
+    case 'estrato':
+    case 'personas':
+    case 'conteo': {
+      const n = regla === 'estrato' ? ESTRATO_MIN + (Math.abs(s.int) % ESTRATO_MAX) : Math.abs(s.int) % (PERSONAS_MAX + 1);
       return way === 1 ? String(n) : n;
     }
     case 'correo': {
@@ -206,6 +208,10 @@ function ruleBreaks(regla: ReglaId, today: string): unknown[] {
       return [0, PLAZO_MAX_MESES + 1, '12,5'];
     case 'estrato':
       return [0, ESTRATO_MAX + 1, '3,5'];
+    case 'personas':
+      return [-1, PERSONAS_MAX + 1, '2,5'];
+    case 'conteo':
+      return [-1, 'diez', 2.5];
     case 'correo':
       return ['no es un correo', 'ana@', '@correo.co'];
     case 'fecha_nacimiento':
