@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { buildApp } from '../../server/src/app';
 import { categorias, documentoContenidos, documentos, estadosEmpresa, solicitantes, solicitudes } from '../../server/src/db/schema';
@@ -42,6 +42,23 @@ function upload(files: Array<{ data: Buffer; name: string; uploadId?: string }>,
 }
 
 describe('public lookup', () => {
+  it("the demo data's dates are all past, and an application was last updated by its last stage", async () => {
+    // Seeded minutes ago: a recent application's stages must not read as updated tomorrow.
+    const rows = await ctx.database.db.execute(sql`
+      select s.id, s.created_at <= s.updated_at as ordered, s.updated_at <= now() as past,
+        s.updated_at = max(e.fecha_actualizacion) as by_last_stage,
+        max(e.fecha_actualizacion) <= now() as stages_past,
+        bool_and(h.fecha <= now() and h.fecha >= s.created_at) as history_in_range
+      from solicitudes s
+      join seguimiento_etapas e on e.solicitud_id = s.id
+      join seguimiento_historial h on h.etapa_id = e.id
+      where s.empresa_id = ${ctx.seeded.demo.id}
+      group by s.id`);
+    const list = ('rows' in rows ? rows.rows : rows) as Array<Record<string, unknown>>;
+    expect(list.length).toBeGreaterThan(100);
+    expect(list.filter((r) => !(r.ordered && r.past && r.by_last_stage && r.stages_past && r.history_in_range))).toEqual([]);
+  });
+
   it('answers the filing with its ordered stages and history, without personal data', async () => {
     const res = await lookup(radicado.toLowerCase());
     expect(res.statusCode).toBe(200);

@@ -187,6 +187,8 @@ export async function seedDemo(db: Db, opts: { applications?: number } = {}) {
 export const ESTADOS_OTRA = [...ESTADOS_DEFAULT.slice(0, 2), 'Radicado en banco', ...ESTADOS_DEFAULT.slice(2)];
 
 /** Adds `n` applications to a company, in batches, with their blocks, stages and notifications. */
+const DAY_MS = 86_400_000;
+
 export async function insertApplications(db: Db, empresaId: number, n: number, r: Rng, users: SeedUsers) {
   const [empresa] = await db.select().from(empresas).where(eq(empresas.id, empresaId));
   let seq = empresa.changeSeq;
@@ -202,13 +204,17 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
     const apps: (typeof solicitudes.$inferInsert)[] = [];
     const obs: (typeof observaciones.$inferInsert)[] = [];
     const notifs: (typeof notificaciones.$inferInsert)[] = [];
-    const stages: Array<{ app: string; estado: string; created: number }> = [];
+    const stages: Array<{ app: string; estado: string; created: number; span: number }> = [];
     for (let i = 0; i < size; i++) {
       const k = start + i;
       // Ensure every status appears: the first eight take one status each.
       const estado = k < ESTADOS_DEFAULT.length ? ESTADOS_DEFAULT[k] : r.weighted(ESTADO_PESOS);
       const created = now - r.int(0, 89 * 24 * 60) * 60_000 - r.int(0, 59_000);
       const createdIso = new Date(created).toISOString();
+      // The tracking stages move a day apart, or closer for a recent application, so that every
+      // date is in the past; the application was last updated by its last stage.
+      const span = Math.min(DAY_MS, Math.floor((now - created) / 4));
+      const updatedIso = new Date(created + ETAPAS.length * span).toISOString();
       const solicitanteId = uuidv7(created);
       const solicitudId = uuidv7(created + 1);
       const nombres = r.next() < 0.3 ? `${r.pick(NOMBRES)} ${r.pick(NOMBRES)}` : r.pick(NOMBRES);
@@ -321,7 +327,7 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
         createdByUserEmail: null,
         seq: ++seq,
         createdAt: createdIso,
-        updatedAt: createdIso,
+        updatedAt: updatedIso,
       });
       if (r.next() < 0.5) {
         obs.push({
@@ -358,7 +364,7 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
           updatedAt: createdIso,
         });
       }
-      stages.push({ app: solicitudId, estado, created });
+      stages.push({ app: solicitudId, estado, created, span });
     }
     await db.transaction(async (tx) => {
       await tx.insert(solicitantes).values(sol);
@@ -379,10 +385,9 @@ export async function insertApplications(db: Db, empresaId: number, n: number, r
  * Every application's three stages with the statuses its status implies (the domain mapping), and
  * their history: 'Etapa iniciada', then the analyst's update for a stage that moved on.
  */
-async function insertStages(db: Db, empresaId: number, apps: Array<{ app: string; estado: string; created: number }>) {
+async function insertStages(db: Db, empresaId: number, apps: Array<{ app: string; estado: string; created: number; span: number }>) {
   if (!apps.length) return;
-  const day = 86_400_000;
-  const values = apps.flatMap(({ app, estado, created }) => {
+  const values = apps.flatMap(({ app, estado, created, span }) => {
     const flow = etapasParaEstado(estado) ?? etapasParaEstado('Pendiente')!;
     return ETAPAS.map((etapa, i) => ({
       empresaId,
@@ -391,9 +396,10 @@ async function insertStages(db: Db, empresaId: number, apps: Array<{ app: string
       orden: i + 1,
       estado: flow[etapa],
       comentarios: flow[etapa] === 'Pendiente información adicional' ? 'Falta el certificado laboral.' : null,
-      fechaActualizacion: new Date(created + (i + 1) * day).toISOString(),
+      fechaActualizacion: new Date(created + (i + 1) * span).toISOString(),
     }));
   });
+  const spanOf = new Map(apps.map((a) => [a.app, a.span]));
   const rows = await db
     .insert(seguimientoEtapas)
     .values(values)
@@ -402,7 +408,8 @@ async function insertStages(db: Db, empresaId: number, apps: Array<{ app: string
   await db.insert(seguimientoHistorial).values(
     rows.flatMap((row, i) => {
       const updated = Date.parse(values[i].fechaActualizacion);
-      const h = [{ etapaId: row.id, estado: 'Pendiente', comentario: 'Etapa iniciada', fecha: new Date(updated - day).toISOString() }];
+      const span = spanOf.get(values[i].solicitudId)!;
+      const h = [{ etapaId: row.id, estado: 'Pendiente', comentario: 'Etapa iniciada', fecha: new Date(updated - span).toISOString() }];
       if (row.estado !== 'Pendiente') h.push({ etapaId: row.id, estado: row.estado, comentario: 'Actualización del analista', fecha: new Date(updated).toISOString() });
       return h;
     }),

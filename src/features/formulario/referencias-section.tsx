@@ -1,7 +1,8 @@
 /**
  * 'Información de Referencias' of the creation form: one numbered fieldset per reference with the
- * company's reference fields (those whose conditions hold), 'Eliminar referencia n' while there is
- * more than one, and 'Agregar referencia' up to MAX_REFERENCIAS.
+ * company's reference fields (those whose conditions hold), a line saying that a reference is
+ * optional, 'Eliminar referencia n' while there is more than one, and 'Agregar referencia' up to
+ * MAX_REFERENCIAS.
  */
 import { Button } from '../../components/ui/button';
 import { FieldInput } from '../../components/fields/field-input';
@@ -35,6 +36,8 @@ export function ReferenciasSection({
       {referencias.map((ref, index) => (
         <fieldset key={ref.id} className="relative rounded-lg border border-slate-200 p-4" data-testid="referencia">
           <legend className="px-1 text-base font-semibold text-slate-900">Referencia {index + 1}</legend>
+          {/* A reference left blank is not sent (spec 02 §5): its '*' binds only once it is filled. */}
+          <p className="mb-3 text-sm text-slate-600">Opcional: los campos con * son obligatorios si llenas esta referencia.</p>
           {referencias.length > 1 && (
             <div className="mb-2 flex justify-end sm:absolute sm:top-1 sm:right-3 sm:mb-0">
               <Button variant="danger-outline" onClick={() => onRemove(ref.id)}>
