@@ -44,7 +44,7 @@ function upload(files: Array<{ data: Buffer; name: string; uploadId?: string }>,
 describe('public lookup', () => {
   it("the demo data's dates are all past, and an application was last updated by its last stage", async () => {
     // Seeded minutes ago: a recent application's stages must not read as updated tomorrow.
-    const rows = await ctx.database.db.execute(sql`
+    const result = (await ctx.database.db.execute(sql`
       select s.id, s.created_at <= s.updated_at as ordered, s.updated_at <= now() as past,
         s.updated_at = max(e.fecha_actualizacion) as by_last_stage,
         max(e.fecha_actualizacion) <= now() as stages_past,
@@ -53,8 +53,8 @@ describe('public lookup', () => {
       join seguimiento_etapas e on e.solicitud_id = s.id
       join seguimiento_historial h on h.etapa_id = e.id
       where s.empresa_id = ${ctx.seeded.demo.id}
-      group by s.id`);
-    const list = ('rows' in rows ? rows.rows : rows) as Array<Record<string, unknown>>;
+      group by s.id`)) as unknown as { rows: Array<Record<string, unknown>> };
+    const list = result.rows;
     expect(list.length).toBeGreaterThan(100);
     expect(list.filter((r) => !(r.ordered && r.past && r.by_last_stage && r.stages_past && r.history_in_range))).toEqual([]);
   });
