@@ -258,3 +258,24 @@ test("categories show 'Error al cargar categorías' until a first sync succeeds,
   await expect(page.getByTestId('categoria-bancos')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Error al cargar categorías')).toHaveCount(0);
 });
+
+test('on a phone each category is a card with Editar and Eliminar in view, and Editar opens its editor', async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await config.tab('Gestión Categorías').click();
+  const card = page.getByTestId('categoria-bancos');
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Categorías' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  for (const name of ['Editar bancos', 'Eliminar bancos']) {
+    const box = await card.getByRole('button', { name }).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.getByRole('button', { name: 'Editar bancos' }).click();
+  await expect(config.dialog('Editar categoría: bancos')).toBeVisible();
+});

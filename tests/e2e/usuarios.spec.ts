@@ -117,6 +117,52 @@ test('a duplicate e-mail shows its message, locally and as a rejected change fro
   await expect(panel.getByText('Rechazado: Ya existe un usuario registrado con el correo admin@otra.co.')).toBeVisible();
 });
 
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true });
+
+  test('the users are cards that fit the screen, and a card opens its user by tap or keyboard', async ({ page }) => {
+    const { token } = await apiLogin(page.request, 'admin@demo.co');
+    const res = await page.request.get('/api/usuarios', { headers: { authorization: `Bearer ${token}` } });
+    const supervisor = ((await res.json()) as { data: Array<{ correo: string; cedula: string }> }).data.find((u) => u.correo === 'supervisor@demo.co');
+    expect(supervisor).toBeDefined();
+
+    // Logged in at desktop width (the menu is a drawer on a phone), then the phone.
+    await new LoginPage(page).loginAndWait('admin@demo.co');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const users = new UsersScreen(page);
+    await users.goto();
+    const card = users.row('supervisor@demo.co');
+    await expect(card).toHaveCount(1, { timeout: 30_000 });
+    // Cards, not a table scrolled sideways inside its box: every column of the user in view.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Usuarios' }).getByRole('listitem')).not.toHaveCount(0);
+    for (const text of ['Supervisor', supervisor!.cedula, 'Información Adicional', 'Fecha de Creación']) await expect(card).toContainText(text);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const box of await users.rows().evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+
+    const detail = users.dialog('Detalles del Usuario');
+    await card.tap();
+    await expect(detail.getByTestId('usuario-detalle')).toContainText('supervisor@demo.co');
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+    for (const key of ['Enter', ' ']) {
+      await card.focus();
+      await page.keyboard.press(key);
+      await expect(detail.getByTestId('usuario-detalle')).toContainText('supervisor@demo.co');
+      await page.keyboard.press('Escape');
+      await expect(detail).toHaveCount(0);
+    }
+
+    // Back at desktop width the table returns.
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await expect(page.getByRole('table').getByTestId('usuario-row').filter({ hasText: 'supervisor@demo.co' })).toBeVisible();
+  });
+});
+
 test('a profile edit survives a reload and keeps the session', async ({ page }) => {
   const id = unique();
   const correo = `perfil.${id}@demo.co`;

@@ -1,4 +1,7 @@
-/** 'Gestión Categorías': the company's categories from the local mirror, with create, edit and delete. */
+/**
+ * 'Gestión Categorías': the company's categories from the local mirror, with create, edit and
+ * delete; a table on wide screens, cards on small ones (at the same width as 'Configuración Campos').
+ */
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
@@ -8,6 +11,7 @@ import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { getMeta, type RadicaDB } from '../../db/database';
 import { categoriaNameError, type Categoria } from '../../domain/categoria';
+import { useMinWidth } from '../../lib/use-wide';
 import { syncClientAtom, syncStatusAtom } from '../../state/local-data';
 import { errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { CategoryEditor, type CategoriaDraft } from './category-editor';
@@ -64,6 +68,7 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
   const client = useAtomValue(syncClientAtom);
   const [editing, setEditing] = useState<{ cat: Categoria; isNew: boolean } | null>(null);
   const lock = useOfflineLock();
+  const wide = useMinWidth(768);
 
   const rows = data?.rows ?? [];
   // Never pulled and the sync failed: nothing to show but the error.
@@ -116,6 +121,18 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
     }
   };
 
+  const estado = (c: Categoria) => (c.activo ? <Badge color="green">Activo</Badge> : <Badge color="gray">Inactivo</Badge>);
+  const actions = (c: Categoria) => (
+    <div className="flex gap-2">
+      <button type="button" className={btn.small} {...lock} onClick={() => openEdit(c.categoria)} aria-label={`Editar ${c.categoria}`}>
+        Editar
+      </button>
+      <button type="button" className={`${btn.small} text-red-700`} {...lock} onClick={() => void remove(c.categoria)} aria-label={`Eliminar ${c.categoria}`}>
+        Eliminar
+      </button>
+    </div>
+  );
+
   let body;
   if (failed) {
     body = (
@@ -130,7 +147,7 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
     body = <Spinner />;
   } else if (rows.length === 0) {
     body = <p className="rounded-lg bg-white p-8 text-center text-slate-700 shadow ring-1 ring-slate-200">No hay categorías configuradas</p>;
-  } else {
+  } else if (wide) {
     body = (
       <div className="overflow-x-auto rounded-lg bg-white shadow ring-1 ring-slate-200">
         <table className="w-full text-left">
@@ -147,22 +164,32 @@ export function CategoriesTab({ db, write }: { db: RadicaDB; write: ConfigWrite 
               <tr key={c.categoria} data-testid={`categoria-${c.categoria}`}>
                 <td className="px-4 py-2 font-semibold text-slate-900">{c.categoria}</td>
                 <td className="px-4 py-2 text-slate-700">{c.descripcion}</td>
-                <td className="px-4 py-2">{c.activo ? <Badge color="green">Activo</Badge> : <Badge color="gray">Inactivo</Badge>}</td>
-                <td className="px-4 py-2">
-                  <div className="flex gap-2">
-                    <button type="button" className={btn.small} {...lock} onClick={() => openEdit(c.categoria)} aria-label={`Editar ${c.categoria}`}>
-                      Editar
-                    </button>
-                    <button type="button" className={`${btn.small} text-red-700`} {...lock} onClick={() => void remove(c.categoria)} aria-label={`Eliminar ${c.categoria}`}>
-                      Eliminar
-                    </button>
-                  </div>
-                </td>
+                <td className="px-4 py-2">{estado(c)}</td>
+                <td className="px-4 py-2">{actions(c)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+    );
+  } else {
+    // Small screens: one card per category with its buttons in view (the table's last column fell
+    // off a phone's edge).
+    body = (
+      <ul className="space-y-3" aria-label="Categorías">
+        {rows.map((c) => (
+          <li key={c.categoria} data-testid={`categoria-${c.categoria}`} className="rounded-lg bg-white p-4 shadow ring-1 ring-slate-200">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-slate-900">{c.categoria}</p>
+                <p className="text-sm break-words text-slate-700">{c.descripcion}</p>
+              </div>
+              {estado(c)}
+            </div>
+            <div className="mt-3 flex justify-end">{actions(c)}</div>
+          </li>
+        ))}
+      </ul>
     );
   }
 

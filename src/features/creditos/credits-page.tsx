@@ -23,7 +23,7 @@ import { SortPicker } from './sort-controls';
 import { SyncProgress } from './sync-progress';
 import { useCreditList } from './use-credit-list';
 import { useBancosEmpresa, useColumns, useEstados } from './use-list-config';
-import { useWide } from './use-wide';
+import { useWide } from '../../lib/use-wide';
 
 export interface CreditsPageProps {
   /** Called with the solicitud id when a row is activated (the edit modal opens it). */

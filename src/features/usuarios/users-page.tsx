@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -11,13 +11,14 @@ import { Spinner } from '../../components/ui/spinner';
 import type { RadicaDB } from '../../db/database';
 import { isAdminOrSupervisor, ROLE_LABELS } from '../../domain/roles';
 import type { SessionUser } from '../../domain/session';
-import { assignableRoles, infoExtraText, matchesUsuario, type UsuarioRow } from '../../domain/usuario';
+import { assignableRoles, matchesUsuario, type UsuarioRow } from '../../domain/usuario';
 import { AppError } from '../../domain/errors';
 import { useBancos } from './use-bancos';
+import { useWide } from '../../lib/use-wide';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
-import { fechaCorta, rolLabel } from './format';
 import { UserDetailDialog } from './user-detail-dialog';
+import { UsersCards, UsersTable } from './users-list';
 import { UserForm, type UserFormOutput } from './user-form';
 import { crearUsuario, USER_ERRORS, useRejections, useUsuarios } from './use-usuarios';
 import { announceQueued } from '../../state/delivery';
@@ -36,8 +37,6 @@ export default function UsersPage() {
   return <UsersView actor={state.session.user} />;
 }
 
-const COLUMNS = ['ID', 'Nombre', 'Correo', 'Cédula', 'Rol', 'Información Adicional', 'Fecha de Creación'] as const;
-
 function UsersView({ actor }: { actor: SessionUser }) {
   const db = useLocalDb();
   const users = useUsuarios(db);
@@ -49,6 +48,7 @@ function UsersView({ actor }: { actor: SessionUser }) {
   const [openId, setOpenId] = useState<UsuarioRow['id'] | null>(null);
   const [creating, setCreating] = useState(false);
   const canCreate = isAdminOrSupervisor(actor.rol);
+  const wide = useWide();
 
   const filtered = useMemo(
     () => (users.status === 'ready' ? users.rows.filter((u) => matchesUsuario(u, deferred)) : []),
@@ -62,12 +62,7 @@ function UsersView({ actor }: { actor: SessionUser }) {
   }, [page, pages]);
 
   const open = (id: UsuarioRow['id']) => setOpenId(id);
-  const onRowKey = (e: KeyboardEvent, id: UsuarioRow['id']) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open(id);
-    }
-  };
+  const empty = query ? 'Ningún usuario coincide con la búsqueda.' : 'No hay usuarios.';
 
   return (
     <section aria-labelledby="usuarios-titulo" className="mx-auto max-w-7xl space-y-4">
@@ -115,55 +110,7 @@ function UsersView({ actor }: { actor: SessionUser }) {
       )}
       {users.status === 'ready' && (
         <>
-          <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-            <table className="w-full min-w-[760px] text-left text-sm">
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
-                  {COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="px-3 py-3 font-semibold">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {visible.length === 0 && (
-                  <tr>
-                    <td colSpan={COLUMNS.length} className="px-3 py-8 text-center text-slate-600">
-                      {query ? 'Ningún usuario coincide con la búsqueda.' : 'No hay usuarios.'}
-                    </td>
-                  </tr>
-                )}
-                {visible.map((u) => (
-                  <tr
-                    key={String(u.id)}
-                    tabIndex={0}
-                    data-testid="usuario-row"
-                    onClick={() => open(u.id)}
-                    onKeyDown={(e) => onRowKey(e, u.id)}
-                    className="cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
-                  >
-                    <td className="px-3 py-3 text-slate-700">{u.local ? '—' : u.id}</td>
-                    <td className="px-3 py-3 font-medium text-slate-900">
-                      {u.nombre}
-                      {u.local && (
-                        <span className="ml-2 align-middle">
-                          <Badge color="yellow">Sin sincronizar</Badge>
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-3 whitespace-nowrap">{u.correo}</td>
-                    <td className="px-3 py-3">{u.cedula}</td>
-                    <td className="px-3 py-3">
-                      <Badge color="blue">{rolLabel(u.rol)}</Badge>
-                    </td>
-                    <td className="px-3 py-3 text-slate-700">{infoExtraText(u.info_extra) || '—'}</td>
-                    <td className="px-3 py-3 whitespace-nowrap">{fechaCorta(u.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {wide ? <UsersTable users={visible} empty={empty} onOpen={open} /> : <UsersCards users={visible} empty={empty} onOpen={open} />}
           <p className="text-sm text-slate-700" aria-live="polite">
             {filtered.length} {filtered.length === 1 ? 'usuario' : 'usuarios'}
           </p>
