@@ -11,27 +11,38 @@ import { CanvasRenderer } from 'echarts/renderers';
 // The core entry of echarts-for-react, in its ES-module build: the CommonJS build
 // (`lib/core`) reaches the bundle as a namespace object, not a component (React error #130).
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import type { ReactNode } from 'react';
-import { CHART_HEIGHT, cartesianOption, pieOption, type Point } from './format';
+import { cartesianOption, pieOption } from './chart-options';
+import { CHART_HEIGHT, type Point } from './format';
+import { useElementWidth } from './use-element-width';
 
 echarts.use([PieChart, BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 export const NO_DATA = 'No hay datos disponibles';
 
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+/** A chart card; its chart is drawn once the card's width is known, in the layout for that width. */
+function ChartCard({
+  title,
+  height,
+  empty,
+  option,
+}: {
+  title: string;
+  height: number;
+  empty: boolean;
+  option: (width: number) => object;
+}) {
+  const [ref, width] = useElementWidth<HTMLDivElement>();
   return (
-    <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId} aria-label={title}>
+    <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="chart" aria-label={title}>
       <h2 className="mb-2 text-base font-semibold text-slate-900">{title}</h2>
-      {children}
+      <div ref={ref} style={{ height }}>
+        {empty ? (
+          <div className="flex h-full items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">{NO_DATA}</div>
+        ) : (
+          width > 0 && <ReactEChartsCore echarts={echarts} option={option(width)} notMerge style={{ height, width: '100%' }} />
+        )}
+      </div>
     </section>
-  );
-}
-
-function Empty({ height }: { height: number }) {
-  return (
-    <div className="flex items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600" style={{ height }}>
-      {NO_DATA}
-    </div>
   );
 }
 
@@ -41,37 +52,13 @@ interface ChartProps {
 }
 
 export function PieCard({ title, points }: ChartProps) {
-  return (
-    <ChartCard title={title} testId="chart">
-      {points.length ? (
-        <ReactEChartsCore echarts={echarts} option={pieOption(points)} notMerge style={{ height: CHART_HEIGHT.pie, width: '100%' }} />
-      ) : (
-        <Empty height={CHART_HEIGHT.pie} />
-      )}
-    </ChartCard>
-  );
+  return <ChartCard title={title} height={CHART_HEIGHT.pie} empty={!points.length} option={(w) => pieOption(points, w)} />;
 }
 
 export function BarCard({ title, points, days = false }: ChartProps & { days?: boolean }) {
-  return (
-    <ChartCard title={title} testId="chart">
-      {points.length ? (
-        <ReactEChartsCore echarts={echarts} option={cartesianOption(points, 'bar', days)} notMerge style={{ height: CHART_HEIGHT.bar, width: '100%' }} />
-      ) : (
-        <Empty height={CHART_HEIGHT.bar} />
-      )}
-    </ChartCard>
-  );
+  return <ChartCard title={title} height={CHART_HEIGHT.bar} empty={!points.length} option={(w) => cartesianOption(points, 'bar', w, days)} />;
 }
 
 export function LineCard({ title, points }: ChartProps) {
-  return (
-    <ChartCard title={title} testId="chart">
-      {points.length ? (
-        <ReactEChartsCore echarts={echarts} option={cartesianOption(points, 'line', true)} notMerge style={{ height: CHART_HEIGHT.line, width: '100%' }} />
-      ) : (
-        <Empty height={CHART_HEIGHT.line} />
-      )}
-    </ChartCard>
-  );
+  return <ChartCard title={title} height={CHART_HEIGHT.line} empty={!points.length} option={(w) => cartesianOption(points, 'line', w, true)} />;
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CHART_HEIGHT,
   PALETTE,
-  cartesianOption,
   formatAverage,
   formatDateTime,
   formatDay,
+  formatDayNarrow,
+  formatDayShort,
   formatHoras,
   formatPesos,
-  pieOption,
   toDaySeries,
   toPoints,
   tooltipText,
@@ -31,34 +31,23 @@ describe('statistics formatting', () => {
     expect(PALETTE).toHaveLength(8);
     expect(new Set(PALETTE).size).toBe(8);
     expect(CHART_HEIGHT).toEqual({ pie: 250, bar: 250, line: 400 });
-    expect(pieOption([{ name: 'a', value: 1 }]).baseOption.color).toEqual([...PALETTE]);
-    expect(cartesianOption([{ name: 'a', value: 1 }], 'bar').color).toEqual([...PALETTE]);
   });
 
   it('shows averages and percentages with 1 decimal, counts and percentage in tooltips', () => {
     expect(formatAverage(1)).toBe('1,0');
     expect(formatAverage(0.25)).toBe('0,3');
     expect(tooltipText('Bogotá', 1, 8)).toBe('Bogotá: <b>1</b> (12,5%)');
-    const pie = pieOption([
-      { name: 'Aprobado', value: 3 },
-      { name: 'Negado', value: 1 },
-    ]);
-    expect(pie.baseOption.tooltip.formatter({ name: 'Aprobado', value: 3, dataIndex: 0 })).toBe('Aprobado: <b>3</b> (75,0%)');
   });
 
   it('escapes names in tooltips (they come from data)', () => {
     expect(tooltipText('<img src=x onerror=alert(1)>', 1, 1)).not.toContain('<img');
   });
 
-  it('keeps the y axis on integers', () => {
-    const opt = cartesianOption([{ name: 'a', value: 3 }], 'line', true);
-    expect(opt.yAxis.minInterval).toBe(1);
-    expect(opt.yAxis.axisLabel.formatter(1.5)).toBe('');
-    expect(opt.yAxis.axisLabel.formatter(2)).toBe('2');
-  });
-
   it('writes dates in long Spanish (Colombia) format', () => {
     expect(formatDay('2026-03-05')).toBe('5 de marzo de 2026');
+    expect(formatDayShort('2026-11-24')).toBe('24 de noviembre');
+    expect(formatDayNarrow('2026-11-24')).toBe('24 nov');
+    expect(formatDayNarrow('2026-09-01')).toBe('1 sept');
     expect(formatDateTime('2026-03-05T20:07:00Z')).toMatch(/^5 de marzo de 2026.* 3:07 p/);
   });
 

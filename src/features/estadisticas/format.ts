@@ -1,7 +1,8 @@
 /**
  * Formatting for the statistics screen (spec 02 §9): one palette of 8 colours, averages with 1
- * decimal, percentages with 1 decimal, dates in long Spanish (Colombia) format, and the chart
- * options (pie and bar 250 px, line 400 px, integer y axis). Pure: no React, no ECharts import.
+ * decimal, percentages with 1 decimal, dates in long Spanish (Colombia) format, the chart heights
+ * (pie and bar 250 px, line 400 px). Pure: no React, no ECharts import. The chart options are in
+ * chart-options.ts.
  */
 import { ROLE_LABELS, normalizeRole } from '../../domain/roles';
 import { ZONA_HORARIA, type Conteo } from '../../domain/estadisticas';
@@ -51,6 +52,14 @@ export function formatDay(key: string): string {
 export function formatDayShort(key: string): string {
   const d = new Date(`${key}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? key : dayMonth.format(d);
+}
+
+const MESES_CORTOS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const;
+
+/** 'YYYY-MM-DD' -> '24 nov' (axis labels on a narrow card; the tooltip carries the whole date). */
+export function formatDayNarrow(key: string): string {
+  const d = new Date(`${key}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? key : `${d.getUTCDate()} ${MESES_CORTOS[d.getUTCMonth()]}`;
 }
 
 /** An instant -> '5 de marzo de 2026, 3:07 p. m.' in Colombian time. */
@@ -109,76 +118,4 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCA
 /** Tooltip text: 'name: count (12,5%)'. */
 export function tooltipText(name: string, value: number, total: number): string {
   return `${escapeHtml(name)}: <b>${formatCount(value)}</b> (${formatPercent(value, total)})`;
-}
-
-const sumOf = (points: Point[]) => points.reduce((a, p) => a + p.value, 0);
-
-interface TooltipParam {
-  name: string;
-  value: unknown;
-  dataIndex: number;
-}
-
-/** ECharts option of a pie chart; on narrow cards the legend moves under the pie. */
-export function pieOption(points: Point[]) {
-  const total = sumOf(points);
-  return {
-    baseOption: {
-      color: [...PALETTE],
-      animation: false,
-      tooltip: {
-        trigger: 'item',
-        formatter: (p: TooltipParam) => tooltipText(p.name, Number(p.value), total),
-      },
-      legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: { fontSize: 12 } },
-      series: [{ type: 'pie', radius: ['35%', '70%'], center: ['32%', '50%'], label: { show: false }, data: points }],
-    },
-    media: [
-      {
-        query: { maxWidth: 520 },
-        option: {
-          legend: { orient: 'horizontal', left: 'center', right: 'auto', top: 'auto', bottom: 0 },
-          series: [{ radius: ['28%', '58%'], center: ['50%', '42%'] }],
-        },
-      },
-    ],
-  };
-}
-
-/** ECharts option of a bar or line chart over categories; `days` formats the axis as dates. */
-export function cartesianOption(points: Point[], kind: 'bar' | 'line', days = false) {
-  const total = sumOf(points);
-  const name = (k: string) => (days ? formatDay(k) : k);
-  return {
-    color: [...PALETTE],
-    animation: false,
-    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
-      formatter: (params: TooltipParam[]) => {
-        const p = params[0];
-        return p ? tooltipText(name(p.name), Number(p.value), total) : '';
-      },
-    },
-    xAxis: {
-      type: 'category',
-      data: points.map((p) => p.name),
-      axisLabel: {
-        formatter: (k: string) => (days ? formatDayShort(k) : k.length > 16 ? `${k.slice(0, 15)}…` : k),
-        hideOverlap: true,
-        rotate: days ? 0 : points.length > 5 ? 30 : 0,
-      },
-    },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { formatter: (v: number) => (Number.isInteger(v) ? formatCount(v) : '') },
-    },
-    series: [
-      kind === 'bar'
-        ? { type: 'bar', data: points.map((p) => p.value), colorBy: 'data', barMaxWidth: 48 }
-        : { type: 'line', data: points.map((p) => p.value), smooth: false, showSymbol: points.length <= 31, areaStyle: { opacity: 0.12 } },
-    ],
-  };
 }
