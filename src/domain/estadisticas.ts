@@ -138,12 +138,12 @@ export function montoSolicitado(detalle: Record<string, unknown> | null | undefi
 
 /** Monthly income ranges in pesos: [min, max) with max null for the last one. */
 export const RANGOS_INGRESOS: ReadonlyArray<{ label: string; min: number; max: number | null }> = [
-  { label: 'Menos de $1.000.000', min: 0, max: 1_000_000 },
-  { label: '$1.000.000 - $2.000.000', min: 1_000_000, max: 2_000_000 },
-  { label: '$2.000.000 - $3.000.000', min: 2_000_000, max: 3_000_000 },
-  { label: '$3.000.000 - $5.000.000', min: 3_000_000, max: 5_000_000 },
-  { label: '$5.000.000 - $10.000.000', min: 5_000_000, max: 10_000_000 },
-  { label: 'Más de $10.000.000', min: 10_000_000, max: null },
+  { label: 'Menos de $ 1.000.000', min: 0, max: 1_000_000 },
+  { label: '$ 1.000.000 - $ 2.000.000', min: 1_000_000, max: 2_000_000 },
+  { label: '$ 2.000.000 - $ 3.000.000', min: 2_000_000, max: 3_000_000 },
+  { label: '$ 3.000.000 - $ 5.000.000', min: 3_000_000, max: 5_000_000 },
+  { label: '$ 5.000.000 - $ 10.000.000', min: 5_000_000, max: 10_000_000 },
+  { label: 'Más de $ 10.000.000', min: 10_000_000, max: null },
 ];
 
 export const SIN_INFORMACION = 'Sin información';

@@ -191,12 +191,12 @@ function expectedFinancieras(who: DemoUser, dias = 30): EstadisticasFinancieras 
     rangos_ingresos: tally(newest(raw.financiera), (f) => {
       const ingreso = f?.totalIngresosMensuales;
       if (ingreso == null) return 'Sin información';
-      if (ingreso < 1_000_000) return 'Menos de $1.000.000';
-      if (ingreso < 2_000_000) return '$1.000.000 - $2.000.000';
-      if (ingreso < 3_000_000) return '$2.000.000 - $3.000.000';
-      if (ingreso < 5_000_000) return '$3.000.000 - $5.000.000';
-      if (ingreso < 10_000_000) return '$5.000.000 - $10.000.000';
-      return 'Más de $10.000.000';
+      if (ingreso < 1_000_000) return 'Menos de $ 1.000.000';
+      if (ingreso < 2_000_000) return '$ 1.000.000 - $ 2.000.000';
+      if (ingreso < 3_000_000) return '$ 2.000.000 - $ 3.000.000';
+      if (ingreso < 5_000_000) return '$ 3.000.000 - $ 5.000.000';
+      if (ingreso < 10_000_000) return '$ 5.000.000 - $ 10.000.000';
+      return 'Más de $ 10.000.000';
     }),
     tipos_actividad_economica: tally(newest(raw.actividad), (a) => a?.tipoActividad ?? 'Sin información'),
     ...expectedMontos(who, dias),
@@ -334,7 +334,7 @@ describe('GET /api/estadisticas/financieras', () => {
     raw.financiera = await db.select().from(informacionFinanciera);
     const got = await stats<EstadisticasFinancieras>('otraAdmin', 'financieras');
     expect(got.rangos_ingresos).toEqual(expectedFinancieras('otraAdmin').rangos_ingresos);
-    expect(got.rangos_ingresos['Menos de $1.000.000']).toBeGreaterThanOrEqual(1);
+    expect(got.rangos_ingresos['Menos de $ 1.000.000']).toBeGreaterThanOrEqual(1);
     expect(got.rangos_ingresos['Sin información']).toBe(1);
     expect(sum(got.rangos_ingresos)).toBe(24);
   });
@@ -419,7 +419,7 @@ describe('shared helpers', () => {
     expect(esCompletada('Aprobado')).toBe(true);
     expect(esCompletada('rechazado')).toBe(true);
     expect(esCompletada('En estudio')).toBe(false);
-    expect(rangoIngreso(1_000_000)).toBe('$1.000.000 - $2.000.000');
+    expect(rangoIngreso(1_000_000)).toBe('$ 1.000.000 - $ 2.000.000');
     expect(rangoIngreso(null)).toBe('Sin información');
     expect(promedio(1, 3)).toBe(0.3);
     expect(diaColombia('2026-01-02T04:59:00Z')).toBe('2026-01-01');

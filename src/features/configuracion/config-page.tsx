@@ -91,7 +91,8 @@ export default function ConfigPage() {
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => onKeyTabs(e, i)}
-            className={`min-h-11 shrink-0 whitespace-nowrap border-b-2 px-4 py-2 font-semibold ${
+            // On a phone the three share the width, each on two lines, all in view; wider, each on one line.
+            className={`min-h-11 flex-1 border-b-2 px-2 py-2 text-sm leading-tight font-semibold sm:flex-none sm:shrink-0 sm:px-4 sm:text-base sm:whitespace-nowrap ${
               tab === t.id ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
           >

@@ -52,7 +52,7 @@ describe('statistics chart options', () => {
     expect(parseFloat(pie.legend.left) / 100).toBeCloseTo(pieWidth / PHONE);
     expect(pieWidth + 14 + 5 + 10 + pie.legend.textStyle.width).toBeLessThanOrEqual(PHONE);
     expect(pie.legend.textStyle.overflow).toBe('break');
-    // The longest income range fits on one line ('$5.000.000 - $10.000.000').
+    // The longest income range fits on one line ('$ 5.000.000 - $ 10.000.000').
     expect(pie.legend.textStyle.width).toBeGreaterThanOrEqual(24 * 6.6);
   });
 
