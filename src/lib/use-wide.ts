@@ -1,8 +1,8 @@
 /**
- * Whether a list shows its table or its cards. `useWide` is the breakpoint of the credits and
- * users lists: a table from desktop width; below it (phones, tablets held upright) cards, so every
- * column is in view without scrolling sideways. `useMinWidth` serves a screen whose table already
- * fits a tablet (the configuration tabs switch at 768 px, like 'Configuración Campos').
+ * Whether a list shows its table or its cards. `useWide` is the breakpoint of the credits list: a
+ * table from desktop width; below it (phones, tablets held upright) cards, so every column is in
+ * view without scrolling sideways. `useMinWidth` serves a screen whose table needs another width:
+ * the users' table from 1200 px, the configuration tabs' from 768 px (like 'Configuración Campos').
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
