@@ -15,42 +15,21 @@ export interface CasoRegla {
   error?: string;
 }
 
-const celular = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'celular', label: 'Celular', input, error: 'Celular: debe tener 10 dígitos y empezar por 3' }
-    : { key: 'celular', label: 'Celular', input, ok };
-const fijo = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'telefono', label: 'Teléfono fijo', input, error: 'Teléfono fijo: debe tener 10 dígitos y empezar por 60, o quedar vacío' }
-    : { key: 'telefono', label: 'Teléfono fijo', input, ok };
-const monto = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'monto_solicitado', label: 'Monto solicitado', input, error: 'Monto solicitado: debe ser un valor en pesos mayor que cero, sin decimales' }
-    : { key: 'monto_solicitado', label: 'Monto solicitado', input, ok };
-const ingreso = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'total_ingresos_mensuales', label: 'Total ingresos mensuales', input, error: 'Total ingresos mensuales: debe ser un valor en pesos de cero o más, sin decimales' }
-    : { key: 'total_ingresos_mensuales', label: 'Total ingresos mensuales', input, ok };
-const plazo = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'plazo_meses', label: 'Plazo (meses)', input, error: 'Plazo (meses): debe ser un número entero de meses entre 1 y 360' }
-    : { key: 'plazo_meses', label: 'Plazo (meses)', input, ok };
-const estrato = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'estrato', label: 'Estrato', input, error: 'Estrato: debe ser un número entero del 1 al 6' }
-    : { key: 'estrato', label: 'Estrato', input, ok };
-const personas = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'personas_a_cargo', label: 'Personas a cargo', input, error: 'Personas a cargo: debe ser un número entero entre 0 y 20' }
-    : { key: 'personas_a_cargo', label: 'Personas a cargo', input, ok };
-const correo = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'correo', label: 'Correo electrónico', input, error: 'Correo electrónico: no es un correo electrónico válido' }
-    : { key: 'correo', label: 'Correo electrónico', input, ok };
-const nacimiento = (input: unknown, ok?: unknown): CasoRegla =>
-  ok === undefined
-    ? { key: 'fecha_nacimiento', label: 'Fecha de nacimiento', input, error: 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años' }
-    : { key: 'fecha_nacimiento', label: 'Fecha de nacimiento', input, ok };
+/** The cases of one rule: `ok` is the value it keeps, none means the rule refuses with `error`. */
+const regla =
+  (key: string, label: string, error: string) =>
+  (input: unknown, ok?: unknown): CasoRegla =>
+    ok === undefined ? { key, label, input, error } : { key, label, input, ok };
+
+const celular = regla('celular', 'Celular', 'Celular: debe tener 10 dígitos y empezar por 3');
+const fijo = regla('telefono', 'Teléfono fijo', 'Teléfono fijo: debe tener 10 dígitos y empezar por 60, o quedar vacío');
+const monto = regla('monto_solicitado', 'Monto solicitado', 'Monto solicitado: debe ser un valor en pesos mayor que cero, sin decimales');
+const ingreso = regla('total_ingresos_mensuales', 'Total ingresos mensuales', 'Total ingresos mensuales: debe ser un valor en pesos de cero o más, sin decimales');
+const plazo = regla('plazo_meses', 'Plazo (meses)', 'Plazo (meses): debe ser un número entero de meses entre 1 y 360');
+const estrato = regla('estrato', 'Estrato', 'Estrato: debe ser un número entero del 1 al 6');
+const personas = regla('personas_a_cargo', 'Personas a cargo', 'Personas a cargo: debe ser un número entero entre 0 y 20');
+const correo = regla('correo', 'Correo electrónico', 'Correo electrónico: no es un correo electrónico válido');
+const nacimiento = regla('fecha_nacimiento', 'Fecha de nacimiento', 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años');
 
 export const CASOS: readonly CasoRegla[] = [
   celular('3001234567', '3001234567'),
