@@ -1,5 +1,5 @@
 /**
- * The users list: a table from desktop width, cards below it (src/lib/use-wide.ts) so a phone sees
+ * The users list: a table from 1200 px (users-page.tsx), cards below it, so a phone or a tablet sees
  * every column without scrolling sideways. A row and a card open the user the same way (click,
  * Enter, Space) and carry the same test id, so the page objects find either.
  */
