@@ -244,6 +244,13 @@ export function hoyIso(now: Date = new Date()): string {
 
 const CORREO = v.pipe(v.string(), v.email(), v.maxLength(254));
 
+/** The whole numbers a counting rule accepts, both ends included. */
+const RANGOS_ENTEROS: Record<'estrato' | 'personas' | 'conteo', readonly [number, number]> = {
+  estrato: [ESTRATO_MIN, ESTRATO_MAX],
+  personas: [0, PERSONAS_MAX],
+  conteo: [0, Number.MAX_SAFE_INTEGER],
+};
+
 /**
  * Judges one non-empty value by a rule; the value comes back normalised (phone digits only,
  * amounts and terms as numbers, e-mail trimmed, the date as YYYY-MM-DD).
@@ -274,7 +281,7 @@ export function aplicarRegla(regla: ReglaId, raw: unknown, label: string, today:
     case 'estrato':
     case 'personas':
     case 'conteo': {
-      const [min, max] = { estrato: [ESTRATO_MIN, ESTRATO_MAX], personas: [0, PERSONAS_MAX], conteo: [0, Number.MAX_SAFE_INTEGER] }[regla];
+      const [min, max] = RANGOS_ENTEROS[regla];
       const n = leerEntero(raw);
       const okValue = n !== null && Number.isInteger(n) && n >= min && n <= max;
       return okValue ? { ok: true, value: n } : fail(MENSAJES[regla](label));

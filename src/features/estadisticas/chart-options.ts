@@ -127,6 +127,7 @@ export function categoryAxisLabel(names: string[], width: number, days: boolean,
 export function cartesianOption(points: Point[], kind: 'bar' | 'line', width: number, days = false) {
   const total = sumOf(points);
   const name = (k: string) => (days ? formatDay(k) : k);
+  const names = points.map((p) => p.name);
   return {
     color: [...PALETTE],
     animation: false,
@@ -144,13 +145,8 @@ export function cartesianOption(points: Point[], kind: 'bar' | 'line', width: nu
     },
     xAxis: {
       type: 'category',
-      data: points.map((p) => p.name),
-      axisLabel: categoryAxisLabel(
-        points.map((p) => p.name),
-        width,
-        days,
-        kind === 'line',
-      ),
+      data: names,
+      axisLabel: categoryAxisLabel(names, width, days, kind === 'line'),
     },
     yAxis: {
       type: 'value',
