@@ -272,6 +272,13 @@ test('forms ask before losing work, name invalid fields by their labels, focus t
   await form.acceptBoth();
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(toastWith(page, 'Revisa los campos marcados')).toContainText('Celular: debe tener 10 dígitos y empezar por 3');
+  // The toast's ✕ is a 20 px circle with a 44 px target around it on a touch screen.
+  const closeTarget = await toastWith(page, 'Revisa los campos marcados').locator('[data-close-button]').evaluate((button) => {
+    const b = button.getBoundingClientRect();
+    const hits = (dx: number, dy: number) => button.contains(document.elementFromPoint(b.x + b.width / 2 + dx, b.y + b.height / 2 + dy));
+    return { coarse: matchMedia('(pointer: coarse)').matches, height: b.height, reach: hits(18, 0) && hits(0, 18) && hits(-18, 0) };
+  });
+  expect(closeTarget).toEqual({ coarse: true, height: 20, reach: true });
   await expect(celularNuevo).toBeFocused();
   await expect(celularNuevo).toBeInViewport();
 

@@ -259,9 +259,17 @@ test("categories show 'Error al cargar categorías' until a first sync succeeds,
   await expect(page.getByText('Error al cargar categorías')).toHaveCount(0);
 });
 
-test('on a phone each category is a card with Editar and Eliminar in view, and Editar opens its editor', async ({ page }) => {
+test('on a phone the tabs fit, each category is a card with Editar and Eliminar in view, and Editar opens its editor', async ({ page }) => {
   const config = await openAsAdmin(page);
   await page.setViewportSize({ width: 390, height: 844 });
+  // The three tabs share the width: each whole and in view, none behind a sideways scroll.
+  for (const name of ['Configuración Campos', 'Configuración Tabla', 'Gestión Categorías'] as const) {
+    const box = await config.tab(name).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  }
   await config.tab('Gestión Categorías').click();
   const card = page.getByTestId('categoria-bancos');
   await expect(card).toBeVisible();

@@ -56,6 +56,8 @@ test('offline, the advisor fills and saves a complete application that reaches t
   await form.select('Tipo de actividad económica', 'Empleado');
   await form.fill('Empresa donde trabaja', 'Tecnoglass');
   await form.fill('Ingreso básico mensual', '3500000');
+  // A blank reference is not sent: its '*' binds only once it is filled, and it says so.
+  await expect(page.getByTestId('referencia').first()).toContainText('Opcional: los campos con * son obligatorios si llenas esta referencia.');
   await form.reference(0, { tipo: 'familiar', nombre: 'Pedro Offline', celular: '3109876543' });
   await page.getByRole('button', { name: 'Agregar referencia' }).click();
   await form.reference(1, { tipo: 'personal', nombre: 'Lucía Offline' });

@@ -157,6 +157,12 @@ test.describe('on a phone', () => {
       await expect(detail).toHaveCount(0);
     }
 
+    // A small laptop (the menu beside the list) still gets cards: the table needs 1200 px.
+    await page.setViewportSize({ width: 1100, height: 850 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(card).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1100);
+
     // Back at desktop width the table returns.
     await page.setViewportSize({ width: 1366, height: 850 });
     await expect(page.getByRole('table').getByTestId('usuario-row').filter({ hasText: 'supervisor@demo.co' })).toBeVisible();
