@@ -10,6 +10,7 @@ import {
   referencias,
   solicitantes,
   solicitudes,
+  ubicaciones,
   usuarios,
 } from '../../server/src/db/schema';
 import type { Change, PullResponse } from '../../src/domain/sync-protocol';
@@ -491,5 +492,23 @@ describe('descargar-ventas', () => {
     const [y, m, d] = diaColombia(s.createdAt).split('-');
     expect(mine[1]).toBe(`${d}/${m}/${y}`);
     expect(Number(mine[10])).toBe((s.detalleCredito as { monto_solicitado: number }).monto_solicitado);
+  });
+
+  it('reads the credit line as the screens do, and takes the mobile from the applicant, else its address, else its phone', async () => {
+    const [a, b, c] = [await take((r) => r.estado === 'Pagado'), await take((r) => r.estado === 'Pagado'), await take((r) => r.estado === 'Aprobado')];
+    const db = ctx.database.db;
+    await db.update(solicitudes).set({ tipoCredito: 'libre inversión' }).where(eq(solicitudes.id, a.id));
+    await db.update(solicitudes).set({ tipoCredito: 'microcredito' }).where(eq(solicitudes.id, b.id));
+    await db.update(solicitantes).set({ infoExtra: { celular: '3001112233', telefono: '6011234567' } }).where(eq(solicitantes.id, a.solicitanteId));
+    await db.update(solicitantes).set({ infoExtra: { telefono: '6017654321' } }).where(eq(solicitantes.id, b.solicitanteId));
+    await db.update(ubicaciones).set({ detalleDireccion: {} }).where(eq(ubicaciones.solicitanteId, b.solicitanteId));
+    await db.update(solicitantes).set({ infoExtra: {} }).where(eq(solicitantes.id, c.solicitanteId));
+    await db.update(ubicaciones).set({ detalleDireccion: { celular: 3159998877 } }).where(eq(ubicaciones.solicitanteId, c.solicitanteId));
+    const records = parseCsv((await call('admin', 'POST', '/api/descargar-ventas/', {})).rawPayload.toString('utf8'));
+    const row = (radicado: string) => records.find((rec) => rec[0] === radicado)!;
+    expect([row(a.radicado)[9], row(a.radicado)[6]]).toEqual(['Libre inversión', '3001112233']);
+    expect([row(b.radicado)[9], row(b.radicado)[6]]).toEqual(['Microcrédito', '6017654321']);
+    expect(row(c.radicado)[6]).toBe('3159998877');
+    for (const rec of records.slice(1)) expect(rec[9]).not.toMatch(/^[a-z]/);
   });
 });
