@@ -323,7 +323,7 @@ describe('references', () => {
 
 describe('documents', () => {
   it('uploads a PDF once per id, lists it, serves it with its verified type, and deletes it', async () => {
-    const s = await take();
+    const s = await notOwnedByAsesor();
     const id = randomUUID();
     const cursor = await currentCursor('admin');
     const first = await postDoc('admin', upload({ id, solicitud_id: s.id, solicitante_id: s.solicitanteId }, { data: PDF, name: 'cédula.pdf' }));
@@ -347,6 +347,17 @@ describe('documents', () => {
     expect(String(file.headers['content-disposition'])).toMatch(/^attachment; filename="c_dula.pdf"; filename\*=UTF-8''c%C3%A9dula.pdf$/);
     expect(file.rawPayload.equals(PDF)).toBe(true);
 
+    // Without a filter: every document the user sees, and none of another company's or another advisor's.
+    const ids = async (who: DemoUser, url: string) => ((await call(who, 'GET', url)).json().data as Array<{ id: string }>).map((d) => d.id);
+    expect(await ids('admin', '/api/documentos')).toContain(id);
+    expect(await ids('otraAdmin', '/api/documentos')).not.toContain(id);
+    const added = await call('admin', 'POST', '/api/referencias', { solicitud_id: s.id, tipo_referencia: 'personal', detalle_referencia: { nombre: 'Ref', celular: '3001234567' } });
+    expect(added.statusCode).toBe(200);
+    const [ref] = await ctx.database.db.select().from(referencias).where(eq(referencias.solicitanteId, s.solicitanteId));
+    expect(await ids('admin', '/api/referencias')).toContain(ref.id);
+    expect(await ids('otraAdmin', '/api/referencias')).not.toContain(ref.id);
+    expect(await ids('asesor', '/api/referencias')).not.toContain(ref.id);
+    expect(await ids('asesor', '/api/documentos')).not.toContain(id);
     expect((await call('otraAdmin', 'GET', `/api/documentos/${id}`)).statusCode).toBe(404);
     expect((await call('otraAdmin', 'GET', `/api/documentos?solicitud_id=${s.id}`)).statusCode).toBe(404);
     expect((await call('user', 'DELETE', `/api/documentos/${id}`)).statusCode).toBe(403);

@@ -27,7 +27,7 @@ import {
   editarReferencia,
   eliminarReferencia,
   listarReferencias,
-  listarTodo,
+  listarTodasReferencias,
   referenciaNoExiste,
   visibleSolicitudesOf,
 } from './service';
@@ -112,7 +112,7 @@ export default function referenciasRoutes(app: FastifyInstance) {
         const sol = await lockVisibleSolicitud(t, user, q.solicitud_id);
         return listarReferencias(t, user, sol.solicitanteId);
       }
-      return (await listarTodo(t, user)).referencias;
+      return listarTodasReferencias(t, user);
     });
     return { ok: true, data };
   });

@@ -27,7 +27,7 @@ import {
   listarObservaciones,
   solicitudOfDocumento,
   visibleSolicitudesOf,
-  listarTodo,
+  listarTodosDocumentos,
 } from './service';
 import { applyRecordEdit, completeRecordEdit, customerRowEdit, registroCompleto } from './record';
 import { ventasCsv } from './ventas';
@@ -212,7 +212,7 @@ export default async function registroRoutes(app: FastifyInstance) {
     const data = await tx(async (t) => {
       if (q.solicitud_id) return listarDocumentos(t, user, q.solicitud_id);
       if (q.solicitante_id) return listarDocumentos(t, user, (await visibleSolicitudesOf(t, user, q.solicitante_id))[0].id);
-      return (await listarTodo(t, user)).documentos;
+      return listarTodosDocumentos(t, user);
     });
     return { ok: true, data };
   });
