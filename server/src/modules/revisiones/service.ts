@@ -16,9 +16,9 @@
  *   the company's 'Pendiente información adicional' (through cambiarEstado: its own audit row),
  *   notifies the advisor in-app and queues an e-mail to them (email/outbox.ts).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notificaciones, revisiones, usuarios, type solicitudes } from '../../db/schema';
+import { definiciones, notificaciones, revisiones, usuarios, type solicitudes } from '../../db/schema';
 import { nextSeq } from '../../db/change-seq';
 import { AppError, forbidden } from '../../../../src/domain/errors';
 import { uuidv7 } from '../../../../src/domain/ids';
@@ -32,6 +32,7 @@ import {
   TITULO_DEVOLUCION,
   valorCampo,
   type CampoRevision,
+  type DefinicionEtiqueta,
   type Revision,
 } from '../../../../src/domain/revision';
 import type { Role } from '../../../../src/domain/roles';
@@ -50,6 +51,17 @@ const REVISORES: readonly Role[] = ['admin', 'supervisor', 'manager'];
 export const esRevisor = (rol: Role) => REVISORES.includes(rol);
 
 type SolicitudDb = typeof solicitudes.$inferSelect;
+
+/**
+ * The company's field definitions with their labels, so a configured field is named in the
+ * e-mail and the history by the label its administrator gave it, as 'Editar Registro' names it.
+ */
+async function etiquetasDe(tx: DbOrTx, empresaId: number): Promise<DefinicionEtiqueta[]> {
+  return tx
+    .select({ entity: definiciones.entity, key: definiciones.key, description: definiciones.description })
+    .from(definiciones)
+    .where(and(eq(definiciones.empresaId, empresaId), isNull(definiciones.deletedAt)));
+}
 
 async function revisionDe(tx: DbOrTx, user: AuthUser, solicitudId: string, id: string): Promise<RevisionDb | undefined> {
   const [row] = await tx
@@ -137,6 +149,7 @@ export async function devolver(tx: DbOrTx, user: AuthUser, args: MutationArgs<'r
       })
       .returning();
   }
+  const etiquetas = await etiquetasDe(tx, user.empresaId);
   await auditBy(tx, user, {
     entidad: 'revision',
     entidadId: row.id,
@@ -146,7 +159,7 @@ export async function devolver(tx: DbOrTx, user: AuthUser, args: MutationArgs<'r
       estado: { old: existente?.estado ?? null, new: 'abierta' },
       ronda: { old: existente?.ronda ?? null, new: row.ronda },
       mensaje: { old: existente?.mensaje ?? null, new: args.mensaje },
-      campos: { old: null, new: nuevos.map((c) => `${etiquetaCampoRevision(c.campo)}: ${c.comentario}`) },
+      campos: { old: null, new: nuevos.map((c) => `${etiquetaCampoRevision(c.campo, etiquetas)}: ${c.comentario}`) },
     },
   });
 
@@ -169,6 +182,7 @@ function dedupe(campos: ReadonlyArray<{ campo: string; comentario: string }>) {
 /** The in-app notification and the e-mail to the application's advisor about a return. */
 async function notificarAsesor(tx: DbOrTx, user: AuthUser, sol: SolicitudDb, rev: RevisionDb, campos: number) {
   const datos = await bankChangeData(tx, user, sol, { anterior: null, nuevo: null });
+  const etiquetas = await etiquetasDe(tx, user.empresaId);
   const asesorId = asesorDe(sol);
   const [asesor] = asesorId === null
     ? []
@@ -182,7 +196,7 @@ async function notificarAsesor(tx: DbOrTx, user: AuthUser, sol: SolicitudDb, rev
     revision_id: rev.id,
     devuelta_por: datos.modificado_por,
     mensaje: rev.mensaje,
-    campos: (rev.campos as unknown as CampoRevision[]).map((c) => ({ campo: c.campo, etiqueta: etiquetaCampoRevision(c.campo), comentario: c.comentario })),
+    campos: (rev.campos as unknown as CampoRevision[]).map((c) => ({ campo: c.campo, etiqueta: etiquetaCampoRevision(c.campo, etiquetas), comentario: c.comentario })),
     fecha_devolucion: new Date().toISOString(),
   };
   const correos = correo && asesorId !== user.id ? await queueEmails(tx, user, 'devolucion', [correo], email) : 0;
@@ -250,13 +264,14 @@ export async function responder(tx: DbOrTx, user: AuthUser, args: MutationArgs<'
     })
     .where(eq(revisiones.id, rev.id))
     .returning();
+  const etiquetas = await etiquetasDe(tx, user.empresaId);
   await auditBy(tx, user, {
     entidad: 'revision',
     entidadId: rev.id,
     accion: 'responder',
     cambios: {
       estado: { old: rev.estado, new: 'respondida' },
-      respuestas: { old: null, new: respondidos.map((c) => `${etiquetaCampoRevision(c.campo)}: ${c.respuesta ?? 'corregido'}`) },
+      respuestas: { old: null, new: respondidos.map((c) => `${etiquetaCampoRevision(c.campo, etiquetas)}: ${c.respuesta ?? 'corregido'}`) },
     },
   });
   return wire(tx, user, row);
