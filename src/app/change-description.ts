@@ -52,7 +52,7 @@ function solicitudSubject(a: Args, subjects: Subjects): string | null {
   return nombre ? `${nombre} · ${NOT_FILED}` : null;
 }
 
-const fieldList = (paths: readonly string[]) => [...new Set(paths.map(fieldLabel))].join(', ');
+const fieldList = (paths: readonly string[]) => [...new Set(paths.map((p) => fieldLabel(p)))].join(', ');
 
 export function describeChange(name: string, args: unknown, subjects: Subjects): ChangeDescription {
   const a = (args && typeof args === 'object' ? args : {}) as Args;

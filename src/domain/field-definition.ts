@@ -161,3 +161,28 @@ export function sortFields<T extends { order_index?: number | null; key: string 
     (a, b) => (a.order_index ?? 999) - (b.order_index ?? 999) || a.key.localeCompare(b.key),
   );
 }
+
+/** What a company's field definition says about its label (its description). */
+export interface DefinicionEtiqueta {
+  entity: string;
+  key: string;
+  description?: string | null;
+}
+
+/**
+ * The label an administrator gave a configured field, for texts built outside the form (e-mail,
+ * change history, pending changes), so they name it as 'Editar Registro' does; undefined when the
+ * company configured no label for it. `path` is a stored path ('informacion_financiera.
+ * detalle_financiera.bono'): its last part is the key; its first part, when it is an entity,
+ * picks that entity's definition, otherwise the key must belong to one entity only. A bare key
+ * (no dot: a document's 'nombre', a notification's 'estado') is never a configured field.
+ */
+export function etiquetaConfigurada(path: string, definiciones: readonly DefinicionEtiqueta[]): string | undefined {
+  if (!definiciones.length || !path.includes('.')) return undefined;
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  const first = path.slice(0, Math.max(0, path.indexOf('.')));
+  const same = definiciones.filter((d) => d.key === key && d.description?.trim());
+  const own = same.filter((d) => d.entity === first);
+  const pick = own.length ? own : new Set(same.map((d) => d.entity)).size === 1 ? same : [];
+  return pick[0]?.description?.trim() || undefined;
+}

@@ -18,6 +18,7 @@
 import * as v from 'valibot';
 import { parseFieldPath, readPath, type SolicitudRecord } from './solicitud';
 import { etiquetaDeCampo } from './validacion';
+import { etiquetaConfigurada, type DefinicionEtiqueta } from './field-definition';
 
 export const ESTADOS_REVISION = ['abierta', 'respondida', 'cerrada'] as const;
 export type EstadoRevision = (typeof ESTADOS_REVISION)[number];
@@ -133,27 +134,15 @@ export function valorCampo(record: SolicitudRecord, campo: string): unknown {
   return readPath(record, campo) ?? null;
 }
 
-/** What a company's field definition says about its label (its description, spec 02 §3). */
-export interface DefinicionEtiqueta {
-  entity: string;
-  key: string;
-  description?: string | null;
-}
-
 /**
  * A flagged field's label for texts built outside the form (e-mail, history): never the path.
  * A field the company configured is named by the label its administrator gave it (the
  * definition's description, as 'Editar Registro' shows it); otherwise by the built-in label.
- * `definiciones` are the company's live definitions; the path's first part is the entity and its
- * last part the key ('informacion_financiera.detalle_financiera.bono' -> entity, 'bono').
  */
 export function etiquetaCampoRevision(campo: string, definiciones: readonly DefinicionEtiqueta[] = []): string {
   if (campo === 'documentos') return 'Documentos';
   if (campo === 'referencias') return 'Referencias';
-  const entity = campo.slice(0, campo.indexOf('.'));
-  const key = campo.slice(campo.lastIndexOf('.') + 1);
-  const configured = definiciones.find((d) => d.entity === entity && d.key === key)?.description?.trim();
-  return configured || etiquetaDeCampo(campo);
+  return etiquetaConfigurada(campo, definiciones) ?? etiquetaDeCampo(campo);
 }
 
 /** The status a return sets: the company's 'Pendiente información adicional' or its equivalent. */

@@ -5,6 +5,7 @@
  */
 import { CREDIT_KIND_LABELS } from '../../domain/credito';
 import { formatDate, formatDateTime, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
+import { etiquetaConfigurada, type DefinicionEtiqueta } from '../../domain/field-definition';
 import type { HistorialEntry } from '../../domain/historial';
 import { etiquetaDeCampo } from '../../domain/validacion';
 
@@ -76,8 +77,13 @@ const humanize = (key: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-/** A field's label: the form's for its key ('solicitante.info_extra.celular' -> 'Celular'), else its key in words. */
-export function fieldLabel(path: string): string {
+/**
+ * A field's label: the one the company configured for it (`etiquetas`, its definitions), else the
+ * form's for its key ('solicitante.info_extra.celular' -> 'Celular'), else its key in words.
+ */
+export function fieldLabel(path: string, etiquetas: readonly DefinicionEtiqueta[] = []): string {
+  const configured = etiquetaConfigurada(path, etiquetas);
+  if (configured) return configured;
   if (EXTRA_LABELS[path]) return EXTRA_LABELS[path];
   const last = path.slice(path.lastIndexOf('.') + 1);
   return (CREDIT_KIND_LABELS as Record<string, string>)[last] ?? EXTRA_LABELS[last] ?? etiquetaDeCampo(last);
@@ -153,13 +159,13 @@ export interface ChangeLine {
   after: string;
 }
 
-export function changeLines(entry: HistorialEntry): ChangeLine[] {
+export function changeLines(entry: HistorialEntry, etiquetas: readonly DefinicionEtiqueta[] = []): ChangeLine[] {
   return Object.entries(entry.cambios)
     .filter(([field]) => !HIDDEN_FIELDS.has(field))
     .flatMap(([field, c]) =>
       leafPaths(field, [c.old, c.new]).map((leaf) => ({
         field: leaf,
-        label: fieldLabel(leaf),
+        label: fieldLabel(leaf, etiquetas),
         before: formatValue(leafValue(field, c.old, leaf), leaf),
         after: formatValue(leafValue(field, c.new, leaf), leaf),
       })),

@@ -10,17 +10,22 @@ import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, apiJson } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
+import type { DefinicionEtiqueta } from '../../domain/field-definition';
 import type { HistorialEntry } from '../../domain/historial';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
 import { Section } from './section';
 import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';
 import { Button } from '../../components/ui/button';
 
+const NO_LABELS: readonly DefinicionEtiqueta[] = [];
+
 export function HistorialSection({ solicitudId, token }: { solicitudId: string; token: string }) {
   const db = useLocalDb();
   const online = useOnline();
   const lastSyncAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
   const cached = useLiveQuery(async () => (await db.historial.get(solicitudId)) ?? null, [db, solicitudId]);
+  // The company's definitions: a configured field is named by the label its administrator gave it.
+  const etiquetas = useLiveQuery(async () => (await db.definiciones.toArray()) as unknown as DefinicionEtiqueta[], [db]) ?? NO_LABELS;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -71,7 +76,7 @@ export function HistorialSection({ solicitudId, token }: { solicitudId: string; 
         ) : (
           <ol className="space-y-3" aria-label="Cambios, del más reciente al más antiguo">
             {cached.entries.map((entry) => (
-              <HistorialItem key={entry.id} entry={entry} />
+              <HistorialItem key={entry.id} entry={entry} etiquetas={etiquetas} />
             ))}
           </ol>
         )}
@@ -86,8 +91,8 @@ export function HistorialSection({ solicitudId, token }: { solicitudId: string; 
   );
 }
 
-function HistorialItem({ entry }: { entry: HistorialEntry }) {
-  const lines = changeLines(entry);
+function HistorialItem({ entry, etiquetas }: { entry: HistorialEntry; etiquetas: readonly DefinicionEtiqueta[] }) {
+  const lines = changeLines(entry, etiquetas);
   return (
     <li className="rounded-md border border-slate-200 p-3" data-testid="historial-entrada">
       <p className="text-sm text-slate-700">

@@ -32,9 +32,9 @@ import {
   TITULO_DEVOLUCION,
   valorCampo,
   type CampoRevision,
-  type DefinicionEtiqueta,
   type Revision,
 } from '../../../../src/domain/revision';
+import type { DefinicionEtiqueta } from '../../../../src/domain/field-definition';
 import type { Role } from '../../../../src/domain/roles';
 import type { AuthUser } from '../../plugins/auth';
 import { auditBy } from '../audit/service';

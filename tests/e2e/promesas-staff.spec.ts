@@ -1,0 +1,59 @@
+/**
+ * Promises to staff (desktop, 1366 px) and to applicants (the public page on a 390 px phone) kept
+ * end to end with the real server: a field the administrator configured is edited in 'Editar
+ * Registro' and named by its label everywhere staff read it (the change history included); an
+ * application whose value no longer fits the field's new options says so and can still be edited.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { LoginPage, PASSWORD, waitForRows } from './fixtures/app';
+import { RegistroModal, ServerApi } from './fixtures/registro';
+
+const SHOTS = 'test-results/promesas-staff';
+const DEF_URL = '/api/json/definitions/informacion_financiera/detalle_financiera';
+const KEY = 'canal_contacto_x';
+const LABEL = '¿Cómo nos conoció?';
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+async function defineField(request: APIRequestContext, options: string[]) {
+  const res = await request.post(DEF_URL, {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { definitions: [{ key: KEY, type: 'array', required: false, description: LABEL, list_values: { enum: options } }] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+// The suite shares one server: the field added here goes away after the test.
+test.afterEach(async ({ request }) => {
+  await request.delete(`${DEF_URL}/${KEY}`, { headers: { authorization: `Bearer ${await adminToken(request)}` } });
+});
+
+test('a configured field is edited in Editar Registro and named by its label in the change history', async ({ page, request }) => {
+  await defineField(request, ['Radio', 'Referido']);
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(6);
+  const api = await new ServerApi(request).login('admin@demo.co');
+  const row = (await api.byRadicado(radicado))!;
+  await modal.open(radicado, row.solicitante.numero_documento);
+
+  const financiera = modal.dialog().getByTestId('seccion-financiera');
+  const campo = financiera.getByLabel(LABEL, { exact: true });
+  await expect(campo).toBeVisible({ timeout: 30_000 });
+  await campo.selectOption('Radio');
+  await modal.save();
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+
+  await modal.open(radicado, row.solicitante.numero_documento);
+  const historial = modal.dialog().getByTestId('seccion-historial');
+  const cambio = historial.getByTestId('historial-cambio').filter({ hasText: 'Radio' }).first();
+  await expect(cambio).toBeVisible({ timeout: 30_000 });
+  await cambio.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/historial-campo-configurado-1366.png` });
+  await expect(cambio.locator('dt')).toHaveText(LABEL);
+});
