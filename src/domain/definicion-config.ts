@@ -74,6 +74,9 @@ export function keyError(key: unknown): string | null {
   if (key.length > 60) return 'El nombre interno no puede tener más de 60 caracteres';
   if (!KEY_PATTERN.test(key))
     return 'El nombre interno solo puede tener letras minúsculas sin tildes, números y guiones bajos, y debe empezar con una letra';
+  // A member of every object ('constructor') or 'prototype' is never an editable key of a record
+  // (isJsonKey in ./solicitud.ts): such a field could be shown but never saved.
+  if (key in Object.prototype || key === 'prototype') return `El nombre interno «${key}» está reservado; elige otro`;
   return null;
 }
 
