@@ -637,6 +637,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/notificaciones/email': {
     roles: EDIT,
     scope: 'visibility',
+    // One e-mail per application every 10 minutes (modules/email/encolar.ts): each allowed call needs its own.
+    fresh: true,
     build: ({ t }) => ({
       method: 'POST',
       url: '/api/notificaciones/email',

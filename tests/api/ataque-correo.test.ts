@@ -1,0 +1,97 @@
+/**
+ * Attacks on the e-mails Radica sends (POST /api/notificaciones/email, spec 01 §7). The request
+ * names an application and, in the spec's shape, the two bank names; the recipients (the
+ * company's admins and supervisors, the advisor) are never the requester's choice. Before this
+ * suite, any user with edit_customer (an asesor, a banco user) could put any text in the bank
+ * names (a link, a line break, 'call this number') and send it again and again: a forged
+ * 'Cambio de banco' e-mail from Radica's own address to every admin, as often as they liked.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
+import { emailOutbox, solicitudes } from '../../server/src/db/schema';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.database.db.delete(emailOutbox);
+});
+
+type Sol = typeof solicitudes.$inferSelect;
+const used = new Set<string>();
+async function asesorApplication(): Promise<Sol> {
+  const rows = await ctx.database.db
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), eq(solicitudes.createdByUserId, ctx.seeded.users.asesor), isNull(solicitudes.deletedAt)));
+  const s = rows.find((r) => !used.has(r.id) && r.bancoNombre);
+  if (!s) throw new Error('no application of the asesor left');
+  used.add(s.id);
+  return s;
+}
+async function send(who: DemoUser, datos: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/notificaciones/email',
+    headers: bearer(await loginAs(ctx.app, who)),
+    payload: { tipo: 'cambio_banco', datos },
+  });
+}
+const outbox = () => ctx.database.db.select().from(emailOutbox);
+
+describe('the bank names of a bank-change e-mail', () => {
+  it('are banks of the company list or of the application; free text is refused with a Spanish field error and nothing is queued', async () => {
+    const s = await asesorApplication();
+    for (const banco_nuevo of [
+      'Confirme su clave en http://radica-soporte.example',
+      'Bancolombia\r\nLlame ya al 3001234567',
+      'Banco <b>falso</b>',
+    ]) {
+      const res = await send('asesor', { solicitud_id: s.id, banco_anterior: 'BBVA', banco_nuevo });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { 'datos.banco_nuevo': 'Banco: elige un banco de la lista de la empresa.' } });
+    }
+    const anterior = await send('asesor', { solicitud_id: s.id, banco_anterior: 'Visite http://x.example', banco_nuevo: s.bancoNombre });
+    expect(anterior.statusCode).toBe(400);
+    expect(anterior.json().fields).toEqual({ 'datos.banco_anterior': 'Banco: elige un banco de la lista de la empresa.' });
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("takes the list's banks and the application's own bank (kept with the stored spelling)", async () => {
+    const s = await asesorApplication();
+    await ctx.database.db.update(solicitudes).set({ bancoNombre: 'Cooperativa Local' }).where(eq(solicitudes.id, s.id));
+    const res = await send('asesor', { solicitud_id: s.id, banco_anterior: 'bbva', banco_nuevo: 'cooperativa local' });
+    expect(res.statusCode).toBe(200);
+    const rows = await outbox();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0].datos).toMatchObject({ banco_anterior: 'BBVA', banco_nuevo: 'Cooperativa Local' });
+  });
+});
+
+describe('repeating the e-mail', () => {
+  it('is refused with 429, Retry-After and a Spanish message for 10 minutes after the last one about the same application', async () => {
+    const s = await asesorApplication();
+    const first = await send('asesor', { solicitud_id: s.id, banco_anterior: 'BBVA', banco_nuevo: s.bancoNombre });
+    expect(first.statusCode).toBe(200);
+    const queued = (await outbox()).length;
+    expect(queued).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      const again = await send('asesor', { solicitud_id: s.id, banco_anterior: 'BBVA', banco_nuevo: s.bancoNombre });
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toMatchObject({ code: 'RATE_LIMITED', error: 'Ya se envió un aviso de cambio de banco de esta solicitud hace menos de 10 minutos. Inténtalo de nuevo más tarde.' });
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(600);
+    }
+    expect((await outbox()).length).toBe(queued);
+
+    // Another application is not held back; and once the last e-mail is 10 minutes old, it goes.
+    const other = await asesorApplication();
+    expect((await send('asesor', { solicitud_id: other.id, banco_nuevo: other.bancoNombre })).statusCode).toBe(200);
+    await ctx.database.db.update(emailOutbox).set({ createdAt: new Date(Date.now() - 11 * 60_000).toISOString() });
+    expect((await send('asesor', { solicitud_id: s.id, banco_nuevo: s.bancoNombre })).statusCode).toBe(200);
+  });
+});
+
