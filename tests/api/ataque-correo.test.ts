@@ -7,9 +7,11 @@
  * 'Cambio de banco' e-mail from Radica's own address to every admin, as often as they liked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { emailOutbox, solicitudes } from '../../server/src/db/schema';
+import { renderEmail } from '../../server/src/modules/email/templates';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -95,3 +97,42 @@ describe('repeating the e-mail', () => {
   });
 });
 
+describe('values of the data inside an e-mail', () => {
+  it('stay on their line: a line break or a direction override typed into a name cannot add lines to the message', async () => {
+    const s = await asesorApplication();
+    const nombres = 'Ana\r\nBanco nuevo: Confirme su clave en http://radica-soporte.example';
+    const apellido = 'Pérez\u202Efdp.exe';
+    const push = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sync/push',
+      headers: bearer(await loginAs(ctx.app, 'admin')),
+      payload: {
+        clientId: randomUUID(),
+        mutations: [{ id: 1, name: 'solicitud.editar', args: { solicitudId: s.id, changes: { 'solicitante.nombres': nombres, 'solicitante.primer_apellido': apellido }, base: {} } }],
+      },
+    });
+    expect(push.json().data.results[0].status).toBe('applied');
+    const bank = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/solicitudes/${s.id}`,
+      headers: bearer(await loginAs(ctx.app, 'supervisor')),
+      payload: { banco_nombre: s.bancoNombre === 'Davivienda' ? 'BBVA' : 'Davivienda' },
+    });
+    expect(bank.statusCode).toBe(200);
+    const [row] = await outbox();
+    const mail = renderEmail(row.tipo, row.datos)!;
+    const lines = mail.text.split('\n');
+    // The only line that names the new bank is the template's own.
+    expect(lines.filter((l) => l.startsWith('Banco nuevo:'))).toEqual([`Banco nuevo: ${s.bancoNombre === 'Davivienda' ? 'BBVA' : 'Davivienda'}`]);
+    expect(lines.find((l) => l.startsWith('Solicitante:'))).toMatch(/^Solicitante: Ana Banco nuevo: Confirme su clave en http:\/\/radica-soporte\.example Pérezfdp\.exe\b/);
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r/);
+    }
+    expect(mail.subject).not.toContain('\n');
+  });
+
+  it("keeps the line breaks of a return's message, without other control characters", () => {
+    const mail = renderEmail('devolucion', { radicado: 'RAD-1', nombre_cliente: 'Ana', devuelta_por: 'Sergio', mensaje: 'Primera línea\r\nSegunda\u0007 línea\u202E', campos: [] })!;
+    expect(mail.text).toContain('Mensaje: Primera línea\nSegunda línea\n');
+  });
+});

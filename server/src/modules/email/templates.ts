@@ -25,10 +25,30 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-const textOf = (value: unknown, missing: string): string => {
-  if (typeof value === 'string' && value.trim()) return value.trim();
+// Direction overrides and isolates: they make a name read backwards ('Pérez\u202Efdp.exe').
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * A value of the data as text. Values are typed by people (an applicant's name, a bank), so a line
+ * break in one would start a line of the message that the template never wrote ('Banco nuevo: …'):
+ * a one-line value loses its control characters; a multi-line one (a return's message, a
+ * comment) keeps only its line breaks. Direction overrides go in both.
+ */
+const textOf = (value: unknown, missing: string, multiline = false): string => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return missing;
+  if (typeof value !== 'string') return missing;
+  const clean = (multiline ? value.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, ' ') : value.replace(CONTROL, ' '))
+    .replace(BIDI, '')
+    .replace(/[ ]{2,}/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .trim();
+  return clean || missing;
 };
 
 const BOGOTA = new Intl.DateTimeFormat('es-CO', {
@@ -126,10 +146,10 @@ function devolucion(datos: Record<string, unknown>): RenderedEmail {
   const radicado = textOf(datos.radicado, 'sin radicado');
   const nombre = textOf(datos.nombre_cliente, 'el solicitante');
   const quien = textOf(datos.devuelta_por, 'un usuario');
-  const mensaje = textOf(datos.mensaje, 'sin mensaje');
+  const mensaje = textOf(datos.mensaje, 'sin mensaje', true);
   const cuando = fechaColombia(datos.fecha_devolucion);
   const campos = (Array.isArray(datos.campos) ? datos.campos : []) as Array<Record<string, unknown>>;
-  const lineas = campos.map((c): [string, string] => [textOf(c.etiqueta ?? c.campo, 'campo'), textOf(c.comentario, 'sin comentario')]);
+  const lineas = campos.map((c): [string, string] => [textOf(c.etiqueta ?? c.campo, 'campo'), textOf(c.comentario, 'sin comentario', true)]);
 
   const subject = `Solicitud ${radicado} de ${nombre} devuelta para corrección`;
   const text = [
