@@ -126,6 +126,7 @@ describe('values of the data inside an e-mail', () => {
     expect(lines.filter((l) => l.startsWith('Banco nuevo:'))).toEqual([`Banco nuevo: ${s.bancoNombre === 'Davivienda' ? 'BBVA' : 'Davivienda'}`]);
     expect(lines.find((l) => l.startsWith('Solicitante:'))).toMatch(/^Solicitante: Ana Banco nuevo: Confirme su clave en http:\/\/radica-soporte\.example Pérezfdp\.exe\b/);
     for (const part of [mail.subject, mail.text, mail.html]) {
+      // eslint-disable-next-line no-control-regex
       expect(part).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r/);
     }
     expect(mail.subject).not.toContain('\n');
