@@ -64,6 +64,12 @@ describe('fieldOptions', () => {
     expect(fieldOptions(field('tipo_credito'), ctx(), 'leasing')![0]).toEqual({ value: 'leasing', label: 'Leasing' });
     expect(fieldOptions(field('tipo_credito'), ctx(), 'consumo')!.filter((o) => o.value === 'consumo')).toHaveLength(1);
   });
+
+  it('says a value is no longer in the list when the company changed its configured options', () => {
+    const canal = { key: 'canal', type: 'array' as const, list_values: { enum: ['Referido', 'Redes sociales'] } };
+    expect(fieldOptions(canal, ctx(), 'Radio')!.map((o) => o.label)).toEqual(['Radio (ya no está en la lista)', 'Referido', 'Redes sociales']);
+    expect(fieldOptions(canal, ctx(), 'Referido')!.map((o) => o.label)).toEqual(['Referido', 'Redes sociales']);
+  });
 });
 
 describe('companyLists', () => {

@@ -69,9 +69,15 @@ export function companyLists(categorias: readonly Record<string, unknown>[]): { 
   return { ciudades: ciudades.length ? ciudades : DEFAULT_CIUDADES, bancos: bancos.length ? bancos : DEFAULT_BANCOS };
 }
 
+/** Said after a value the field holds that its configured list no longer offers (options changed since). */
+export const FUERA_DE_LISTA = '(ya no está en la lista)';
+
 /**
  * The options of a field, or null when it is not a choice (a text, a number…). `current` is the
- * value the field holds, kept as an option when the list does not have it.
+ * value the field holds, kept as the first option when the list does not have it; when the list is
+ * the company's own, it is marked as such: an application saved before the administrator changed
+ * the options shows its value honestly, not as if it were still one of them, and can be saved as
+ * it is or changed.
  */
 export function fieldOptions(
   field: Pick<FieldDefinition, 'key' | 'type' | 'list_values'>,
@@ -87,7 +93,10 @@ export function fieldOptions(
   if (!values) return null;
   const options = values.map((value) => ({ value, label: optionLabel(field.key, value) }));
   if (typeof current === 'string' && current.trim() && !values.includes(current)) {
-    options.unshift({ value: current, label: optionLabel(field.key, current) });
+    // Only a list the company configured can have dropped it; a built-in list (credit lines of
+    // the edit form, a department's cities) may simply not hold a value another screen offered.
+    const label = optionLabel(field.key, current);
+    options.unshift({ value: current, label: configured?.length ? `${label} ${FUERA_DE_LISTA}` : label });
   }
   return options;
 }

@@ -57,3 +57,45 @@ test('a configured field is edited in Editar Registro and named by its label in 
   await page.screenshot({ path: `${SHOTS}/historial-campo-configurado-1366.png` });
   await expect(cambio.locator('dt')).toHaveText(LABEL);
 });
+
+test('a value the new options no longer hold is shown as such, and the application can still be saved and changed', async ({ page, request }) => {
+  await defineField(request, ['Radio', 'Referido']);
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(7);
+  const api = await new ServerApi(request).login('admin@demo.co');
+  const row = (await api.byRadicado(radicado))!;
+  await modal.open(radicado, row.solicitante.numero_documento);
+  const campo = () => modal.dialog().getByTestId('seccion-financiera').getByLabel(LABEL, { exact: true });
+  await expect(campo()).toBeVisible({ timeout: 30_000 });
+  await campo().selectOption('Radio');
+  await modal.save();
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+
+  // The administrator replaces the options: 'Radio' is no longer one of them.
+  await defineField(request, ['Referido', 'Redes sociales']);
+  await page.reload();
+  await waitForRows(page);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await expect(campo().locator('option')).toHaveText(['Seleccione...', 'Radio (ya no está en la lista)', 'Referido', 'Redes sociales'], { timeout: 30_000 });
+  await expect(campo()).toHaveValue('Radio');
+  await campo().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/opcion-retirada-1366.png` });
+
+  // Another field of the same application saves without touching the old value.
+  await modal.field('Total activos').fill('250000000');
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente').first()).toBeVisible();
+  await expect(modal.dialog()).toHaveCount(0);
+
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await campo().selectOption('Redes sociales');
+  await modal.save();
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  const detalle = ((await api.record(row.solicitante.id)).data as unknown as { informacion_financiera: { detalle_financiera: Record<string, unknown> } })
+    .informacion_financiera.detalle_financiera;
+  expect(detalle[KEY]).toBe('Redes sociales');
+});
