@@ -43,6 +43,8 @@ export interface AppOptions {
   loginRateLimit?: number;
   /** Login attempts per minute per IP, whatever the e-mail (default 30). */
   loginIpRateLimit?: number;
+  /** Login attempts per hour per IP and e-mail (default six times loginRateLimit: 60 an hour). */
+  loginHourlyLimit?: number;
   /** Public tracking requests per minute per IP and route. */
   seguimientoRateLimit?: number;
   /** Password hashes running at once in this process (default 2). */
@@ -122,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     jwtKey,
     loginRateLimit: opts.loginRateLimit ?? 10,
     loginIpRateLimit: opts.loginIpRateLimit ?? 30,
+    loginHourlyLimit: opts.loginHourlyLimit ?? 6 * (opts.loginRateLimit ?? 10),
   });
   await app.register(dashboardRoutes);
   await app.register(solicitudesRoutes);

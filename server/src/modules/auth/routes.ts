@@ -1,6 +1,7 @@
 /**
  * POST /api/auth/login (public) and GET /api/validate-token. A login is limited per IP across all
- * e-mails (checked first, before the body is read) and per IP and e-mail; its password hash waits
+ * e-mails (checked first, before the body is read) and per IP and e-mail, per minute and per hour
+ * (the minute alone let one address try 10 passwords a minute on one account all day); its password hash waits
  * for a place in the process's hash gate, where one address holds at most four (lib/hash-gate.ts),
  * so one address sending many logins at once gets 429 with Retry-After instead of starving others.
  */
@@ -17,9 +18,18 @@ export const LoginBody = v.object({
   password: v.pipe(v.optional(v.string('La contraseña es obligatoria'), ''), v.minLength(1, 'La contraseña es obligatoria'), v.maxLength(200)),
 });
 
+/** The per-hour refusal of one address guessing one account's password. */
+export const LOGIN_HORA_AGOTADA = 'Demasiados intentos de inicio de sesión con este correo desde esta conexión. Inténtalo de nuevo más tarde.';
+
+/** The e-mail a login names, as the limits count it (trimmed, lower case). */
+const loginEmail = (req: FastifyRequest) => {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+};
+
 export default async function authRoutes(
   app: FastifyInstance,
-  opts: { jwtKey: Uint8Array; loginRateLimit: number; loginIpRateLimit: number },
+  opts: { jwtKey: Uint8Array; loginRateLimit: number; loginIpRateLimit: number; loginHourlyLimit: number },
 ) {
   // Its own counter, checked in onRequest: a route's `config.rateLimit` hook would skip a second
   // limiter made with app.rateLimit() (the plugin runs one limiter per request).
@@ -35,21 +45,31 @@ export default async function authRoutes(
       throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
     }
   };
+  const perHourLimit = app.createRateLimit({
+    max: opts.loginHourlyLimit,
+    timeWindow: '1 hour',
+    keyGenerator: (req) => `login-hora|${req.ip}|${loginEmail(req)}`,
+  });
+  const perHour = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await perHourLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('Retry-After', String(Math.max(1, limit.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', LOGIN_HORA_AGOTADA);
+    }
+  };
   app.post(
     '/api/auth/login',
     {
       onRequest: perIp,
+      // After the body is read (the key names the e-mail), before the per-minute limit's hook.
+      preValidation: perHour,
       config: {
         access: 'public',
         rateLimit: {
           max: opts.loginRateLimit,
           timeWindow: '1 minute',
           hook: 'preHandler',
-          keyGenerator: (req) => {
-            const body = (req.body ?? {}) as Record<string, unknown>;
-            const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-            return `login|${req.ip}|${email}`;
-          },
+          keyGenerator: (req) => `login|${req.ip}|${loginEmail(req)}`,
         },
       },
     },
