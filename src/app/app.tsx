@@ -1,11 +1,11 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ConfirmHost } from '../components/ui/confirm-dialog';
-import { ToasterHost } from '../components/ui/toast';
 import { NavigationGuard } from './navigation-guard';
 import { SessionBootstrap } from './session-bootstrap';
 import { AppRoutes } from './routes';
 import { PwaUpdate } from './pwa-update';
+import { SessionToaster } from './session-toasts';
 
 function Root() {
   return (
@@ -16,7 +16,7 @@ function Root() {
       <NavigationGuard />
       <PwaUpdate />
       <ConfirmHost />
-      <ToasterHost position="top-right" duration={3000} containerAriaLabel="Avisos" />
+      <SessionToaster />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { WIPED_TOAST_ID } from './session-toasts';
 import { Button } from '../components/ui/button';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deleteUserDb, wipeBlockedReason, wipeBlockers, type WipeBlockers } from '../db/device-data';
@@ -61,7 +62,7 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
     setReadErrors([]);
     setExpired(false);
     setSession({ status: 'unauthenticated' });
-    toast.success('Se borraron los datos de este dispositivo.');
+    toast.success('Se borraron los datos de este dispositivo.', { id: WIPED_TOAST_ID });
     void navigate('/login', { replace: true });
   };
 

@@ -48,6 +48,12 @@ export async function reportDelivery(
   } catch {
     // The outbox still holds them: reported as waiting below.
   }
+  // The person logged out meanwhile (their database closes with the session; another may have
+  // signed in): the answer is not for whoever reads the screen now.
+  if (!db.isOpen()) {
+    toast.dismiss(id);
+    return 'queued';
+  }
   const [problems, left] = await Promise.all([db.problems.bulkGet([...ids]), db.outbox.bulkGet([...ids])]);
   const refused = problems.find((p) => p && !p.resolvedAt);
   if (refused && (refused.code === 'CONFLICT' || texts.refusalShownByScreen)) {

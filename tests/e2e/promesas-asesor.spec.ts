@@ -1,0 +1,201 @@
+/**
+ * The field advisor's promises on a tablet (820 px, touch), often offline: work is never lost (a
+ * session that ends while offline, another person on the same device, staff deleting what the
+ * tablet edits, a long queue) and the screen tells the truth ('en este dispositivo' until the
+ * server has it; pending changes, conflicts and refusals in view on the main screen).
+ * Against the real server in real Chromium; what the other specs already cover is not repeated.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LoginPage, PASSWORD, ShellPage, waitForRows, waitForServiceWorker } from './fixtures/app';
+import { FormularioPage } from './fixtures/formulario';
+import { RegistroModal } from './fixtures/registro';
+
+test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+
+const chip = (page: Page) => page.getByTestId('sync-status');
+const toastWith = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+/**
+ * Toasts on screen, not those already leaving. Checked with a short wait: a toast lives 5 s from
+ * when the toast area last moved (a dialog closing), so a long retried check would wait it out.
+ */
+const shownToasts = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function login(request: APIRequestContext, email: string, password = PASSWORD) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { access_token: string; usuario: { id: number } };
+}
+
+interface TablaRow {
+  solicitud: { id: string; radicado: string | null; estado: string };
+  solicitante: { id: string; nombres: string; numero_documento: string };
+  ubicacion: { barrio: string | null } | null;
+}
+
+async function tabla(request: APIRequestContext, token: string): Promise<TablaRow[]> {
+  const res = await request.get('/api/dashboard/tabla', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: TablaRow[] }).data;
+}
+
+/** Fills the creation form with a complete application (offline or online) and saves it. */
+async function createApplication(
+  page: Page,
+  a: { nombres: string; apellido: string; documento: string; file?: string },
+) {
+  const form = new FormularioPage(page);
+  await form.open();
+  await form.fillApplicant(a);
+  await form.select('Departamento de residencia', 'Atlántico');
+  await form.select('Ciudad de residencia', 'Soledad');
+  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
+  await form.select('Tipo de actividad económica', 'Empleado');
+  await form.fill('Empresa donde trabaja', 'Tecnoglass');
+  await form.fill('Ingreso básico mensual', '3500000');
+  await form.reference(0, { tipo: 'familiar', nombre: `Ref ${a.apellido}`, celular: '3109876543' });
+  await form.select('Tipo de crédito', 'hipotecario');
+  await form.fill('Monto solicitado', '150000000');
+  await form.fill('Plazo en meses', '180');
+  if (a.file) {
+    await page
+      .locator('#f-adjuntos')
+      .setInputFiles({ name: a.file, mimeType: 'application/pdf', buffer: PDF });
+    await expect(form.dialog().getByText(a.file)).toBeVisible();
+  }
+  await form.acceptBoth();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form.dialog()).toHaveCount(0);
+}
+
+test('the password changes while the tablet is offline: nothing is lost, another person on the device sees none of it, and the next login sends it all', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = 'asesor@demo.co';
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(email);
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(0);
+  const me = await login(request, email);
+  const row = (await tabla(request, me.access_token)).find(
+    (r) => r.solicitud.radicado === radicado,
+  )!;
+
+  await context.setOffline(true);
+  const documento = String(Date.now()).slice(-10);
+  await createApplication(page, {
+    nombres: 'Marisol',
+    apellido: 'Caducada',
+    documento,
+    file: 'cedula-marisol.pdf',
+  });
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio Sin Sesión');
+  await modal.save();
+  const savedToast = toastWith(
+    page,
+    'Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.',
+  );
+  await expect(savedToast).toContainText(radicado);
+  // The advisor rests a finger or a mouse on it (sonner holds a toast under the pointer): from here
+  // on the pointer stays there and the screen is driven with the keyboard.
+  await savedToast.hover();
+  await page.getByLabel('Buscar').fill('');
+  await expect(chip(page)).toHaveText('Sin conexión · 3 cambios sin enviar');
+  await page.screenshot({ path: test.info().outputPath('offline-pendientes-820.png') });
+
+  // Meanwhile the office changes the advisor's password: every session of the advisor ends.
+  const admin = await login(request, 'admin@demo.co');
+  const changed = await request.put(`/api/usuarios/${me.usuario.id}`, {
+    headers: { authorization: `Bearer ${admin.access_token}` },
+    data: { contraseña: 'clave-nueva-46' },
+  });
+  expect(changed.ok()).toBe(true);
+  try {
+    await handOverAndBack();
+  } finally {
+    // The demo password again, for the other specs.
+    await request.put(`/api/usuarios/${me.usuario.id}`, {
+      headers: { authorization: `Bearer ${admin.access_token}` },
+      data: { contraseña: PASSWORD },
+    });
+  }
+
+  async function handOverAndBack() {
+    await context.setOffline(false);
+    const banner = page
+      .getByRole('alert')
+      .filter({ hasText: 'Tu sesión expiró. Inicia sesión para sincronizar.' });
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    await expect(banner).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('sesion-expirada-820.png') });
+    await chip(page).locator('..').press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+    await expect(panel.getByText('En cola (3)')).toBeVisible();
+    await expect(
+      panel.getByTestId('cambio-en-cola').filter({ hasText: 'Archivo cedula-marisol.pdf' }),
+    ).toContainText('Marisol Caducada · sin radicar');
+    await page.screenshot({ path: test.info().outputPath('sesion-expirada-panel-820.png') });
+    await panel.getByRole('button', { name: 'Cerrar' }).press('Enter');
+
+    // The advisor hands the tablet to a colleague, who logs in: the advisor's work is not theirs.
+    await expect(savedToast).toBeVisible();
+    await page.getByRole('button', { name: /^Abrir menú/ }).press('Enter');
+    await page.getByRole('button', { name: 'Salir' }).press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Tienes 3 cambios sin enviar');
+    await confirm.getByRole('button', { name: 'Cerrar sesión' }).press('Enter');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    // Before: the toast naming the advisor's applicant and radicado stayed on the login screen and
+    // on the colleague's list.
+    await expect(shownToasts(page)).toHaveCount(0, { timeout: 1500 });
+    await page.getByLabel('Email').fill('user@demo.co');
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).press('Enter');
+    await waitForRows(page);
+    expect((await shownToasts(page).allTextContents()).filter((t) => t.includes(radicado))).toEqual(
+      [],
+    );
+    await page.getByLabel('Buscar').fill(documento);
+    await expect(page.getByTestId('credit-row')).toHaveCount(0);
+    await expect(chip(page)).not.toContainText('sin enviar');
+    await page.screenshot({ path: test.info().outputPath('otro-usuario-820.png') });
+    await new ShellPage(page).logout();
+
+    // Back with the new password: everything queued leaves, and the server has it all.
+    await loginPage.login(email, 'clave-nueva-46');
+    await waitForRows(page);
+    await expect(chip(page)).toHaveText(/^Sincronizado \d{2}:\d{2}$/, { timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('de-vuelta-820.png') });
+    const again = await login(request, email, 'clave-nueva-46');
+    const rows = await tabla(request, again.access_token);
+    expect(rows.find((r) => r.solicitud.id === row.solicitud.id)?.ubicacion?.barrio).toBe(
+      'Barrio Sin Sesión',
+    );
+    const created = rows.find((r) => r.solicitante.numero_documento === documento);
+    expect(created?.solicitud.radicado).toMatch(/^RAD-/);
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/documentos?solicitud_id=${created!.solicitud.id}`, {
+            headers: { authorization: `Bearer ${again.access_token}` },
+          });
+          return ((await res.json()) as { data: Array<{ nombre: string }> }).data.map(
+            (d) => d.nombre,
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['cedula-marisol.pdf']);
+  }
+});
