@@ -20,6 +20,14 @@ interface Waiting {
   names: Map<number, string>;
 }
 
+/** The union of what waited before and what waits now (ids in order, the first name kept). */
+export function mergeWaiting(before: Waiting | null, now: Waiting): Waiting {
+  if (!before) return now;
+  const names = new Map([...now.names, ...before.names]);
+  const ids = [...new Set([...before.ids, ...now.ids])].sort((a, b) => a - b);
+  return { ids, files: [...new Set([...before.files, ...now.files])], names };
+}
+
 export function reconnectText(changes: number, files: number): string {
   const parts = [changes ? plural(changes, 'cambio') : '', files ? plural(files, 'archivo') : ''].filter(Boolean);
   const sent = changes + files === 1 ? 'enviado' : 'enviados';
@@ -47,7 +55,11 @@ export function DeliveryReports() {
     return { ids: outbox.map((m) => m.id), files: files.map(String), names };
   }, [db, blocked]);
   const lastQueued = useRef<Waiting | null>(null);
-  if (blocked && queued) lastQueued.current = queued;
+  // Everything that waited, not only what waits now: the service worker's Background Sync may
+  // send part or all of the queue before this tab's engine says it is back (the toast then said
+  // '24 cambios' for 29, or nothing at all). Only a push or a pull removes an outbox entry, so
+  // one that disappeared reached the server.
+  if (blocked && queued) lastQueued.current = mergeWaiting(lastQueued.current, queued);
 
   useEffect(() => {
     const reopened = wasBlocked.current && !blocked;

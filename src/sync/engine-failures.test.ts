@@ -1,11 +1,32 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getMeta } from '../db/database';
 import { mutate, queueFile } from '../db/mutate';
 import { A, setup } from '../test-utils/engine-setup';
 import { makeRecord } from '../test-utils/model-server';
 import { PNG } from '../test-utils/office-files';
 import type { LockManagerLike } from './triggers';
+
+/** A lock another tab holds until `release`: refused to `ifAvailable`, granted after release otherwise. */
+function heldLock() {
+  let busy = true;
+  let release = () => undefined as void;
+  const released = new Promise<void>((r) => (release = r));
+  const locks: LockManagerLike = {
+    request: async (name, options, cb) => {
+      if (busy && options.ifAvailable) return cb(null);
+      await released;
+      return cb({ name });
+    },
+  };
+  return {
+    locks,
+    release() {
+      busy = false;
+      release();
+    },
+  };
+}
 
 const estado = (solicitudId: string, value: string, base: string | null) =>
   ({ solicitudId, estado: value, base: { estado: base } }) as const;
@@ -177,21 +198,35 @@ describe('SyncEngine failures', () => {
     expect(server.pulls.filter((p) => p.cursor === 0).length).toBe(1);
   });
 
-  it('skips the cycle when another tab holds the lock', async () => {
-    const held: LockManagerLike = { request: async (_n, _o, cb) => cb(null) };
-    const { db, server, engine } = setup({ locks: held });
+  it('while another tab or the service worker holds the lock it sends nothing, says it is syncing, and then shows what the other sent', async () => {
+    const other = heldLock();
+    const { db, server, engine } = setup({ locks: other.locks });
     server.serverPut(makeRecord(A));
     await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
-    await engine.sync();
+    const cycle = engine.sync({ force: true });
+    await vi.waitFor(() => expect(engine.getStatus()).toMatchObject({ state: 'syncing', pending: 1 }));
     expect(server.pushes.length + server.pulls.length).toBe(0);
+    // The holder (the service worker's engine, on the same database) sends the queue.
     const names: string[] = [];
-    const free: LockManagerLike = {
-      request: async (name, _o, cb) => (names.push(name), cb({ name })),
-    };
-    const second = setup({ locks: free, db });
-    await second.engine.sync();
+    const free: LockManagerLike = { request: async (name, _o, cb) => (names.push(name), cb({ name })) };
+    await setup({ locks: free, db, transport: server }).engine.sync();
     expect(names).toEqual([`radica-sync-${db.name}`]);
-    expect(await db.outbox.count()).toBe(0);
+    expect(server.pushes.length).toBe(1);
+    // Before the fix this tab kept its old status ('1 cambio sin enviar') until its next cycle.
+    other.release();
+    await cycle;
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
+    expect(engine.getStatus().lastSyncAt).toBeDefined();
+    expect(server.pushes.length).toBe(1);
+  });
+
+  it('stop does not wait for a lock another tab keeps', async () => {
+    const other = heldLock();
+    const { engine } = setup({ locks: other.locks });
+    await engine.start();
+    await vi.waitFor(() => expect(engine.getStatus().state).toBe('syncing'));
+    await engine.stop();
+    other.release();
   });
 });
 

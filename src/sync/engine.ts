@@ -3,7 +3,8 @@
  * Invariants:
  * - At most one cycle runs per engine (re-entrant calls join it and ask for one more round, which
  *   runs after a failed cycle too when the call was forced) and,
- *   with navigator.locks, per database across tabs (a tab that cannot take the lock skips).
+ *   with navigator.locks, per database across tabs and the service worker (a tab that cannot
+ *   take the lock shows 'syncing', waits for the other's cycle to end, then runs its own).
  * - Nothing queued is ever lost: a failed cycle leaves the outbox and files as they were.
  * - 401 pauses the engine (state 'unauthenticated', no retries) until `resume(token)`.
  *   403 shows an error and does not back off. Every other failure backs off exponentially with
@@ -93,6 +94,8 @@ export class SyncEngine {
   private nextAttemptMs: number | null = null;
   private cancels: Array<() => void> = [];
   private cancelBackoff: (() => void) | null = null;
+  /** Settles when `stop` is called, so a cycle waiting for another tab's lock ends at once. */
+  private stopping = stopSignal();
 
   constructor(options: SyncEngineOptions) {
     this.db = options.db;
@@ -124,6 +127,7 @@ export class SyncEngine {
    */
   async start(options: { syncToken?: string } = {}): Promise<void> {
     this.stopped = false;
+    this.stopping = stopSignal();
     const db = this.db;
     const { lastSyncAt, nextAttemptAt, lastError, clientId } = await db.transaction('rw', db.meta, async () => {
       if (options.syncToken !== undefined) await setMeta(db, 'syncToken', options.syncToken);
@@ -156,6 +160,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.resolve();
     for (const cancel of this.cancels.splice(0)) cancel();
     this.clearBackoff();
     await this.running?.catch(() => undefined);
@@ -224,14 +229,32 @@ export class SyncEngine {
 
   private async runLocked(force: boolean): Promise<boolean> {
     if (!this.locks) return this.cycle(force);
+    const name = `radica-sync-${this.db.name}`;
     let ok = true;
-    await this.locks.request(`radica-sync-${this.db.name}`, { ifAvailable: !this.waitForLock }, async (lock) => {
+    let held = false;
+    await this.locks.request(name, { ifAvailable: !this.waitForLock }, async (lock) => {
       if (!lock) {
-        await this.update({}); // another tab is syncing this database right now
+        held = true;
         return;
       }
       ok = await this.cycle(force);
     });
+    if (!held) return ok;
+    // Another tab or the service worker is syncing this database right now (on 'online' the
+    // browser's Background Sync and the tab wake together). Skipping left this tab's status as it
+    // was ('Sin conexión · 29 cambios sin enviar' while the service worker sent all 29), so it
+    // waits for that cycle to end and then runs its own: it finds what the other sent, pushes what
+    // is left (usually nothing) and shows the truth. `stop` does not wait for the lock.
+    await this.update({ state: 'syncing', message: undefined });
+    const turn = new Promise<void>((resolve) => {
+      void this.locks!.request(name, { ifAvailable: false }, async (lock) => {
+        if (lock && !this.stopped) ok = await this.cycle(force);
+      }).then(
+        () => resolve(),
+        () => resolve(),
+      );
+    });
+    await Promise.race([turn, this.stopping.promise]);
     return ok;
   }
 
@@ -340,6 +363,13 @@ export class SyncEngine {
       .catch(() => undefined);
     return this.emitChain;
   }
+}
+
+/** A promise and the function that settles it. */
+function stopSignal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 type Counts = Awaited<ReturnType<typeof readCounts>>;

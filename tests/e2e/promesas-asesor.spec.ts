@@ -6,7 +6,7 @@
  * Against the real server in real Chromium; what the other specs already cover is not repeated.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD, ShellPage, waitForRows, waitForServiceWorker } from './fixtures/app';
+import { LoginPage, PASSWORD, readLocal, ShellPage, waitForRows, waitForServiceWorker } from './fixtures/app';
 import { FormularioPage } from './fixtures/formulario';
 import { RegistroModal } from './fixtures/registro';
 
@@ -198,4 +198,42 @@ test('the password changes while the tablet is offline: nothing is lost, another
       )
       .toEqual(['cedula-marisol.pdf']);
   }
+});
+
+test('thirty changes queued offline, one reload among them: when the connection returns the service worker or the tab sends them, and the tab says so truly', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login('manager@demo.co');
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+  await context.setOffline(true);
+  const rows = page.getByTestId('credit-row');
+  const estados = ['En estudio', 'Aprobado', 'Pendiente'];
+  for (let i = 0; i < 30; i++) {
+    const row = rows.nth(i % 5);
+    await row.getByRole('combobox', { name: 'Cambiar estado' }).click();
+    await page.getByRole('listbox', { name: 'Cambiar estado' }).getByRole('option', { name: estados[i % 3], exact: true }).click();
+    if (i === 14) {
+      await page.reload();
+      await waitForRows(page);
+    }
+  }
+  // A status a row already has queues nothing: count what really waits.
+  const queued = (await readLocal<{ id: number }>(page, 'outbox')).length;
+  expect(queued).toBeGreaterThanOrEqual(25);
+  await expect(chip(page)).toHaveText(`Sin conexión · ${queued} cambios sin enviar`);
+
+  await context.setOffline(false);
+  // Before: the service worker's Background Sync sent them all while this tab, which found the
+  // sync lock taken, kept saying 'Sin conexión · 29 cambios sin enviar'; and the toast counted
+  // only what was still queued when the tab noticed ('24 cambios', or no toast at all).
+  await expect(chip(page)).toHaveText(/^Sincronizado \d{2}:\d{2}$/, { timeout: 30_000 });
+  await expect(toastWith(page, `Conexión restablecida: ${queued} cambios enviados al servidor`)).toBeVisible();
+  expect(await readLocal(page, 'outbox')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('treinta-enviados-820.png') });
 });
