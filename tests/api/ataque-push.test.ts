@@ -143,4 +143,29 @@ describe('push with ids the caller may not reach', () => {
       }
     }, 120_000);
   }
+
+  it('ids of deleted rows (an application, its children, a user) are rejected for every mutation and change nothing', async () => {
+    const admin = w.actor(1, 'admin');
+    const t = await w.freshTarget(1, 'shared');
+    const rev = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/solicitudes/${t.solicitudId}/devolver`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { mensaje: 'Revise la ciudad', campos: [{ campo: CAMPO, comentario: 'No coincide' }] },
+    });
+    reviews.set(t.solicitudId, rev.json().data.id as string);
+    for (const url of [`/api/solicitudes/${t.solicitudId}`, `/api/usuarios/${t.usuarioId}`]) {
+      const del = await ctx.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${admin.token}` } });
+      expect(del.statusCode, del.body).toBe(200);
+    }
+    // The user is of the same company, but deleted: 'foreign' with sameCompany false adds the user mutations.
+    const attacks = foreign(t, false).filter((a) => a.name !== 'perfil.editar');
+    const before = await fingerprint(ctx, { exclude: EXCLUDE });
+    const results = await pushAll(admin, attacks);
+    const wrong = results
+      .map((r, i) => ({ ...r, label: attacks[i].label }))
+      .filter((r) => r.status !== 'rejected' && !(attacks[r.id - 1].name === 'notificacion.marcarTodasLeidas' && r.status === 'applied'));
+    expect(wrong).toEqual([]);
+    expect(await fingerprint(ctx, { exclude: EXCLUDE })).toEqual(before);
+  }, 120_000);
 });
