@@ -5,7 +5,7 @@
  * application whose value no longer fits the field's new options says so and can still be edited.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LoginPage, PASSWORD, waitForRows } from './fixtures/app';
+import { LoginPage, PASSWORD, statusControl, waitForRows } from './fixtures/app';
 import { RegistroModal, ServerApi } from './fixtures/registro';
 
 const SHOTS = 'test-results/promesas-staff';
@@ -98,4 +98,44 @@ test('a value the new options no longer hold is shown as such, and the applicati
   const detalle = ((await api.record(row.solicitante.id)).data as unknown as { informacion_financiera: { detalle_financiera: Record<string, unknown> } })
     .informacion_financiera.detalle_financiera;
   expect(detalle[KEY]).toBe('Redes sociales');
+});
+
+test("staff's status and bank changes show on the applicant's page after a reload, on a phone", async ({ page, browser, request }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(8);
+  const api = await new ServerApi(request).login('admin@demo.co');
+  const row = (await api.byRadicado(radicado))!;
+
+  // The applicant follows the filing on a phone.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const applicant = await phone.newPage();
+  await applicant.goto('/seguimiento');
+  await applicant.getByLabel('Número de radicado').fill(radicado);
+  await applicant.getByRole('button', { name: 'Buscar' }).click();
+  const resultado = applicant.locator('section[aria-labelledby="resultado-titulo"]');
+  await expect(applicant.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+
+  // Staff: a new status from the list, a new bank in Editar Registro.
+  const listRow = modal.row(radicado);
+  await page.getByLabel('Buscar').fill(row.solicitante.numero_documento);
+  const start = ((await statusControl(listRow).textContent()) ?? '').trim();
+  const estado = start === 'En estudio' ? 'Aprobado' : 'En estudio';
+  await statusControl(listRow).click();
+  await page.getByRole('listbox', { name: 'Cambiar estado' }).getByRole('option', { name: estado, exact: true }).click();
+  await expect(listRow.getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  await modal.open(radicado, row.solicitante.numero_documento);
+  const bancoActual = await modal.field('Banco').inputValue();
+  const banco = bancoActual === 'BBVA' ? 'Nu Bank' : 'BBVA';
+  await modal.field('Banco').selectOption(banco);
+  await modal.save();
+  await expect(modal.dialog()).toHaveCount(0);
+  await expect(listRow.getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+
+  await applicant.reload();
+  await expect(resultado.getByTestId('estado-badge')).toHaveText(estado, { timeout: 15_000 });
+  await expect(resultado.locator('dd').first()).toHaveText(banco);
+  await applicant.screenshot({ path: `${SHOTS}/seguimiento-tras-cambio-390.png`, fullPage: true });
+  await phone.close();
 });
