@@ -32,6 +32,7 @@ import estadisticasRoutes from './modules/estadisticas/routes';
 import auditRoutes from './modules/audit/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import legalRoutes from './modules/legal/routes';
+import emailRoutes from './modules/email/routes';
 import type { IdentidadOperador } from '../../src/domain/legal';
 
 export interface AppOptions {
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(registroRoutes);
   await app.register(estadisticasRoutes);
   await app.register(auditRoutes);
+  await app.register(emailRoutes);
   await app.register(revisionesRoutes);
   await app.register(uploadsRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
   await app.register(legalRoutes, { operador: opts.legal ?? null });

@@ -1,14 +1,17 @@
 /**
  * What an e-mail promises, checked on a real SMTP server in this process: a field the company
  * configured in Configuración is named in the e-mail by the label the administrator gave it
- * (its description), as 'Editar Registro' names it, never by its key or the key in words.
+ * (its description), as 'Editar Registro' names it, never by its key or the key in words; and
+ * staff can see what became of each e-mail of an application: queued, sent once an SMTP server
+ * accepted it, or failed with the reason, which an admin or supervisor can queue again.
  * Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { startSmtpSink } from './smtp-sink';
 import { auditoria, emailOutbox, solicitudes, usuarios } from '../../server/src/db/schema';
+import type { CorreoSolicitud } from '../../src/domain/correo';
 import { EmailRelay } from '../../server/src/modules/email/relay';
 import { createSmtpTransport } from '../../server/src/modules/email/transport';
 
@@ -71,5 +74,83 @@ describe('a configured field in a return e-mail', () => {
     const revId = (res.json().data as { id: string }).id;
     const [entry] = await db().select().from(auditoria).where(and(eq(auditoria.entidad, 'revision'), eq(auditoria.entidadId, revId)));
     expect(JSON.stringify(entry.cambios)).toContain('Bonificación de fin de año: Adjunte el soporte de la bonificación');
+  });
+});
+
+describe("an application's e-mails as staff see them", () => {
+  const relayFor = (url: string) =>
+    new EmailRelay({ db: db(), transport: createSmtpTransport(url), from: 'Radica <no-reply@radica.test>', tuning: { pollMs: 20, backoffMs: 1, maxPermanentAttempts: 2 } });
+
+  it('shows a refused e-mail as failed with the reason, never as sent; a retry sends it and it then shows as sent', async () => {
+    await db().delete(emailOutbox);
+    const s = await asesorApp();
+    const banco = s.bancoNombre === 'Davivienda' ? 'BBVA' : 'Davivienda';
+    expect((await call('supervisor', 'PATCH', `/api/solicitudes/${s.id}`, { banco_nombre: banco })).statusCode).toBe(200);
+    const url = `/api/solicitudes/${s.id}/correos`;
+    const list = async (who: DemoUser = 'admin') => {
+      const res = await call(who, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as CorreoSolicitud[];
+    };
+
+    // Queued: nobody is told it was sent.
+    const queued = await list();
+    expect(queued.map((c) => [c.destinatario, c.estado]).sort()).toEqual([['admin@demo.co', 'pendiente'], ['asesor@demo.co', 'pendiente']]);
+    expect(queued[0].asunto).toMatch(new RegExp(`^Cambio de banco en la solicitud ${s.radicado} de `));
+    expect(queued.every((c) => c.enviado_en === null)).toBe(true);
+
+    // The SMTP server refuses the admin's mailbox (550) every time: the relay gives it up.
+    const refusing = await startSmtpSink({ decide: (_n, mail) => (JSON.stringify(mail.to).includes('admin@demo.co') ? 550 : undefined) });
+    try {
+      const relay = relayFor(refusing.url);
+      for (let i = 0; i < 2; i++) {
+        await relay.drain();
+        await db().execute(sql`update email_outbox set proximo_intento = now() where estado = 'pendiente'`);
+      }
+      await relay.stop();
+      expect(refusing.accepted.map((m) => m.to[0])).toEqual(['asesor@demo.co']);
+    } finally {
+      await refusing.close();
+    }
+    const after = await list();
+    const failed = after.find((c) => c.destinatario === 'admin@demo.co')!;
+    const sent = after.find((c) => c.destinatario === 'asesor@demo.co')!;
+    expect(failed).toMatchObject({ estado: 'fallido', enviado_en: null });
+    expect(failed.ultimo_error).toMatch(/550/);
+    expect(sent).toMatchObject({ estado: 'enviado', ultimo_error: null });
+    expect(Date.parse(sent.enviado_en!)).not.toBeNaN();
+    // The advisor sees the same states (the application is theirs).
+    expect((await list('asesor')).find((c) => c.id === failed.id)?.estado).toBe('fallido');
+
+    // Only admin and supervisor retry; only a failed one; another company's user gets nothing.
+    const retry = (who: DemoUser, id: number) => call(who, 'POST', `${url}/${id}/reintentar`);
+    expect((await retry('asesor', failed.id)).statusCode).toBe(403);
+    const notFailed = await retry('admin', sent.id);
+    expect(notFailed.statusCode).toBe(409);
+    expect(notFailed.json().error).toBe('Este correo no ha fallado; no hay nada que reintentar.');
+    expect((await call('otraAdmin', 'GET', url)).statusCode).toBe(404);
+    expect((await retry('otraAdmin', failed.id)).statusCode).toBe(404);
+
+    const again = await retry('supervisor', failed.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ id: failed.id, estado: 'pendiente', intentos: 0, ultimo_error: null });
+    const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidad, 'email'), eq(auditoria.entidadId, String(failed.id)), eq(auditoria.accion, 'reintentar')));
+    expect(audit.cambios).toMatchObject({ estado: { old: 'fallido', new: 'pendiente' } });
+
+    // The mailbox works again: the retried message arrives, with the same Message-ID, and shows as sent.
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, failed.id));
+    const smtp = await startSmtpSink();
+    try {
+      const relay = relayFor(smtp.url);
+      expect((await relay.drain()).sent).toBe(1);
+      await relay.stop();
+      expect(smtp.accepted).toHaveLength(1);
+      expect(smtp.accepted[0].to).toEqual(['admin@demo.co']);
+      expect(smtp.accepted[0].messageId).toBe(`<${row.messageId}@radica.test>`);
+      expect(smtp.accepted[0].mail.subject).toBe(failed.asunto);
+    } finally {
+      await smtp.close();
+    }
+    expect((await list()).find((c) => c.id === failed.id)).toMatchObject({ estado: 'enviado', ultimo_error: null });
   });
 });

@@ -14,6 +14,7 @@ import { ROLES } from '../../../src/domain/roles';
 import { ESTADOS_REVISION, type Revision } from '../../../src/domain/revision';
 import type { Notificacion } from '../../../src/domain/notificacion';
 import type { HistorialEntry } from '../../../src/domain/historial';
+import { ESTADOS_CORREO, type CorreoSolicitud } from '../../../src/domain/correo';
 import type { SessionUser } from '../../../src/domain/session';
 import type { Categoria } from '../../../src/domain/categoria';
 import type { Columna } from '../../../src/domain/columnas';
@@ -450,5 +451,19 @@ export const PushData = typed<Omit<PushResponse, 'results'>>()(
         conflict: v.optional(JsonObject),
       }),
     ),
+  }),
+);
+
+export const CorreoShape = typed<CorreoSolicitud>()(
+  v.object({
+    id: int,
+    tipo: str,
+    destinatario: str,
+    asunto: str,
+    estado: v.picklist(ESTADOS_CORREO),
+    intentos: int,
+    ultimo_error: nstr,
+    creado_en: str,
+    enviado_en: nstr,
   }),
 );

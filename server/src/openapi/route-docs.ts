@@ -86,6 +86,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/solicitudes/:id/observaciones': { tag: 'Solicitudes', summary: 'Observaciones de una solicitud', data: A.Observaciones },
   'POST /api/solicitudes/:id/observaciones': { tag: 'Solicitudes', summary: 'Agregar una observación', body: ObservacionBody, data: A.ObservacionShape },
   'GET /api/solicitudes/:id/historial': { tag: 'Solicitudes', summary: 'Historial de cambios de una solicitud', data: A.Historial },
+  'GET /api/solicitudes/:id/correos': { tag: 'Solicitudes', summary: 'Correos de una solicitud y qué pasó con cada uno', data: v.array(A.CorreoShape) },
+  'POST /api/solicitudes/:id/correos/:correoId/reintentar': { tag: 'Solicitudes', summary: 'Volver a poner en cola un correo que falló', ...none, data: A.CorreoShape },
   'POST /api/solicitudes/:id/devolver': { tag: 'Revisiones', summary: 'Devolver una solicitud al asesor para corrección', body: DevolverBody, data: A.RevisionShape },
   'GET /api/solicitudes/:id/revisiones': { tag: 'Revisiones', summary: 'Revisiones de una solicitud, la más reciente primero', data: v.array(A.RevisionShape) },
   'POST /api/solicitudes/:id/revisiones/:revisionId/responder': { tag: 'Revisiones', summary: 'Responder una revisión', body: ResponderBody, data: A.RevisionShape },
