@@ -89,6 +89,16 @@ async function openReview(w: SecurityWorld, t: Target): Promise<string> {
   return (res.json().data as { id: string }).id;
 }
 
+/** A failed e-mail of the target's application (the relay gave it up), for the retry route. */
+async function failedEmail(w: SecurityWorld, t: Target): Promise<number> {
+  const rows = (await w.ctx.database.db.execute(
+    sql`insert into email_outbox (empresa_id, tipo, destinatario, datos, estado, ultimo_error, message_id)
+        select empresa_id, 'cambio_banco', 'buzon-' || empresa_id || '@radica.test', jsonb_build_object('solicitud_id', id), 'fallido', '550 Buzón no disponible', gen_random_uuid()::text
+        from solicitudes where id = ${t.solicitudId} returning id`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return Number(rows.rows[0].id);
+}
+
 const emptyList = (res: LightMyRequestResponse) => {
   expect(res.json().data).toEqual([]);
 };
@@ -471,6 +481,13 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/solicitudes/:id/observaciones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/observaciones`) },
   'GET /api/solicitudes/:id/historial': { roles: MANAGERS, scope: 'company', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/historial`) },
+  'GET /api/solicitudes/:id/correos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/correos`) },
+  'POST /api/solicitudes/:id/correos/:correoId/reintentar': {
+    roles: MANAGERS,
+    scope: 'visibility',
+    mutates: true,
+    build: async ({ t, w }) => ({ method: 'POST', url: `/api/solicitudes/${t.solicitudId}/correos/${await failedEmail(w, t)}/reintentar` }),
+  },
   // ---- review loop (issue 34): reviewers return and close; the advisor (the shared target's
   // creator is the asesor, its assignee the user) answers.
   'POST /api/solicitudes/:id/devolver': {

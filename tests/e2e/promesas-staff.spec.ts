@@ -2,9 +2,17 @@
  * Promises to staff (desktop, 1366 px) and to applicants (the public page on a 390 px phone) kept
  * end to end with the real server: a field the administrator configured is edited in 'Editar
  * Registro' and named by its label everywhere staff read it (the change history included); an
- * application whose value no longer fits the field's new options says so and can still be edited.
+ * application whose value no longer fits the field's new options says so and can still be edited;
+ * staff's status and bank changes reach the applicant's page; and an e-mail the app queues is
+ * shown as sent only once a real SMTP server (in this process) accepted it, a refused one as
+ * failed with the reason, and 'Reintentar' delivers it.
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { startServer } from '../../server/src/server';
+import { loadConfig } from '../../server/src/config';
+import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 import { LoginPage, PASSWORD, statusControl, waitForRows } from './fixtures/app';
 import { RegistroModal, ServerApi } from './fixtures/registro';
 
@@ -138,4 +146,104 @@ test("staff's status and bank changes show on the applicant's page after a reloa
   await expect(resultado.locator('dd').first()).toHaveText(banco);
   await applicant.screenshot({ path: `${SHOTS}/seguimiento-tras-cambio-390.png`, fullPage: true });
   await phone.close();
+});
+
+test.describe('e-mails with a real SMTP server', () => {
+  const ROOT = resolve(`test-results/promesas-staff-correo-${process.env.E2E_PORT ?? 3210}`);
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let smtp: SmtpSink | null = null;
+  let base = '';
+  /** While true, the SMTP server refuses every message with 550 (a mailbox that does not exist). */
+  let refuse = true;
+
+  test.beforeAll(async () => {
+    rmSync(ROOT, { recursive: true, force: true });
+    mkdirSync(ROOT, { recursive: true });
+    smtp = await startSmtpSink({ decide: () => (refuse ? 550 : undefined) });
+    const config = loadConfig({ ...process.env, SMTP_URL: smtp.url, MAIL_FROM: 'Radica <no-reply@radica.test>', LOGIN_RATE_LIMIT: '10000', LOGIN_IP_RATE_LIMIT: '10000' });
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: join(ROOT, 'data'),
+      distDir: resolve('dist'),
+      databaseUrl: '',
+      logger: false,
+      seed: true,
+      config,
+      emailRelay: { pollMs: 100, backoffMs: 50, maxBackoffMs: 100, maxPermanentAttempts: 2 },
+    });
+    const address = server.app.server.address();
+    base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  test.afterAll(async () => {
+    await server?.shutdown();
+    await smtp?.close();
+  });
+
+  test('a refused e-mail shows as failed with its reason, never as sent; Reintentar delivers it and it shows as sent', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 850 } });
+    const page = await context.newPage();
+    await new LoginPage(page).loginAndWait('admin@demo.co');
+    await waitForRows(page);
+    const modal = new RegistroModal(page);
+    const radicado = await modal.radicadoAt(3);
+    const api = await new ServerApi(context.request).login('admin@demo.co');
+    const row = (await api.byRadicado(radicado))!;
+
+    await modal.open(radicado, row.solicitante.numero_documento);
+    const bancoActual = await modal.field('Banco').inputValue();
+    const banco = bancoActual === 'BBVA' ? 'Nu Bank' : 'BBVA';
+    await modal.field('Banco').selectOption(banco);
+    await modal.save();
+    await expect(modal.dialog()).toHaveCount(0);
+    await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+
+    // The relay tries each message twice; the SMTP server refuses both times: failed, with the reply.
+    await modal.open(radicado, row.solicitante.numero_documento);
+    const correos = modal.dialog().getByTestId('seccion-correos');
+    const supervisor = correos.getByTestId('correo').filter({ hasText: 'Para: supervisor@demo.co' });
+    await expect(supervisor).toHaveCount(1, { timeout: 15_000 });
+    await expect(supervisor).toContainText(`Cambio de banco en la solicitud ${radicado} de `);
+    await expect(async () => {
+      await correos.getByRole('button', { name: 'Actualizar' }).click();
+      await expect(supervisor.getByTestId('correo-estado')).toContainText('No se pudo enviar', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(supervisor.getByTestId('correo-estado')).toHaveText('No se pudo enviar — El servidor de correo respondió: 550 Buzón no disponible');
+    await expect(correos.getByText(/^Enviado el/)).toHaveCount(0);
+    expect(smtp!.accepted).toHaveLength(0);
+    await supervisor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/correo-fallido-1366.png` });
+
+    // The mailbox exists again: 'Reintentar' queues it and the relay delivers it.
+    refuse = false;
+    await supervisor.getByRole('button', { name: 'Reintentar el correo a supervisor@demo.co' }).click();
+    await expect(page.getByText('El correo volvió a la cola: se intentará enviar de nuevo en unos momentos.')).toBeVisible();
+    await expect(async () => {
+      await correos.getByRole('button', { name: 'Actualizar' }).click();
+      await expect(supervisor.getByTestId('correo-estado')).toHaveText(/^Enviado el \d\d\/\d\d\/\d{4} \d\d:\d\d$/, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(supervisor.getByRole('button', { name: /^Reintentar/ })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/correo-enviado-1366.png` });
+
+    const mail = smtp!.accepted.find((m) => m.to.includes('supervisor@demo.co'));
+    expect(mail?.mail.subject).toMatch(new RegExp(`^Cambio de banco en la solicitud ${radicado} de `));
+    expect(mail?.mail.text).toContain(`Banco nuevo: ${banco}`);
+    expect(mail?.mail.text).toContain(`Banco anterior: ${bancoActual || 'sin banco'}`);
+    expect(mail?.mail.text).toMatch(/Fecha del cambio: \d\d\/\d\d\/\d{4} \d\d:\d\d \(hora de Colombia\)/);
+
+    // Offline the section says where the state is, on a phone too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await context.setOffline(true);
+    await expect(correos).toContainText('Sin conexión: el estado de los correos de esta solicitud se verá cuando vuelvas a tener conexión.');
+    await correos.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/correos-sin-conexion-390.png` });
+    await context.setOffline(false);
+    await expect(supervisor.getByTestId('correo-estado')).toContainText('Enviado el');
+    await supervisor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/correos-390.png` });
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await supervisor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/correos-820.png` });
+    await context.close();
+  });
 });

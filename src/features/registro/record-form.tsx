@@ -25,6 +25,7 @@ import { CreditSection } from './credit-section';
 import { editSchema } from './edit-schema';
 import { EntitySection } from './entity-section';
 import { HistorialSection } from './historial-section';
+import { CorreosSection } from './correos-section';
 import { ObservacionesSection } from './observaciones-section';
 import { PreferencesSection } from './preferences-section';
 import type { RecordEdit } from './record-changes';
@@ -135,6 +136,7 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
           <PreferencesSection formId={formId} disabled={!canEdit} />
           {isAdminOrSupervisor(rol) && <StagesSection solicitudId={initial.id} radicado={live.solicitud.radicado ?? null} subjectLine={subjectLine} />}
           {notificationsPanel && <div data-testid="panel-notificaciones">{notificationsPanel}</div>}
+          <CorreosSection solicitudId={initial.id} token={session.token} canRetry={isAdminOrSupervisor(rol)} />
           {isAdminOrSupervisor(rol) && <HistorialSection solicitudId={initial.id} token={session.token} />}
         </div>
       </FormProvider>
