@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange, type Subjects } from './change-description';
+import { changedValues, describeChange, type Subjects } from './change-description';
 
 const subjects: Subjects = {
   solicitudes: new Map([
@@ -62,5 +62,21 @@ describe('what Cambios pendientes says about a change', () => {
       subject: 'Usuario Camila Ruiz',
       detail: 'Rol, Contraseña',
     });
+  });
+});
+
+describe('what a refused edit held', () => {
+  it('lists each changed field with the value the person typed, money in pesos', () => {
+    expect(
+      changedValues('solicitud.editar', {
+        solicitudId: '0190a000-0000-7000-8000-000000000001',
+        changes: { 'ubicacion.barrio': 'Barrio Borrado', 'solicitud.detalle_credito': { monto_solicitado: 222_000_000, plazo_meses: 60 } },
+        base: { 'ubicacion.barrio': 'Centro', 'solicitud.detalle_credito': { monto_solicitado: 200_000_000, plazo_meses: 60 } },
+      }),
+    ).toBe('Barrio: Barrio Borrado · Monto solicitado: $ 222.000.000');
+  });
+
+  it('is null for other changes', () => {
+    expect(changedValues('solicitud.cambiarEstado', { solicitudId: 'x', estado: 'Aprobado' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  * the subjects up in the local store (`subjectIds`) and passes them in.
  */
 import { mutationLabel } from '../domain/mutations';
-import { formatValue, fieldLabel, leafPaths } from '../features/registro/historial-format';
+import { formatValue, fieldLabel, leafPaths, leafValue } from '../features/registro/historial-format';
 
 /** 'Cambio de estado': the label of src/domain/mutations.ts (the raw name for one this version does not know). */
 export const changeLabel = mutationLabel;
@@ -118,4 +118,20 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
     if (nombre) subject = `Usuario ${nombre}`;
   }
   return { title, subject, detail };
+}
+
+/**
+ * What a refused edit of an application held, as the person typed it ('Barrio: Barrio Borrado ·
+ * Monto solicitado: $ 222.000.000'), so a change the server will never take (the application was
+ * deleted meanwhile) can still be read and typed again elsewhere. Null for other changes.
+ */
+export function changedValues(name: string, args: unknown): string | null {
+  if (name !== 'solicitud.editar') return null;
+  const a = (args && typeof args === 'object' ? args : {}) as Args;
+  const changes = (a.changes ?? {}) as Args;
+  const base = (a.base ?? {}) as Args;
+  const parts = Object.keys(changes).flatMap((k) =>
+    leafPaths(k, [base[k], changes[k]]).map((leaf) => `${fieldLabel(leaf)}: ${formatValue(leafValue(k, changes[k], leaf), leaf)}`),
+  );
+  return parts.length ? parts.join(' · ') : null;
 }

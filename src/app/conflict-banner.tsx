@@ -35,7 +35,7 @@ const EMPTY: Subjects = { solicitudes: new Map(), notificaciones: new Map(), usu
 function useSubjects(problems: readonly ProblemRow[]): Subjects | undefined {
   const db = useAtomValue(localDbAtom);
   const key = problems.map((p) => p.id).join(',');
-  const found = useLiveQuery(async () => ({ key, subjects: db ? await loadSubjects(db, problems.map((p) => p.args)) : EMPTY }), [db, key]);
+  const found = useLiveQuery(async () => ({ key, subjects: db ? await loadSubjects(db, problems.map((p) => p.args), problems) : EMPTY }), [db, key]);
   return found?.key === key ? found.subjects : undefined;
 }
 

@@ -1,9 +1,17 @@
 /** Looks up, in the local store, whom queued and rejected changes are about (change-description.ts). */
-import type { RadicaDB } from '../db/database';
+import type { ProblemRow, RadicaDB } from '../db/database';
 import { fullName } from '../domain/solicitud';
 import { subjectIds, type Subjects } from './change-description';
 
-export async function loadSubjects(db: RadicaDB, argsList: readonly unknown[]): Promise<Subjects> {
+/**
+ * `remembered`: refused changes with the application as it was when refused (ProblemRow.subject),
+ * used for an application no longer on this device (deleted or reassigned by staff).
+ */
+export async function loadSubjects(
+  db: RadicaDB,
+  argsList: readonly unknown[],
+  remembered: readonly Pick<ProblemRow, 'args' | 'subject'>[] = [],
+): Promise<Subjects> {
   const ids = argsList.map(subjectIds);
   const solIds = [...new Set(ids.flatMap((i) => (i.solicitud ? [i.solicitud] : [])))];
   const notIds = [...new Set(ids.flatMap((i) => (i.notificacion ? [i.notificacion] : [])))];
@@ -13,10 +21,15 @@ export async function loadSubjects(db: RadicaDB, argsList: readonly unknown[]): 
     db.notificaciones.bulkGet(notIds),
     db.usuarios.bulkGet(userIds),
   ]);
+  const solicitudes = new Map(
+    sols.flatMap((r) => (r ? [[r.id, { nombre: fullName(r.solicitante ?? {}), radicado: r.solicitud?.radicado ?? null }] as const] : [])),
+  );
+  for (const p of remembered) {
+    const id = subjectIds(p.args).solicitud;
+    if (id && p.subject && !solicitudes.has(id)) solicitudes.set(id, p.subject);
+  }
   return {
-    solicitudes: new Map(
-      sols.flatMap((r) => (r ? [[r.id, { nombre: fullName(r.solicitante ?? {}), radicado: r.solicitud?.radicado ?? null }] as const] : [])),
-    ),
+    solicitudes,
     notificaciones: new Map(nots.flatMap((n) => (n && typeof n.titulo === 'string' ? [[n.id, n.titulo] as const] : []))),
     usuarios: new Map(users.flatMap((u) => (u && typeof u.nombre === 'string' ? [[Number(u.id), u.nombre] as const] : []))),
   };

@@ -16,7 +16,7 @@ import { discardFile, discardProblem, retryFile, retryProblem } from '../sync/pr
 import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
 import { readErrorsAtom } from '../state/read-errors';
 import { syncPanelAtom } from '../state/sync-panel';
-import { describeChange, NOT_FILED, type Subjects } from './change-description';
+import { changedValues, describeChange, NOT_FILED, type Subjects } from './change-description';
 import { resolvable } from './conflict-banner';
 import { ConflictResolver } from './conflict-resolver';
 import { DeviceWipe } from './device-wipe';
@@ -63,7 +63,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
       ...outbox.map((m) => m.args),
       ...problems.map((p) => p.args),
       ...waiting.map((f) => ({ solicitudId: f.ownerSolicitudId })),
-    ]);
+    ], problems);
     return { outbox, problems, files: waiting, subjects };
   }, [db]);
 
@@ -106,7 +106,13 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
                 {d.title} <span className="font-normal text-slate-700">· {formatWhen(p.at)}</span>
               </p>
               {d.subject && <p className="text-sm text-slate-800">{d.subject}</p>}
-              {d.detail && <p className="text-sm text-slate-700">{d.detail}</p>}
+              {conflict || !changedValues(p.name, p.args) ? (
+                d.detail && <p className="text-sm text-slate-700">{d.detail}</p>
+              ) : (
+                <p className="text-sm text-slate-800" data-testid="lo-que-cambiaste">
+                  Tu cambio: {changedValues(p.name, p.args)}
+                </p>
+              )}
               <p className="text-sm text-red-900">
                 {conflict ? 'Conflicto: ' : 'Rechazado: '}
                 {p.error}

@@ -150,6 +150,12 @@ export interface ProblemRow {
   conflict?: ConflictDetail;
   resolvedAt?: string;
   resolution?: 'retried' | 'discarded' | 'resolved';
+  /**
+   * The application it is about as this device knew it when the server refused the change: a
+   * refusal because staff deleted it (or it was reassigned) removes the local row with the next
+   * pull, and the panel must still say whose application it was.
+   */
+  subject?: { nombre: string; radicado: string | null };
 }
 
 /**

@@ -198,6 +198,20 @@ describe('SyncEngine failures', () => {
     expect(server.pulls.filter((p) => p.cursor === 0).length).toBe(1);
   });
 
+  it('a change refused because the application is gone keeps whose application it was', async () => {
+    const { db, server, engine } = setup();
+    server.serverPut(makeRecord(A));
+    await engine.sync();
+    const radicado = (await db.solicitudes.get(A))?.solicitud?.radicado ?? null;
+    await mutate(db, 'solicitud.editar', { solicitudId: A, changes: { 'ubicacion.barrio': 'Barrio Borrado' }, base: { 'ubicacion.barrio': null } });
+    server.serverDelete(A);
+    await engine.sync();
+    // The pull removed the application from this device; the refusal still names it.
+    expect(await db.solicitudes.get(A)).toBeUndefined();
+    const [problem] = await db.problems.toArray();
+    expect(problem).toMatchObject({ code: 'NOT_FOUND', subject: { nombre: 'Ana María Gómez', radicado } });
+  });
+
   it('while another tab or the service worker holds the lock it sends nothing, says it is syncing, and then shows what the other sent', async () => {
     const other = heldLock();
     const { db, server, engine } = setup({ locks: other.locks });

@@ -4,7 +4,8 @@
  * - An entry leaves the outbox only when the server answered for it: applied/skipped entries are
  *   folded into the shadows (last known server state) and removed; rejected ones are removed AND
  *   written to `problems` with code, error and conflict — never dropped silently; a problem
- *   keeps the args without their secrets (`redactSecrets`: a password never outlives its push).
+ *   keeps the args without their secrets (`redactSecrets`: a password never outlives its push)
+ *   and whose application it was (`subject`), read before the pull can remove the local row.
  * - The results, meta.lastMutationId and the rebase that rolls back rejected effects are written
  *   in ONE transaction, so a crash leaves either the whole answer recorded or none of it (a
  *   retried push is then answered `skipped` with the stored result).
@@ -18,7 +19,8 @@
  *   back; if the server had in fact applied the original (its answer was lost), the stored result
  *   comes back as `skipped` and the change counts as applied.
  */
-import { getMeta, setMeta, type OutboxRow, type RadicaDB } from '../db/database';
+import { getMeta, setMeta, type OutboxRow, type ProblemRow, type RadicaDB } from '../db/database';
+import { fullName } from '../domain/solicitud';
 import { applyMutation } from '../db/mutators';
 import { rebase, ShadowTx } from '../db/tracked-tx';
 import { PUSH_BATCH, type MutationResult, type PushResponse } from '../domain/sync-protocol';
@@ -114,6 +116,14 @@ export async function pushOutbox(
   }
 }
 
+/** The application a change is about, as the local store holds it now (before the pull that may remove it). */
+async function subjectOf(db: RadicaDB, args: unknown): Promise<ProblemRow['subject']> {
+  const a = (args && typeof args === 'object' ? args : {}) as { solicitudId?: unknown; solicitud_id?: unknown };
+  const id = typeof a.solicitudId === 'string' ? a.solicitudId : typeof a.solicitud_id === 'string' ? a.solicitud_id : null;
+  const row = id ? await db.solicitudes.get(id) : undefined;
+  return row ? { nombre: fullName(row.solicitante ?? {}), radicado: row.solicitud?.radicado ?? null } : undefined;
+}
+
 function isFailure(r: MutationResult): boolean {
   return r.status === 'rejected' || (r.status === 'skipped' && r.code !== undefined);
 }
@@ -156,6 +166,7 @@ export async function applyPushResponse(
           code: failure.code ?? 'INTERNAL',
           error: failure.error ?? REJECTED_DEFAULT_MESSAGE,
           conflict: failure.conflict,
+          subject: await subjectOf(db, entry.args),
         });
         counts.rejected += 1;
       } else {

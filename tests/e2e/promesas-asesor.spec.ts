@@ -237,3 +237,52 @@ test('thirty changes queued offline, one reload among them: when the connection 
   expect(await readLocal(page, 'outbox')).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('treinta-enviados-820.png') });
 });
+
+test('the office deletes an application the tablet edited offline: the refusal is on the main screen at every size, names the application and keeps what was typed', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = 'asesor@demo.co';
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(email);
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(3);
+  const nombre = ((await modal.row(radicado).getByTestId('nombre').textContent()) ?? '').trim();
+  const me = await login(request, email);
+  const row = (await tabla(request, me.access_token)).find((r) => r.solicitud.radicado === radicado)!;
+
+  await context.setOffline(true);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio Borrado');
+  await modal.save();
+  await expect(toastWith(page, 'Cambios guardados en este dispositivo.')).toBeVisible();
+  await page.getByLabel('Buscar').fill('');
+  // Meanwhile the office deletes that application.
+  const admin = await login(request, 'admin@demo.co');
+  const del = await request.delete(`/api/solicitudes/${row.solicitud.id}`, { headers: { authorization: `Bearer ${admin.access_token}` } });
+  expect(del.ok()).toBe(true);
+
+  await context.setOffline(false);
+  const banner = page.getByTestId('banner-conflictos');
+  await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo.', { timeout: 30_000 });
+  // The pull took the application off this device; the refusal stays.
+  await expect(modal.row(radicado)).toHaveCount(0);
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 850 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    await expect(banner).toBeInViewport();
+    await expect(page.getByTestId('sync-problemas')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas');
+    await page.screenshot({ path: test.info().outputPath(`borrada-${size.width}.png`) });
+  }
+  await banner.getByRole('button', { name: 'Revisar' }).click();
+  const refused = page.getByRole('dialog', { name: 'Cambios pendientes' }).getByTestId('cambio-con-problema');
+  // Before: only 'Edición de solicitud · Barrio', with no applicant, no radicado and no value.
+  await expect(refused).toContainText(`${nombre} · ${radicado}`);
+  await expect(refused.getByTestId('lo-que-cambiaste')).toHaveText('Tu cambio: Barrio: Barrio Borrado');
+  await expect(refused).toContainText('Rechazado: La solicitud no existe o no tienes acceso a ella.');
+  await page.screenshot({ path: test.info().outputPath('borrada-panel-820.png') });
+});
