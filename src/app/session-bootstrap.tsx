@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
-import { ApiError, apiRequest } from '../lib/api';
-import { readStoredSession, sessionAtom, sessionExpiredAtom } from '../state/session';
+import { ApiError, apiJson } from '../lib/api';
+import { readStoredSession, refreshSessionUser, sessionAtom, sessionExpiredAtom, storeSession } from '../state/session';
 
 /**
  * Restores the stored session on load without needing the network (an advisor may open the app
@@ -11,6 +11,9 @@ import { readStoredSession, sessionAtom, sessionExpiredAtom } from '../state/ses
  * Only a token restored from storage (a reload, a new tab) is checked: a token a login has just
  * issued is known good, and checking it would only delay a new device's first sync (issue 31).
  * An answer that comes after the stored token changed (a new login, a logout) is ignored.
+ * The answer carries the user as the server has it now: a role, name or e-mail an admin changed
+ * since the login replaces the stored one, so the badge, the menu and what the screens offer
+ * follow the server (which already enforces the new role) without a new login.
  */
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const setState = useSetAtom(sessionAtom);
@@ -22,8 +25,16 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     if (!stored || !navigator.onLine) return;
     const ctrl = new AbortController();
     const current = () => readStoredSession()?.token === stored.token;
-    apiRequest('/api/validate-token', { token: stored.token, signal: ctrl.signal })
-      .then(() => current() && setExpired(false))
+    apiJson<{ usuario?: unknown }>('/api/validate-token', { token: stored.token, signal: ctrl.signal })
+      .then((data) => {
+        if (!current()) return;
+        setExpired(false);
+        const user = refreshSessionUser(stored.user, data?.usuario);
+        if (user === stored.user) return;
+        const session = { ...stored, user };
+        storeSession(session);
+        setState({ status: 'authenticated', session });
+      })
       // Only a refused token expires the session; no answer (offline, a server down) changes nothing.
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 401 && current()) setExpired(true);

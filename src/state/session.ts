@@ -3,6 +3,7 @@
  * empresa_id) and restored on load. Logout clears it but keeps `cedula` (spec 01 §3).
  */
 import { atom } from 'jotai';
+import { normalizeRole } from '../domain/roles';
 import type { Session, SessionUser } from '../domain/session';
 
 const KEYS = { token: 'access_token', user: 'user', cedula: 'cedula', userId: 'user_id', empresaId: 'empresa_id' } as const;
@@ -64,4 +65,31 @@ export function mergeSessionUser(
     empresa: answer.empresa ?? user.empresa,
     imagen_aliado: answer.imagen_aliado ?? user.imagen_aliado,
   };
+}
+
+/**
+ * The session user brought up to date with the server's current record of that user (the
+ * `usuario` of GET /api/validate-token): a role, name or e-mail an admin changed since the login
+ * reaches the screen (badge, menu, permissions) at the next start instead of the next login.
+ * Answers `user` itself when nothing changed or the answer is not this user's record.
+ */
+export function refreshSessionUser(user: SessionUser, usuario: unknown): SessionUser {
+  if (!usuario || typeof usuario !== 'object') return user;
+  const u = usuario as Record<string, unknown>;
+  if (u.id !== user.id) return user;
+  const rol = normalizeRole(u.rol) ?? user.rol;
+  const text = (v: unknown, old: string) => (typeof v === 'string' && v.trim() ? v : old);
+  const next: SessionUser = {
+    ...user,
+    rol,
+    nombre: text(u.nombre, user.nombre),
+    correo: text(u.correo, user.correo),
+    cedula: text(u.cedula, user.cedula),
+    empresa: text(u.empresa, user.empresa),
+    apellido: typeof u.apellido === 'string' || u.apellido === null ? u.apellido : user.apellido,
+    usuario: typeof u.usuario === 'string' ? u.usuario : user.usuario,
+    imagen_aliado: typeof u.imagen_aliado === 'string' || u.imagen_aliado === null ? u.imagen_aliado : user.imagen_aliado,
+    info_extra: u.info_extra && typeof u.info_extra === 'object' && !Array.isArray(u.info_extra) ? (u.info_extra as Record<string, unknown>) : user.info_extra,
+  };
+  return JSON.stringify(next) === JSON.stringify(user) ? user : next;
 }

@@ -247,3 +247,35 @@ test.describe('e-mails with a real SMTP server', () => {
     await context.close();
   });
 });
+
+test("a role change reaches the signed-in user's screen at the next reload: badge and menu follow the new role", async ({ page, request }) => {
+  const token = await adminToken(request);
+  const correo = `rol.${Math.random().toString(36).slice(2, 8)}@demo.co`;
+  const created = await request.post('/api/usuarios', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { nombre: 'Rosa Cambio', cedula: `77${Date.now() % 1_000_000}`, correo, contraseña: 'secreta123', rol: 'supervisor' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(correo, 'secreta123');
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  await expect(menu.getByRole('link', { name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByTestId('rol-badge')).toHaveText('Supervisor');
+
+  // The admin makes her an asesor: the server refuses her the users screen at once.
+  const changed = await request.put(`/api/usuarios/${id}`, { headers: { authorization: `Bearer ${token}` }, data: { rol: 'asesor' } });
+  expect(changed.ok(), await changed.text()).toBe(true);
+
+  await page.reload();
+  await expect(page.getByTestId('rol-badge')).toHaveText('Asesor', { timeout: 15_000 });
+  await expect(menu.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Configuración' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/rol-cambiado-1366.png` });
+  // Still signed in: the session was not thrown away, only brought up to date.
+  await expect(page.getByRole('heading', { level: 1, name: 'Creditos' })).toBeVisible();
+
+  await request.delete(`/api/usuarios/${id}`, { headers: { authorization: `Bearer ${token}` } });
+});
