@@ -5,7 +5,8 @@
  * still showed it to the asesor, with B's id in `solicitud_id` — the id, file name, size and
  * date of an application the asesor has no access to. The lists now hold what the download
  * serves: documents of the applicant not tied to an application, and those of live applications
- * the user may see.
+ * the user may see; so do the records the asesor receives (pull, the dashboard table, the complete
+ * record), which listed every document of the applicant in each of its applications.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -70,6 +71,36 @@ describe("a document of another application of the same applicant", () => {
       expect(res.body, url).not.toContain(bId);
       expect(res.body, url).not.toContain('extracto-de-la-otra-solicitud');
     }
+  });
+
+  it("is in none of the records the asesor receives (pull, the dashboard table, the complete record); the admin's record of A still lists it", async () => {
+    const pulled = async (who: DemoUser) => {
+      const token = await loginAs(ctx.app, who);
+      const clientId = randomUUID();
+      let cursor = 0;
+      let body = '';
+      for (let i = 0; i < 100; i++) {
+        const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=500`, headers: bearer(token) });
+        expect(res.statusCode).toBe(200);
+        body += res.body;
+        const page = res.json().data as { more: boolean; cursor: number };
+        if (!page.more) return body;
+        cursor = page.cursor;
+      }
+      throw new Error('the pull did not end');
+    };
+    const mine = await pulled('asesor');
+    expect(mine).toContain(aDoc);
+    expect(mine).not.toContain(bDoc);
+    expect(mine).not.toContain('extracto-de-la-otra-solicitud');
+    for (const url of ['/api/dashboard/tabla', `/api/solicitantes/${a.solicitanteId}/traer-todos-registros`]) {
+      const res = await call('asesor', 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(a.id);
+      expect(res.body, url).not.toContain(bDoc);
+      expect(res.body, url).not.toContain('extracto-de-la-otra-solicitud');
+    }
+    expect(await pulled('admin')).toContain(bDoc);
   });
 
   it('is listed for the admin, who sees both, until its application is deleted (then it is not served either)', async () => {

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
+import { bearer, createTestContext, DEMO_USERS, loginAs, type DemoUser, type TestContext } from './helpers';
 import {
   actividadEconomica,
   documentos,
@@ -25,6 +25,8 @@ import {
 } from '../../server/src/db/schema';
 import { insertApplications, rng } from '../../server/src/db/seed';
 import { buildRecords } from '../../server/src/modules/solicitudes/repository';
+import { authUserOf } from '../../server/src/plugins/auth';
+import type { Role } from '../../src/domain/roles';
 import { readSnapshot } from '../../server/src/db/client';
 import { uuidv7 } from '../../src/domain/ids';
 import type { Change, PullResponse } from '../../src/domain/sync-protocol';
@@ -111,9 +113,10 @@ describe('pull records built in the database', () => {
     const changes = await pullEverything(who, limit);
     const puts = changes.filter((c) => c.entity === 'solicitud' && c.op === 'put');
     expect(puts.length).toBeGreaterThan(who === 'admin' ? 500 : 10);
+    const [me] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, DEMO_USERS[who]));
     const expected = await readSnapshot(ctx.database.db, async (tx) => {
       const rows = await tx.select().from(solicitudes).where(inArray(solicitudes.id, puts.map((c) => c.id)));
-      return new Map((await buildRecords(tx, rows)).map((rec) => [rec.id, rec]));
+      return new Map((await buildRecords(tx, rows, authUserOf(me, me.rol as Role))).map((rec) => [rec.id, rec]));
     });
     expect(expected.size).toBe(puts.length);
     for (const change of puts) expect(change.row).toStrictEqual(expected.get(change.id));

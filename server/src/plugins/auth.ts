@@ -51,6 +51,21 @@ const UNAUTH = 'Tu sesión no es válida o expiró. Inicia sesión de nuevo.';
 /** A request that names no user at all (spec 01 §8, profile: 'No hay usuario autenticado'). */
 export const NO_USER = 'No hay usuario autenticado';
 
+/** A user row as the routes see it, with its role already checked. */
+export function authUserOf(row: typeof usuarios.$inferSelect, rol: Role): AuthUser {
+  const info = (row.infoExtra ?? {}) as Record<string, unknown>;
+  return {
+    id: row.id,
+    empresaId: row.empresaId,
+    rol,
+    nombre: row.nombre,
+    correo: row.correo,
+    cedula: row.cedula,
+    // A blank bank is no bank (a banco user without one sees nothing).
+    bancoNombre: typeof info.banco_nombre === 'string' && info.banco_nombre.trim() ? info.banco_nombre.trim() : null,
+  };
+}
+
 /** The authenticated user of a route declared with access 'auth'. */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', NO_USER);
@@ -115,17 +130,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey
       throw new AppError('FORBIDDEN', 'El usuario indicado no coincide con la sesión.');
     }
 
-    const info = (row.infoExtra ?? {}) as Record<string, unknown>;
-    request.auth = {
-      id: row.id,
-      empresaId: row.empresaId,
-      rol,
-      nombre: row.nombre,
-      correo: row.correo,
-      cedula: row.cedula,
-      // A blank bank is no bank (a banco user without one sees nothing).
-      bancoNombre: typeof info.banco_nombre === 'string' && info.banco_nombre.trim() ? info.banco_nombre.trim() : null,
-    };
+    request.auth = authUserOf(row, rol);
 
     if (config.roles && !config.roles.includes(rol)) {
       throw new AppError('FORBIDDEN', 'Tu rol no tiene permiso para esta acción.');

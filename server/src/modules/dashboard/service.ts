@@ -6,5 +6,5 @@ import { buildRecords, loadSolicitudRows } from '../solicitudes/repository';
 
 /** Every application the user may see with its child tables, newest first, as of one moment. */
 export function tablaRecords(db: Db, user: AuthUser) {
-  return readSnapshot(db, async (tx) => buildRecords(tx, await loadSolicitudRows(tx, visibleSolicitudes(user))));
+  return readSnapshot(db, async (tx) => buildRecords(tx, await loadSolicitudRows(tx, visibleSolicitudes(user)), user));
 }

@@ -21,7 +21,7 @@ const isObj = (x: unknown): x is Obj => !!x && typeof x === 'object' && !Array.i
 
 export async function registroCompleto(tx: DbOrTx, user: AuthUser, solicitanteId: string) {
   const rows = await visibleSolicitudesOf(tx, user, solicitanteId);
-  const records = await buildRecords(tx, rows);
+  const records = await buildRecords(tx, rows, user);
   const first = records[0];
   const refs = await tx
     .select()

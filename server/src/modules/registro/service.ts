@@ -14,7 +14,7 @@
  * - a reference's changed values pass the shared plausibility rules (src/domain/validacion.ts: its
  *   celular), else VALIDATION with `fields` and nothing is written.
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
 import { contentSize, readContent, storeContent, type Content } from '../../lib/file-store';
@@ -39,7 +39,7 @@ import {
 import type { AuthUser } from '../../plugins/auth';
 import { validarObjeto } from '../../../../src/domain/validacion';
 import { auditBy, createdBy, type FieldChanges } from '../audit/service';
-import { visibleSolicitudes } from '../solicitudes/visibility';
+import { documentosServidos, visibleSolicitudes } from '../solicitudes/visibility';
 import { moveDependentsToSeq } from '../solicitudes/dependents';
 import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 
@@ -449,7 +449,7 @@ export async function listarDocumentos(tx: DbOrTx, user: AuthUser, solicitudId: 
   const rows = await tx
     .select(DOCUMENTO_META)
     .from(documentos)
-    .where(and(eq(documentos.solicitanteId, sol.solicitanteId), isNull(documentos.deletedAt), servedDocumentos(tx, user)))
+    .where(and(eq(documentos.solicitanteId, sol.solicitanteId), isNull(documentos.deletedAt), documentosServidos(user, documentos.solicitudId)))
     .orderBy(asc(documentos.createdAt), asc(documentos.id));
   return rows.map(documentoRow);
 }
@@ -470,23 +470,6 @@ const visibleApplicants = (tx: DbOrTx, user: AuthUser) =>
     .from(solicitudes)
     .where(and(visibleSolicitudes(user), isNull(solicitudes.deletedAt)));
 
-/**
- * The documents a list may show: those `visibleDocumento` serves, i.e. the applicant's documents
- * tied to no application, and those of live applications the user sees. Without it, an asesor
- * listing the documents of its application saw the ones of another application of the same
- * applicant that it may not see (name, size, and that application's id), then a 404 on opening.
- */
-const servedDocumentos = (tx: DbOrTx, user: AuthUser) =>
-  or(
-    isNull(documentos.solicitudId),
-    inArray(
-      documentos.solicitudId,
-      tx
-        .select({ id: solicitudes.id })
-        .from(solicitudes)
-        .where(and(visibleSolicitudes(user), isNull(solicitudes.deletedAt))),
-    ),
-  )!;
 
 /** Every reference of the applications the user sees (GET /api/referencias without a filter). */
 export async function listarTodasReferencias(tx: DbOrTx, user: AuthUser) {
@@ -512,7 +495,7 @@ export async function listarTodosDocumentos(tx: DbOrTx, user: AuthUser) {
         eq(documentos.empresaId, user.empresaId),
         isNull(documentos.deletedAt),
         inArray(documentos.solicitanteId, visibleApplicants(tx, user)),
-        servedDocumentos(tx, user),
+        documentosServidos(user, documentos.solicitudId),
       ),
     )
     .orderBy(asc(documentos.createdAt), asc(documentos.id));

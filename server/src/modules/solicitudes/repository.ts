@@ -16,6 +16,8 @@ import {
   ubicaciones,
 } from '../../db/schema';
 import { fullName, type SolicitudRecord } from '../../../../src/domain/solicitud';
+import type { AuthUser } from '../../plugins/auth';
+import { documentosServidos } from './visibility';
 
 type SolicitudRow = typeof solicitudes.$inferSelect;
 
@@ -44,8 +46,12 @@ export async function loadSolicitudRows(
   return opts.limit ? q.limit(opts.limit) : q;
 }
 
-/** Builds aggregates for already-loaded application rows, in the same order. */
-export async function buildRecords(db: DbOrTx, rows: SolicitudRow[]): Promise<SolicitudRecord[]> {
+/**
+ * Builds aggregates for already-loaded application rows, in the same order. Given a `viewer`, the
+ * documents are those it may be served (`documentosServidos`): pass it whenever the records go to
+ * a person (the dashboard, the complete record); without it, every live document of the applicant.
+ */
+export async function buildRecords(db: DbOrTx, rows: SolicitudRow[], viewer?: AuthUser): Promise<SolicitudRecord[]> {
   if (rows.length === 0) return [];
   const sIds = [...new Set(rows.map((r) => r.solicitanteId))];
   const solIds = rows.map((r) => r.id);
@@ -78,7 +84,7 @@ export async function buildRecords(db: DbOrTx, rows: SolicitudRow[]): Promise<So
           createdAt: documentos.createdAt,
         })
         .from(documentos)
-        .where(and(inArray(documentos.solicitanteId, sIds), isNull(documentos.deletedAt)))
+        .where(and(inArray(documentos.solicitanteId, sIds), isNull(documentos.deletedAt), viewer ? documentosServidos(viewer, documentos.solicitudId) : undefined))
         .orderBy(asc(documentos.createdAt)),
   );
   const solById = new Map(sols.map((s) => [s.id, s]));

@@ -5,7 +5,7 @@
  * A banco user without a bank (none, or a blank one) sees nothing: a blank bank never matches an
  * application's empty or missing bank.
  */
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { seesWholeCompany } from '../../../../src/domain/roles';
 import type { AuthUser } from '../../plugins/auth';
 import { solicitudes } from '../../db/schema';
@@ -66,4 +66,17 @@ export function everVisibleSolicitudes(user: AuthUser): SQL {
  */
 export function visibilityScope(user: AuthUser): string {
   return user.rol === 'banco' ? `banco:${bankOf(user) ?? ''}` : user.rol;
+}
+
+/**
+ * Of an applicant's documents, those `viewer` may be served (GET /api/documentos/{id}): the ones
+ * tied to no application and those of live applications it sees. `solicitudId` is the document's
+ * `solicitud_id` column as the caller's query names it. A role that sees the whole company sees
+ * every live application, so only the deleted ones' documents drop out. Records (pull, dashboard)
+ * and the REST lists apply it: an advisor whose applicant has another application, filed by
+ * someone else, does not receive that application's file names and sizes.
+ */
+export function documentosServidos(viewer: AuthUser, solicitudId: SQL | AnyColumn): SQL {
+  // A lookup by primary key per document, not the set of every visible application (50,000 for an admin).
+  return sql`(${solicitudId} is null or exists (select 1 from ${solicitudes} where ${solicitudes.id} = ${solicitudId} and ${visibleSolicitudes(viewer)} and ${solicitudes.deletedAt} is null))`;
 }

@@ -115,7 +115,7 @@ export async function pullRecentPage(db: DbOrTx, user: AuthUser, q: RecentQuery)
       .orderBy(desc(solicitudes.createdAt), desc(solicitudes.id))
       .limit(cap);
     const visible = heads.filter((h) => canSeeRow(user, h));
-    const records = await recordsJson(tx, visible);
+    const records = await recordsJson(tx, visible, user);
     const changes = visible.flatMap(({ id }): PageChange[] => {
       const json = records.get(id);
       return json === undefined ? [] : [{ entity: 'solicitud', id, op: 'put', json }];

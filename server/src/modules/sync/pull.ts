@@ -214,7 +214,7 @@ async function toChanges(
     .filter((i) => i.entity === 'solicitud')
     .map((i) => i.row as SolicitudHead)
     .filter((r) => !r.deletedAt && canSeeRow(user, r));
-  const records = await recordsJson(db, visible);
+  const records = await recordsJson(db, visible, user);
   const revisionItems = items.filter((i) => i.entity === 'revision').map((i) => i.row as RevisionPullItem);
   const revisionesVisibles = new Map(
     (await revisionRows(db, user.empresaId, revisionItems.filter((r) => canSeeRevision(user, r)).map((r) => r.r))).map((r) => [r.id, r]),

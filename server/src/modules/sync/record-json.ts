@@ -9,6 +9,8 @@
  * - Timestamps are sent as the database's own text (`::text`), as the drivers give them to
  *   `buildRecords` (drizzle's string mode), not as JSON's ISO form.
  * - Only what its caller read in the same snapshot is built: run it inside the pull's transaction.
+ * - The documents are the applicant's that the viewer may download (`documentosServidos`): an
+ *   applicant's other application, which the viewer may not see, keeps its files to itself.
  * - The statement is set-based: each child table is read once for the whole page (its rows of the
  *   page's applicants, by index), pre-aggregated per applicant, and hash-joined to the page. The
  *   page's applicant ids are passed as a list (not a subquery) so that the planner knows how many
@@ -18,6 +20,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import { documentosServidos } from '../solicitudes/visibility';
 import {
   actividadEconomica,
   documentos,
@@ -44,8 +48,9 @@ const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')
  * one-per-applicant blocks take the first row made (ids are UUIDv7), as the single row every
  * applicant has.
  */
-export async function recordsJson(db: DbOrTx, heads: readonly RecordHead[]): Promise<Map<string, string>> {
+export async function recordsJson(db: DbOrTx, heads: readonly RecordHead[], viewer: AuthUser): Promise<Map<string, string>> {
   if (heads.length === 0) return new Map();
+  const servedDocs = documentosServidos(viewer, sql.raw('c.solicitud_id'));
   const ids = uuidList(heads.map((h) => h.id));
   const owners = uuidList([...new Set(heads.map((h) => h.solicitanteId))]);
   const { rows } = (await db.execute(sql`with s as materialized (
@@ -74,7 +79,7 @@ o as (select c.solicitud_id, json_agg((select row_to_json(t) from (select c.id, 
   from ${observaciones} c where c.solicitud_id = any(${ids}) group by c.solicitud_id),
 d as (select c.solicitante_id, json_agg((select row_to_json(t) from (select c.id, c.nombre, c.mime, c.file_size,
     c.created_at::text as created_at) t) order by c.created_at) as j
-  from ${documentos} c where c.solicitante_id = any(${owners}) and c.deleted_at is null group by c.solicitante_id)
+  from ${documentos} c where c.solicitante_id = any(${owners}) and c.deleted_at is null and ${servedDocs} group by c.solicitante_id)
 select s.id, (select row_to_json(rec) from (select s.id, a.j as solicitante, u.j as ubicacion, x.j as actividad_economica,
   f.j as informacion_financiera, s.j as solicitud, coalesce(r.j, '[]') as referencias,
   coalesce(o.j, '[]') as observaciones, coalesce(d.j, '[]') as documentos) rec)::text as json
