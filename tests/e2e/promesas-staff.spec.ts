@@ -14,6 +14,7 @@ import { startServer } from '../../server/src/server';
 import { loadConfig } from '../../server/src/config';
 import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 import { LoginPage, PASSWORD, statusControl, waitForRows } from './fixtures/app';
+import { FormularioPage } from './fixtures/formulario';
 import { RegistroModal, ServerApi } from './fixtures/registro';
 
 const SHOTS = 'test-results/promesas-staff';
@@ -26,10 +27,10 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { access_token: string }).access_token;
 }
 
-async function defineField(request: APIRequestContext, options: string[]) {
+async function defineField(request: APIRequestContext, options: string[], extra: Record<string, unknown> = {}) {
   const res = await request.post(DEF_URL, {
     headers: { authorization: `Bearer ${await adminToken(request)}` },
-    data: { definitions: [{ key: KEY, type: 'array', required: false, description: LABEL, list_values: { enum: options } }] },
+    data: { definitions: [{ key: KEY, type: 'array', required: false, description: LABEL, list_values: { enum: options }, ...extra }] },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -278,4 +279,47 @@ test("a role change reaches the signed-in user's screen at the next reload: badg
   await expect(page.getByRole('heading', { level: 1, name: 'Creditos' })).toBeVisible();
 
   await request.delete(`/api/usuarios/${id}`, { headers: { authorization: `Bearer ${token}` } });
+});
+
+test('a required field the administrator added is asked by its label at creation, and the new application shows it in Editar Registro', async ({ page, request }) => {
+  await defineField(request, ['Radio', 'Referido'], { required: true });
+  const documento = String(Date.now()).slice(-10);
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  const form = new FormularioPage(page);
+  await form.open();
+  const campo = form.dialog().getByLabel(LABEL, { exact: true });
+  await expect(campo).toBeVisible({ timeout: 30_000 });
+  await form.fillApplicant({ nombres: 'Camila', apellido: 'Configurada', documento });
+  await form.select('Departamento de residencia', 'Atlántico');
+  await form.select('Ciudad de residencia', 'Soledad');
+  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
+  await form.select('Tipo de actividad económica', 'Empleado');
+  await form.fill('Empresa donde trabaja', 'Tecnoglass');
+  await form.fill('Ingreso básico mensual', '3500000');
+  await form.reference(0, { tipo: 'familiar', nombre: 'Pedro Configurado', celular: '3109876543' });
+  await form.select('Tipo de crédito', 'hipotecario');
+  await form.fill('Monto solicitado', '180000000');
+  await form.fill('Plazo en meses', '180');
+  await form.acceptBoth();
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+
+  // Left empty: the form names the field by its label, focuses it, and saves nothing.
+  await expect(campo).toHaveAttribute('aria-invalid', 'true');
+  await expect(campo).toBeFocused();
+  const errorId = await campo.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${errorId}"]`)).toContainText(LABEL);
+  await campo.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/creacion-campo-obligatorio-1366.png` });
+
+  await campo.selectOption('Referido');
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form.dialog()).toHaveCount(0, { timeout: 30_000 });
+  await page.getByLabel('Buscar').fill(documento);
+  const row = page.getByTestId('credit-row').filter({ hasText: 'Camila' });
+  await expect(row.getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  await row.getByTestId('nombre').click();
+  const modal = new RegistroModal(page);
+  await expect(modal.dialog().getByTestId('seccion-financiera').getByLabel(LABEL, { exact: true })).toHaveValue('Referido');
+  await expect(modal.field('Monto solicitado')).toHaveValue('$ 180.000.000');
 });
