@@ -286,3 +286,45 @@ test('the office deletes an application the tablet edited offline: the refusal i
   await expect(refused).toContainText('Rechazado: La solicitud no existe o no tienes acceso a ella.');
   await page.screenshot({ path: test.info().outputPath('borrada-panel-820.png') });
 });
+
+test('the tab closes mid-form; reopened offline the draft comes back with its file, and one tap on Descartar does not lose it', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login('asesor@demo.co');
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+
+  await context.setOffline(true);
+  const form = new FormularioPage(page);
+  await form.open();
+  const applicant = form.section('Información del Solicitante');
+  await applicant.getByLabel('Nombres', { exact: true }).fill('Rosalba');
+  await applicant.getByLabel('Primer apellido', { exact: true }).fill('Pestaña');
+  await page.locator('#f-adjuntos').setInputFiles({ name: 'desprendible.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(form.dialog().getByText('desprendible.pdf')).toBeVisible();
+  // The draft is on the device shortly after the last change (the file with it)…
+  await expect
+    .poll(async () => (await readLocal<{ values: { files: Array<{ nombre: string }> } }>(page, 'drafts')).map((d) => d.values.files.map((f) => f.nombre)))
+    .toEqual([['desprendible.pdf']]);
+  // …and the tablet closes the tab (the battery, the camera app): no dialog, no chance to save.
+  await page.close({ runBeforeUnload: false });
+
+  const again = await context.newPage();
+  await again.goto('/');
+  await waitForRows(again);
+  await again.getByRole('button', { name: 'Nuevo Cliente' }).click();
+  await expect(again.getByRole('heading', { name: 'Tienes un borrador sin terminar' })).toBeVisible();
+  await again.screenshot({ path: test.info().outputPath('borrador-820.png') });
+  // Before: this one tap deleted the draft and its file at once, with no question and no way back.
+  await again.getByRole('button', { name: 'Descartar y empezar de nuevo' }).click();
+  const confirm = again.getByRole('alertdialog').filter({ hasText: '¿Descartar el borrador?' });
+  await expect(confirm).toContainText('Se borrará el borrador de Rosalba Pestaña con 1 archivo de este dispositivo. Esta acción no se puede deshacer.');
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(again.getByRole('heading', { name: 'Tienes un borrador sin terminar' })).toBeVisible();
+  await again.getByRole('button', { name: 'Continuar borrador' }).click();
+  const form2 = new FormularioPage(again);
+  await expect(form2.section('Información del Solicitante').getByLabel('Nombres', { exact: true })).toHaveValue('Rosalba');
+  await expect(form2.dialog().getByText('desprendible.pdf')).toBeVisible();
+});

@@ -7,6 +7,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { askConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
@@ -14,7 +15,7 @@ import { ToasterHost } from '../../components/ui/toast';
 import type { DraftRow } from '../../db/database';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
-import { formatDateTime } from '../../domain/format';
+import { formatDateTime, plural } from '../../domain/format';
 import { newFormState, type FormState } from './form-state';
 import { FORM_TOASTER } from './form-toasts';
 import { RegistroForm } from './registro-form';
@@ -34,6 +35,24 @@ export function NuevoClienteModal({ open, onClose, onOpenExisting }: Props) {
       {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} />}
     </>
   );
+}
+
+/** The question before a draft is thrown away, naming whose it is and what it holds. */
+export function discardDraftQuestion(draft: DraftRow): ConfirmOptions {
+  const values = draft.values as Partial<FormState>;
+  const nombre = [values.values?.solicitante?.nombres, values.values?.solicitante?.primer_apellido]
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .join(' ');
+  const files = values.files?.length ?? 0;
+  const what = [nombre ? `el borrador de ${nombre}` : 'el borrador', files ? `con ${plural(files, 'archivo')}` : '']
+    .filter(Boolean)
+    .join(' ');
+  return {
+    title: '¿Descartar el borrador?',
+    message: `Se borrará ${what} de este dispositivo. Esta acción no se puede deshacer.`,
+    confirmLabel: 'Descartar borrador',
+    tone: 'danger',
+  };
 }
 
 type Start = { status: 'checking' } | { status: 'ask'; draft: DraftRow } | { status: 'ready'; state: FormState };
@@ -99,8 +118,13 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
           </Button>
           <Button
             onClick={() => {
-              void db.drafts.delete(start.draft.id);
-              setStart({ status: 'ready', state: newFormState() });
+              // One tap must not lose a draft (and its photos): it asks first.
+              const draft = start.draft;
+              void askConfirm(discardDraftQuestion(draft)).then(async (ok) => {
+                if (!ok) return;
+                await db.drafts.delete(draft.id);
+                setStart({ status: 'ready', state: newFormState() });
+              });
             }}
           >
             Descartar y empezar de nuevo
