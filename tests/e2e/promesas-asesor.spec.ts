@@ -328,3 +328,50 @@ test('the tab closes mid-form; reopened offline the draft comes back with its fi
   await expect(form2.section('Información del Solicitante').getByLabel('Nombres', { exact: true })).toHaveValue('Rosalba');
   await expect(form2.dialog().getByText('desprendible.pdf')).toBeVisible();
 });
+
+test('the tablet and the office change different fields and the status of one application: both survive, with no conflict', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const email = 'asesor@demo.co';
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(email);
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(5);
+  const me = await login(request, email);
+  const row = (await tabla(request, me.access_token)).find((r) => r.solicitud.radicado === radicado)!;
+  const target = row.solicitud.estado === 'En estudio' ? 'Aprobado' : 'En estudio';
+
+  await context.setOffline(true);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio de la Tableta');
+  await modal.save();
+  await expect(toastWith(page, 'Cambios guardados en este dispositivo.')).toBeVisible();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
+  for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 850 }, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(size);
+    await expect(chip(page)).toHaveText('Sin conexión · 1 cambio sin enviar');
+    await expect(chip(page)).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath(`pendiente-sin-conexion-${size.width}.png`) });
+  }
+
+  // Meanwhile the supervisor changes the applicant's name and the status from the office.
+  const supervisor = await login(request, 'supervisor@demo.co');
+  const headers = { authorization: `Bearer ${supervisor.access_token}` };
+  const patched = await request.patch(`/api/solicitudes/${row.solicitud.id}`, { headers, data: { estado: target } });
+  expect(patched.ok()).toBe(true);
+  const renamed = await request.patch(`/api/solicitantes/${row.solicitante.id}/editar-registro-completo`, {
+    headers,
+    data: { solicitante: { nombres: 'Nombre de Oficina' } },
+  });
+  expect(renamed.ok()).toBe(true);
+
+  await context.setOffline(false);
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+  await expect(chip(page)).toHaveText(/^Sincronizado \d{2}:\d{2}$/, { timeout: 30_000 });
+  await expect(page.getByTestId('banner-conflictos')).toHaveCount(0);
+  await expect(modal.row(radicado).getByTestId('estado-badge')).toHaveText(target);
+  await expect(modal.row(radicado).getByTestId('nombre')).toContainText('Nombre de Oficina');
+  const after = (await tabla(request, me.access_token)).find((r) => r.solicitud.id === row.solicitud.id)!;
+  expect([after.solicitud.estado, after.solicitante.nombres, after.ubicacion?.barrio]).toEqual([target, 'Nombre de Oficina', 'Barrio de la Tableta']);
+});
