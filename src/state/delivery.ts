@@ -10,6 +10,21 @@ import type { RadicaDB } from '../db/database';
 import type { SyncClient } from '../workers/sync-client';
 
 export const SAVED_ON_DEVICE = 'Guardado en este dispositivo. Se enviará al servidor cuando haya conexión.';
+
+/**
+ * A 'guardado en este dispositivo' text for when the connection is there but the session is not
+ * (the server refused the token: a changed password, an expired session): what the change waits
+ * for is a new login, not a connection.
+ */
+export function untilLogin(text: string): string {
+  return text.replace(/cuando haya conexión\.?$/, 'cuando inicies sesión de nuevo.');
+}
+
+/** `text`, or its untilLogin form when the sync engine waits for a new login. */
+export async function queuedText(client: SyncClient, text: string): Promise<string> {
+  const state = await client.getStatus().then((s) => s.state, () => null);
+  return state === 'unauthenticated' ? untilLogin(text) : text;
+}
 const SYNC_WAIT_MS = 15_000;
 
 export interface DeliveryTexts {
@@ -71,7 +86,7 @@ export async function reportDelivery(
     return 'rejected';
   }
   if (left.some(Boolean)) {
-    toast.info(queued, { id, description: texts.description, duration: 5000 });
+    toast.info(await queuedText(opts.client, queued), { id, description: texts.description, duration: 5000 });
     return 'queued';
   }
   toast.success(texts.sent, { id, description: texts.description, duration: 3000 });

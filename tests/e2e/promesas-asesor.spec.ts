@@ -375,3 +375,36 @@ test('the tablet and the office change different fields and the status of one ap
   const after = (await tabla(request, me.access_token)).find((r) => r.solicitud.id === row.solicitud.id)!;
   expect([after.solicitud.estado, after.solicitante.nombres, after.ubicacion?.barrio]).toEqual([target, 'Nombre de Oficina', 'Barrio de la Tableta']);
 });
+
+test('online with a session the server no longer accepts, a saved edit says it waits for a login, not for a connection', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = 'asesor@demo.co';
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(email);
+  await waitForRows(page);
+  const me = await login(request, email);
+  const admin = await login(request, 'admin@demo.co');
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(1);
+  const row = (await tabla(request, me.access_token)).find((r) => r.solicitud.radicado === radicado)!;
+  // The office resets the advisor's password: the session on the tablet ends.
+  const changed = await request.put(`/api/usuarios/${me.usuario.id}`, {
+    headers: { authorization: `Bearer ${admin.access_token}` },
+    data: { contraseña: 'clave-nueva-47' },
+  });
+  expect(changed.ok()).toBe(true);
+  try {
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await modal.field('Barrio').fill('Barrio Sesión Vencida');
+    await modal.save();
+    await expect(page.getByRole('alert').filter({ hasText: 'Tu sesión expiró. Inicia sesión para sincronizar.' })).toBeVisible({ timeout: 30_000 });
+    const saved = toastWith(page, /Cambios guardados en este dispositivo/);
+    await expect(saved).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('vencida-guardado-820.png') });
+    // Before: 'Se enviarán al servidor cuando haya conexión.' on a tablet that had one.
+    await expect(saved).toContainText('Se enviarán al servidor cuando inicies sesión de nuevo.');
+  } finally {
+    await request.put(`/api/usuarios/${me.usuario.id}`, { headers: { authorization: `Bearer ${admin.access_token}` }, data: { contraseña: PASSWORD } });
+  }
+});

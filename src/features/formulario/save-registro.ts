@@ -9,6 +9,7 @@ import { mutate, queueFile } from '../../db/mutate';
 import type { RadicaDB } from '../../db/database';
 import { validateRegistro, type RegistroSchemas } from '../../domain/registro';
 import type { SyncClient } from '../../workers/sync-client';
+import { queuedText } from '../../state/delivery';
 import { toArgs, type FormState } from './form-state';
 import { policyOfPath } from './files';
 
@@ -65,7 +66,7 @@ async function outcomeAfterSync(
   }
   const problem = await db.problems.get(mutationId);
   if (problem) return { tone: 'error', message: problem.error || 'Error al crear la solicitud' };
-  if (await db.outbox.get(mutationId)) return { tone: 'info', message: MSG_QUEUED };
+  if (await db.outbox.get(mutationId)) return { tone: 'info', message: await queuedText(client, MSG_QUEUED) };
   if (fileCount === 0) return { tone: 'success', message: MSG_OK };
   const files = await db.files.where('mutationId').equals(mutationId).toArray();
   const uploaded = files.filter((f) => f.status === 'uploaded').length;
