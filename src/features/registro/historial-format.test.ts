@@ -24,6 +24,29 @@ describe('historial wording', () => {
   });
 });
 
+describe('codes of a notification', () => {
+  it("reads its type, priority, status and action by their labels, not their codes", () => {
+    const lines = changeLines({
+      id: 3, fecha: '2025-01-01T00:00:00Z', usuario_id: 1, usuario_nombre: 'Sara', entidad: 'notificacion', entidad_id: 'n', accion: 'crear',
+      cambios: {
+        tipo: { old: null, new: 'seguimiento_credito' },
+        estado: { old: null, new: 'pendiente' },
+        prioridad: { old: null, new: 'media' },
+        metadata: { old: null, new: { accion_requerida: 'revisar_documentos' } },
+      },
+    });
+    expect(lines.map((l) => [l.label, l.after])).toEqual([
+      ['Tipo', 'Seguimiento de crédito'],
+      ['Estado', 'Pendiente'],
+      ['Prioridad', 'Media'],
+      ['Acción requerida', 'Revisar documentos'],
+    ]);
+    // An observation's 'tipo' is not a notification code.
+    const obs = changeLines({ id: 4, fecha: '2025-01-01T00:00:00Z', usuario_id: 1, usuario_nombre: 'Sara', entidad: 'observacion', entidad_id: 'o', accion: 'crear', cambios: { tipo: { old: null, new: 'comentario' } } });
+    expect(obs[0].after).toBe('comentario');
+  });
+});
+
 describe('values per field', () => {
   it('writes amounts as money, days as dd/mm/yyyy', () => {
     expect(formatValue(222000000, 'solicitud.detalle_credito.monto_solicitado')).toBe('$ 222.000.000');

@@ -7,6 +7,7 @@ import { CREDIT_KIND_LABELS } from '../../domain/credito';
 import { formatDate, formatDateTime, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
 import { etiquetaConfigurada, type DefinicionEtiqueta } from '../../domain/field-definition';
 import type { HistorialEntry } from '../../domain/historial';
+import { ACCION_LABELS, ESTADO_LABELS, PRIORIDAD_LABELS, TIPO_LABELS } from '../../domain/notificacion';
 import { etiquetaDeCampo } from '../../domain/validacion';
 
 const EXTRA_LABELS: Record<string, string> = {
@@ -159,6 +160,23 @@ export interface ChangeLine {
   after: string;
 }
 
+/** A notification's codes by their labels ('seguimiento_credito' -> 'Seguimiento de crédito'). */
+const NOTIFICATION_CODES: Record<string, Record<string, string>> = {
+  tipo: TIPO_LABELS,
+  estado: ESTADO_LABELS,
+  prioridad: PRIORIDAD_LABELS,
+  accion_requerida: ACCION_LABELS,
+};
+
+/** The value of `leaf` as a person reads it: a code of the entity by its label, else formatValue. */
+function readable(entidad: string, leaf: string, value: unknown): string {
+  if (entidad === 'notificacion' && typeof value === 'string') {
+    const labels = NOTIFICATION_CODES[leaf.slice(leaf.lastIndexOf('.') + 1)];
+    if (labels && Object.hasOwn(labels, value)) return labels[value];
+  }
+  return formatValue(value, leaf);
+}
+
 export function changeLines(entry: HistorialEntry, etiquetas: readonly DefinicionEtiqueta[] = []): ChangeLine[] {
   return Object.entries(entry.cambios)
     .filter(([field]) => !HIDDEN_FIELDS.has(field))
@@ -166,8 +184,8 @@ export function changeLines(entry: HistorialEntry, etiquetas: readonly Definicio
       leafPaths(field, [c.old, c.new]).map((leaf) => ({
         field: leaf,
         label: fieldLabel(leaf, etiquetas),
-        before: formatValue(leafValue(field, c.old, leaf), leaf),
-        after: formatValue(leafValue(field, c.new, leaf), leaf),
+        before: readable(entry.entidad, leaf, leafValue(field, c.old, leaf)),
+        after: readable(entry.entidad, leaf, leafValue(field, c.new, leaf)),
       })),
     );
 }
