@@ -20,6 +20,7 @@ import { changedValues, describeChange, NOT_FILED, type Subjects } from './chang
 import { resolvable } from './conflict-banner';
 import { ConflictResolver } from './conflict-resolver';
 import { DeviceWipe } from './device-wipe';
+import { reopenable, reopenRefusedCreation } from '../features/formulario/reopen-refused';
 import { loadSubjects } from './subjects';
 
 const FIVE_DAYS = 5 * 24 * 3600 * 1000;
@@ -71,6 +72,20 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
     navigator.storage?.estimate?.().then(setEstimate, () => undefined);
   }, []);
 
+  // A refused new application goes back to the form as a draft (see reopen-refused.ts).
+  const reopen = async (database: NonNullable<typeof db>, id: number) => {
+    try {
+      await reopenRefusedCreation(database, id);
+      onClose();
+      toast.success('Solicitud devuelta al formulario', {
+        description: 'Está guardada como borrador en este dispositivo: ábrela con Nuevo Cliente para completarla y guardarla.',
+        duration: 10_000,
+      });
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : 'No se pudo abrir en el formulario.');
+    }
+  };
+
   const oldest = data?.outbox[0]?.at;
   const stale = oldest ? Date.now() - new Date(oldest).getTime() > FIVE_DAYS : false;
   const queuedFiles = data?.files.filter((f) => f.status !== 'error') ?? [];
@@ -121,6 +136,10 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
                 {conflict ? (
                   <Button aria-expanded={resolving === p.id} onClick={() => setResolving(resolving === p.id ? null : p.id)}>
                     Resolver
+                  </Button>
+                ) : reopenable(p) ? (
+                  <Button variant="primary" onClick={() => db && void reopen(db, p.id)}>
+                    Corregir en el formulario
                   </Button>
                 ) : (
                   <Button onClick={() => db && act(retryProblem(db, p.id))}>Reintentar</Button>

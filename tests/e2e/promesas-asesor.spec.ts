@@ -408,3 +408,58 @@ test('online with a session the server no longer accepts, a saved edit says it w
     await request.put(`/api/usuarios/${me.usuario.id}`, { headers: { authorization: `Bearer ${admin.access_token}` }, data: { contraseña: PASSWORD } });
   }
 });
+
+test('an application created offline that the server refuses (a field made required meanwhile) is shown to the advisor, who can finish it', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login('asesor@demo.co');
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+
+  await context.setOffline(true);
+  const documento = String(Date.now()).slice(-9);
+  await createApplication(page, { nombres: 'Yolanda', apellido: 'Rechazada', documento });
+  await expect(toastWith(page, 'Solicitud guardada en este dispositivo. Se enviará al servidor cuando haya conexión.')).toBeVisible();
+
+  // Meanwhile the administrator makes a new applicant field required.
+  const admin = await login(request, 'admin@demo.co');
+  const key = `codigo_vendedor_${Date.now().toString(36)}`;
+  const added = await request.post('/api/json/definitions/solicitante/info_extra', {
+    headers: { authorization: `Bearer ${admin.access_token}` },
+    data: { definitions: [{ key, type: 'string', description: 'Código del vendedor', required: true }] },
+  });
+  expect(added.ok()).toBe(true);
+
+  await context.setOffline(false);
+  const banner = page.getByTestId('banner-conflictos');
+  await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo.', { timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('creacion-rechazada-820.png') });
+  await banner.getByRole('button', { name: 'Revisar' }).click();
+  const refused = page.getByRole('dialog', { name: 'Cambios pendientes' }).getByTestId('cambio-con-problema');
+  await expect(refused).toContainText('Yolanda Rechazada · sin radicar');
+  await expect(refused).toContainText('Rechazado: Datos inválidos: Código del vendedor: este campo es obligatorio');
+  await page.screenshot({ path: test.info().outputPath('creacion-rechazada-panel-820.png') });
+  // Before: only Reintentar (refused again, the same way) or Descartar (the work gone); the
+  // application had already left the list.
+  await refused.getByRole('button', { name: 'Corregir en el formulario' }).click();
+  await expect(toastWith(page, 'Solicitud devuelta al formulario')).toBeVisible();
+  await expect(page.getByTestId('banner-conflictos')).toHaveCount(0);
+  const form = new FormularioPage(page);
+  await page.getByRole('button', { name: 'Nuevo Cliente' }).click();
+  await page.getByRole('button', { name: 'Continuar borrador' }).click();
+  const applicant = form.section('Información del Solicitante');
+  await expect(applicant.getByLabel('Nombres', { exact: true })).toHaveValue('Yolanda');
+  await expect(form.dialog().getByLabel('Dirección de residencia', { exact: true })).toHaveValue('Calle 10 # 5-20');
+  await form.dialog().getByLabel('Código del vendedor', { exact: true }).fill('V-46');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form.dialog()).toHaveCount(0);
+  await page.getByLabel('Buscar').fill(documento);
+  const created = page.getByTestId('credit-row').filter({ hasText: 'Yolanda Rechazada' });
+  await expect(created.getByTestId('radicado')).toHaveText(/^RAD-/, { timeout: 30_000 });
+  await expect(chip(page)).toHaveText(/^Sincronizado \d{2}:\d{2}$/, { timeout: 30_000 });
+  const me = await login(request, 'asesor@demo.co');
+  const onServer = (await tabla(request, me.access_token)).filter((r) => r.solicitante.numero_documento === documento);
+  expect(onServer.map((r) => r.solicitante.nombres)).toEqual(['Yolanda']);
+});

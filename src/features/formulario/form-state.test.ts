@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../domain/field-definition';
-import { addReferencia, clearedFormState, newFormState, removeReferencia, setEntityValue, toArgs } from './form-state';
+import { addReferencia, clearedFormState, newFormState, removeReferencia, setEntityValue, toArgs, fromArgs } from './form-state';
 
 const fields: FieldDefinition[] = [
   { key: 'tipo_actividad_economica', type: 'array', required: true, list_values: { enum: ['Empleado', 'Pensionado'] } },
@@ -48,5 +48,19 @@ describe('form state', () => {
       tipo_actividad_economica: 'Empleado',
       tipo_actividad: 'Empleado',
     });
+  });
+});
+
+describe('a refused creation back in the form', () => {
+  it('fromArgs gives back the state toArgs was made from, with the files kept on the device', () => {
+    const state = newFormState();
+    state.values.solicitante = { nombres: 'Yolanda', primer_apellido: 'Rechazada' };
+    state.values.ubicacion = { direccion: 'Calle 10 # 5-20' };
+    state.referencias = [{ id: state.referencias[0].id, datos: { nombre: 'Pedro' } }];
+    state.acepta_terminos = true;
+    state.acepta_firma = true;
+    const file = { id: 'f1', blob: new Blob(['%PDF']), nombre: 'c.pdf', mime: 'application/pdf', size: 4, field: null };
+    const back = fromArgs(toArgs(state, '2026-11-27T10:00:00.000Z'), [file]);
+    expect(back).toEqual({ ...state, files: [file] });
   });
 });

@@ -111,3 +111,22 @@ export function toArgs(state: FormState, creadoEn: string): CrearRegistroArgs {
     creado_en: creadoEn,
   };
 }
+
+/** The form state an application's creation args came from (toArgs' inverse), with its files. */
+export function fromArgs(args: CrearRegistroArgs, files: StoredFile[]): FormState {
+  const { solicitudId, solicitanteId, ubicacionId, actividadId, financieraId } = args;
+  return {
+    ids: { solicitudId, solicitanteId, ubicacionId, actividadId, financieraId },
+    values: {
+      solicitante: { ...args.solicitante },
+      ubicacion: { ...args.ubicacion },
+      actividad_economica: { ...args.actividad_economica },
+      informacion_financiera: { ...args.informacion_financiera },
+      solicitud: { ...args.solicitud },
+    },
+    referencias: args.referencias.length ? args.referencias.map((r) => ({ id: r.id, datos: { ...r.datos } })) : [{ id: uuidv7(), datos: {} }],
+    files,
+    acepta_terminos: args.acepta_terminos,
+    acepta_firma: args.acepta_firma,
+  };
+}
