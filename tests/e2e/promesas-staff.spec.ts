@@ -323,3 +323,33 @@ test('a required field the administrator added is asked by its label at creation
   await expect(modal.dialog().getByTestId('seccion-financiera').getByLabel(LABEL, { exact: true })).toHaveValue('Referido');
   await expect(modal.field('Monto solicitado')).toHaveValue('$ 180.000.000');
 });
+
+test("an upload the server refuses for the day's limit says why on the applicant's phone, never 'sin conexión'", async ({ browser, request }) => {
+  const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${await adminToken(request)}` } });
+  const rows = ((await tabla.json()) as { data: Array<{ solicitud: { radicado: string } }> }).data;
+  const radicado = rows[rows.length - 2].solicitud.radicado;
+  // 20 documents today: the filing's daily limit.
+  const pdf = (i: number) => ({ name: `doc-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${i}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`) });
+  for (let r = 0; r < 4; r++) {
+    const form = new FormData();
+    form.append('id_radicado', radicado);
+    for (let i = 0; i < 5; i++) {
+      const f = pdf(r * 5 + i);
+      form.append('archivos', new Blob([f.buffer], { type: f.mimeType }), f.name);
+    }
+    const res = await request.post('/api/seguimiento/actualizar-documentos', { multipart: form });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto('/seguimiento');
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await page.getByLabel('Subir documentos:').setInputFiles(pdf(21));
+  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Este radicado ya recibió 20 archivos hoy. Inténtalo de nuevo mañana.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('(sin conexión)')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/seguimiento-limite-390.png`, fullPage: true });
+  await phone.close();
+});

@@ -80,7 +80,7 @@ export function DocumentUpload({ pendientes, progreso, online, onSubir, onReinte
               <li key={p.upload_id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="break-all text-slate-800">{p.nombre}</span>
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                  Pendiente de envío (sin conexión)
+                  {online ? 'Pendiente de envío' : 'Pendiente de envío (sin conexión)'}
                 </span>
               </li>
             ))}

@@ -37,6 +37,9 @@ async function problemaArchivos(files: File[]): Promise<ProblemaCarga | null> {
   };
 }
 
+/** Said after a refusal that may pass later: the files were kept. */
+export const ARCHIVOS_GUARDADOS = 'Los archivos siguen guardados en este teléfono; puedes reintentar el envío más tarde.';
+
 export function useSeguimiento() {
   const [ultima, setUltima] = useState<UltimaConsulta | null>(() => readUltima());
   const [numero, setNumero] = useState(() => ultima?.data.id_radicado ?? '');
@@ -121,7 +124,13 @@ export function useSeguimiento() {
         setMensaje(`${mio.subidos} archivo(s) subido(s)`);
         await refrescar(rad);
       }
-      if (mio.error && !mio.error.retryable) setErrorCarga({ mensaje: mio.error.message, rechazados: [] });
+      // A refusal for good drops the file; one that may pass later (the day's limit, a server
+      // briefly down, a connection cut mid-way) keeps it on the phone: either way the applicant
+      // reads why, never a silent 'pendiente'.
+      if (mio.error) {
+        const { message, retryable } = mio.error;
+        setErrorCarga({ mensaje: retryable ? `${message.replace(/\.?$/, '.')} ${ARCHIVOS_GUARDADOS}` : message, rechazados: [] });
+      }
     }
     await cargarPendientes(rad);
   }, [cargarPendientes, refrescar]);
@@ -213,6 +222,10 @@ export function useSeguimiento() {
     errorCarga,
     buscar,
     subir,
-    reintentar: () => void procesarCola(),
+    reintentar: () => {
+      // The reason shown was the last attempt's; this attempt says its own.
+      setErrorCarga(null);
+      void procesarCola();
+    },
   };
 }
