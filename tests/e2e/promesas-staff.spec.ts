@@ -349,7 +349,13 @@ test("an upload the server refuses for the day's limit says why on the applicant
   await page.getByLabel('Subir documentos:').setInputFiles(pdf(21));
   await page.getByRole('button', { name: 'Subir archivos' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Este radicado ya recibió 20 archivos hoy. Inténtalo de nuevo mañana.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('carga-error')).toContainText('Los archivos siguen guardados en este dispositivo; puedes reintentar el envío más tarde.');
   await expect(page.getByText('(sin conexión)')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/seguimiento-limite-390.png`, fullPage: true });
+  for (const [width, height] of [[820, 1180], [1366, 850]]) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('carga-error').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/seguimiento-limite-${width}.png` });
+  }
   await phone.close();
 });

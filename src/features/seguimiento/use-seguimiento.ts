@@ -38,7 +38,7 @@ async function problemaArchivos(files: File[]): Promise<ProblemaCarga | null> {
 }
 
 /** Said after a refusal that may pass later: the files were kept. */
-export const ARCHIVOS_GUARDADOS = 'Los archivos siguen guardados en este teléfono; puedes reintentar el envío más tarde.';
+export const ARCHIVOS_GUARDADOS = 'Los archivos siguen guardados en este dispositivo; puedes reintentar el envío más tarde.';
 
 export function useSeguimiento() {
   const [ultima, setUltima] = useState<UltimaConsulta | null>(() => readUltima());
