@@ -484,6 +484,10 @@ test('online with a session the server no longer accepts, a saved edit says it w
     await page.screenshot({ path: test.info().outputPath('vencida-guardado-820.png') });
     // Before: 'Se enviarán al servidor cuando haya conexión.' on a tablet that had one.
     await expect(saved).toContainText('Se enviarán al servidor cuando inicies sesión de nuevo.');
+    // A document attached now says the same.
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await modal.dialog().getByLabel('Subir archivos').setInputFiles({ name: 'sin-sesion.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(toastWith(page, '1 archivo en cola: se subirá al servidor cuando inicies sesión de nuevo.')).toBeVisible({ timeout: 30_000 });
   } finally {
     await request.put(`/api/usuarios/${me.usuario.id}`, {
       headers: { authorization: `Bearer ${admin.access_token}` },

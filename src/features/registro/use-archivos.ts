@@ -17,6 +17,7 @@ import { uuidv7 } from '../../domain/ids';
 import type { DocumentoRow } from '../../domain/solicitud';
 import { apiBlob, saveBlob } from '../../lib/api';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
+import { queuedText } from '../../state/delivery';
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : undefined);
 
@@ -77,9 +78,9 @@ export function useArchivos(solicitudId: string, solicitanteId: string, document
 
   /** 'en cola' while the files wait on this device; the spec's 'N archivo(s) subido(s)' once the server has them. */
   const reportUpload = async (ids: string[]) => {
-    const queuedText = `${plural(ids.length, 'archivo')} en cola: se ${ids.length === 1 ? 'subirá' : 'subirán'} al servidor cuando haya conexión.`;
+    const waiting = `${plural(ids.length, 'archivo')} en cola: se ${ids.length === 1 ? 'subirá' : 'subirán'} al servidor cuando haya conexión.`;
     if (!navigator.onLine || !client) {
-      toast.info(queuedText);
+      toast.info(waiting);
       return;
     }
     const toastId = toast.loading(`Subiendo ${plural(ids.length, 'archivo')}…`);
@@ -88,7 +89,7 @@ export function useArchivos(solicitudId: string, solicitanteId: string, document
     const uploaded = rows.filter((r) => r?.status === 'uploaded').length;
     if (rows.some((r) => r?.status === 'error')) toast.error('Error al subir archivos', { id: toastId, description: 'Revísalos en Cambios pendientes.' });
     else if (uploaded === ids.length) toast.success(`${uploaded} archivo(s) subido(s)`, { id: toastId });
-    else toast.info(queuedText, { id: toastId });
+    else toast.info(await queuedText(client, waiting), { id: toastId });
   };
 
   /** The replacement chosen for the document `pickReplacement` named: upload it, then delete the old one. */
