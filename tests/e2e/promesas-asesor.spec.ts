@@ -486,8 +486,13 @@ test('online with a session the server no longer accepts, a saved edit says it w
     await expect(saved).toContainText('Se enviarán al servidor cuando inicies sesión de nuevo.');
     // A document attached now says the same.
     await modal.open(radicado, row.solicitante.numero_documento);
-    await modal.dialog().getByLabel('Subir archivos').setInputFiles({ name: 'sin-sesion.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await expect(toastWith(page, '1 archivo en cola: se subirá al servidor cuando inicies sesión de nuevo.')).toBeVisible({ timeout: 30_000 });
+    await modal
+      .dialog()
+      .getByLabel('Subir archivos')
+      .setInputFiles({ name: 'sin-sesion.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(
+      toastWith(page, '1 archivo en cola: se subirá al servidor cuando inicies sesión de nuevo.'),
+    ).toBeVisible({ timeout: 30_000 });
   } finally {
     await request.put(`/api/usuarios/${me.usuario.id}`, {
       headers: { authorization: `Bearer ${admin.access_token}` },
@@ -581,4 +586,50 @@ test('an application created offline that the server refuses (a field made requi
     );
     expect(onServer.map((r) => r.solicitante.nombres)).toEqual(['Yolanda']);
   }
+});
+
+test('a reload while the queue is on its way: the change is neither lost nor refused (the retry is answered as already applied), and the tab ends in Sincronizado', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = 'manager@demo.co';
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.login(email);
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await waitForRows(page);
+  const modal = new RegistroModal(page);
+  const radicado = await modal.radicadoAt(7);
+  const me = await login(request, email);
+  const row = (await tabla(request, me.access_token)).find(
+    (r) => r.solicitud.radicado === radicado,
+  )!;
+
+  await context.setOffline(true);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio Recargado');
+  await modal.save();
+  await expect(chip(page)).toHaveText('Sin conexión · 1 cambio sin enviar');
+  // The first push is held on its way; the tab reloads before the answer comes back.
+  let held = 0;
+  await context.route('**/api/sync/push', async (route) => {
+    held += 1;
+    if (held === 1) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect.poll(() => held).toBeGreaterThan(0);
+  await page.reload();
+  await waitForRows(page);
+  await expect(chip(page)).toHaveText(/^Sincronizado \d{2}:\d{2}$/, { timeout: 30_000 });
+  expect(await readLocal(page, 'outbox')).toEqual([]);
+  expect(await readLocal(page, 'problems')).toEqual([]);
+  expect(
+    (await tabla(request, me.access_token)).find((r) => r.solicitud.id === row.solicitud.id)
+      ?.ubicacion?.barrio,
+  ).toBe('Barrio Recargado');
+  await context.unroute('**/api/sync/push');
 });
