@@ -65,7 +65,7 @@ export function ConflictBanner() {
       {rejected > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-300">
           <p className="font-medium">
-            El servidor rechazó {plural(rejected, 'cambio', 'cambios')} de este dispositivo. Revísalos en Cambios pendientes.
+            El servidor rechazó {plural(rejected, 'cambio', 'cambios')} de este dispositivo. {rejected === 1 ? 'Revísalo' : 'Revísalos'} en Cambios pendientes.
           </p>
           <Button onClick={() => openPanel({ open: true })}>Revisar</Button>
         </div>

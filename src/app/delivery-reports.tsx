@@ -84,7 +84,7 @@ export function DeliveryReports() {
       if (!sent.length && !uploaded && !rejected) return;
       const listed = sent.slice(0, 3).map((id) => w.names.get(id));
       if (sent.length > 3) listed.push(`y ${plural(sent.length - 3, 'cambio')} más`);
-      const notes = [listed.join('; '), rejected ? `${plural(rejected, 'cambio rechazado', 'cambios rechazados')}: revísalos en Cambios pendientes.` : '']
+      const notes = [listed.join('; '), rejected ? `${plural(rejected, 'cambio rechazado', 'cambios rechazados')}: ${rejected === 1 ? 'revísalo' : 'revísalos'} en Cambios pendientes.` : '']
         .filter(Boolean)
         .join('. ');
       const title = sent.length || uploaded ? reconnectText(sent.length, uploaded) : 'Conexión restablecida';

@@ -284,9 +284,10 @@ test('the office deletes an application the tablet edited offline: the refusal i
 
   await context.setOffline(false);
   const banner = page.getByTestId('banner-conflictos');
-  await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo.', {
+  await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo. Revísalo en Cambios pendientes.', {
     timeout: 30_000,
   });
+  await expect(toastWith(page, 'Conexión restablecida')).toContainText('1 cambio rechazado: revísalo en Cambios pendientes.');
   // The pull took the application off this device; the refusal stays.
   await expect(modal.row(radicado)).toHaveCount(0);
   for (const size of [
@@ -547,7 +548,7 @@ test('an application created offline that the server refuses (a field made requi
   async function refusedThenFinished() {
     await context.setOffline(false);
     const banner = page.getByTestId('banner-conflictos');
-    await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo.', {
+    await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo. Revísalo en Cambios pendientes.', {
       timeout: 30_000,
     });
     await page.screenshot({ path: test.info().outputPath('creacion-rechazada-820.png') });
@@ -562,12 +563,13 @@ test('an application created offline that the server refuses (a field made requi
     await page.screenshot({ path: test.info().outputPath('creacion-rechazada-panel-820.png') });
     // Before: only Reintentar (refused again, the same way) or Descartar (the work gone); the
     // application had already left the list.
-    await refused.getByRole('button', { name: 'Corregir en el formulario' }).click();
+    await refused.getByRole('button', { name: 'Corregir en el formulario' }).click({ timeout: 10_000 });
     await expect(toastWith(page, 'Solicitud devuelta al formulario')).toBeVisible();
     await expect(page.getByTestId('banner-conflictos')).toHaveCount(0);
     const form = new FormularioPage(page);
     await page.getByRole('button', { name: 'Nuevo Cliente' }).click();
-    await page.getByRole('button', { name: 'Continuar borrador' }).click();
+    await expect(page.getByRole('heading', { name: 'Tienes un borrador sin terminar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar borrador' }).click({ timeout: 10_000 });
     const applicant = form.section('Información del Solicitante');
     await expect(applicant.getByLabel('Nombres', { exact: true })).toHaveValue('Yolanda');
     await expect(form.dialog().getByLabel('Dirección de residencia', { exact: true })).toHaveValue(
