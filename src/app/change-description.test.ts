@@ -76,6 +76,17 @@ describe('what a refused edit held', () => {
     ).toBe('Barrio: Barrio Borrado · Monto solicitado: $ 222.000.000');
   });
 
+  it("names a field the company configured by its label, in the change's line and in what it held", () => {
+    const etiquetas = [{ entity: 'informacion_financiera', key: 'bono_anual_x', description: 'Bonificación de fin de año' }];
+    const args = {
+      solicitudId: '0190a000-0000-7000-8000-000000000001',
+      changes: { 'informacion_financiera.detalle_financiera': { bono_anual_x: 'sí' } },
+      base: { 'informacion_financiera.detalle_financiera': { bono_anual_x: 'no' } },
+    };
+    expect(describeChange('solicitud.editar', args, { ...subjects, etiquetas }).detail).toBe('Bonificación de fin de año');
+    expect(changedValues('solicitud.editar', args, etiquetas)).toBe('Bonificación de fin de año: sí');
+  });
+
   it('is null for other changes', () => {
     expect(changedValues('solicitud.cambiarEstado', { solicitudId: 'x', estado: 'Aprobado' })).toBeNull();
   });

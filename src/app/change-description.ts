@@ -4,6 +4,7 @@
  * notification) and what it changes, field by field with the form's labels. Pure: the caller looks
  * the subjects up in the local store (`subjectIds`) and passes them in.
  */
+import type { DefinicionEtiqueta } from '../domain/field-definition';
 import { mutationLabel } from '../domain/mutations';
 import { formatValue, fieldLabel, leafPaths, leafValue } from '../features/registro/historial-format';
 
@@ -17,6 +18,8 @@ export interface Subjects {
   solicitudes: ReadonlyMap<string, { nombre: string; radicado: string | null }>;
   notificaciones: ReadonlyMap<string, string>;
   usuarios: ReadonlyMap<number, string>;
+  /** The company's field definitions: a configured field reads by the label its administrator gave it. */
+  etiquetas?: readonly DefinicionEtiqueta[];
 }
 
 export interface ChangeDescription {
@@ -52,7 +55,8 @@ function solicitudSubject(a: Args, subjects: Subjects): string | null {
   return nombre ? `${nombre} · ${NOT_FILED}` : null;
 }
 
-const fieldList = (paths: readonly string[]) => [...new Set(paths.map((p) => fieldLabel(p)))].join(', ');
+const fieldList = (paths: readonly string[], etiquetas: readonly DefinicionEtiqueta[] = []) =>
+  [...new Set(paths.map((p) => fieldLabel(p, etiquetas)))].join(', ');
 
 export function describeChange(name: string, args: unknown, subjects: Subjects): ChangeDescription {
   const a = (args && typeof args === 'object' ? args : {}) as Args;
@@ -77,14 +81,14 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
       const leaves = Object.keys(changes)
         .filter((k) => k !== 'contraseña')
         .flatMap((k) => leafPaths(k, [base[k], changes[k]]));
-      detail = fieldList(leaves) || null;
+      detail = fieldList(leaves, subjects.etiquetas) || null;
       if (name === 'usuario.editar' && 'contraseña' in changes) detail = [detail, 'Contraseña'].filter(Boolean).join(', ');
       break;
     }
     case 'referencia.agregar':
     case 'referencia.editar': {
       const d = (a.detalle_referencia ?? {}) as Args;
-      detail = str(d.nombre) ?? (Object.keys(d).length ? fieldList(Object.keys(d)) : null);
+      detail = str(d.nombre) ?? (Object.keys(d).length ? fieldList(Object.keys(d), subjects.etiquetas) : null);
       break;
     }
     case 'observacion.agregar': {
@@ -96,7 +100,7 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
     case 'revision.responder': {
       // The flagged fields, by their labels.
       const list = (name === 'revision.devolver' ? a.campos : a.respuestas) as Array<{ campo?: unknown }> | undefined;
-      detail = fieldList((Array.isArray(list) ? list : []).flatMap((c) => (str(c.campo) ? [str(c.campo)!] : []))) || null;
+      detail = fieldList((Array.isArray(list) ? list : []).flatMap((c) => (str(c.campo) ? [str(c.campo)!] : [])), subjects.etiquetas) || null;
       break;
     }
     case 'perfil.editar':
@@ -125,13 +129,13 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
  * Monto solicitado: $ 222.000.000'), so a change the server will never take (the application was
  * deleted meanwhile) can still be read and typed again elsewhere. Null for other changes.
  */
-export function changedValues(name: string, args: unknown): string | null {
+export function changedValues(name: string, args: unknown, etiquetas: readonly DefinicionEtiqueta[] = []): string | null {
   if (name !== 'solicitud.editar') return null;
   const a = (args && typeof args === 'object' ? args : {}) as Args;
   const changes = (a.changes ?? {}) as Args;
   const base = (a.base ?? {}) as Args;
   const parts = Object.keys(changes).flatMap((k) =>
-    leafPaths(k, [base[k], changes[k]]).map((leaf) => `${fieldLabel(leaf)}: ${formatValue(leafValue(k, changes[k], leaf), leaf)}`),
+    leafPaths(k, [base[k], changes[k]]).map((leaf) => `${fieldLabel(leaf, etiquetas)}: ${formatValue(leafValue(k, changes[k], leaf), leaf)}`),
   );
   return parts.length ? parts.join(' · ') : null;
 }

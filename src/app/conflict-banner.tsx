@@ -19,7 +19,7 @@ import { loadSubjects } from './subjects';
 
 /** 'Conflicto en RAD-7K2M9QXD (Ana Pérez): otra persona cambió Nombres, Barrio'. */
 export function conflictText(p: ProblemRow, subjects: Subjects | undefined): string {
-  const labels = [...new Set(conflictLines(p.conflict).map((l) => l.label))].join(', ') || 'los mismos datos';
+  const labels = [...new Set(conflictLines(p.conflict, subjects?.etiquetas).map((l) => l.label))].join(', ') || 'los mismos datos';
   const id = (p.args as { solicitudId?: unknown } | null)?.solicitudId;
   const sol = typeof id === 'string' ? subjects?.solicitudes.get(id) : undefined;
   let where: string;

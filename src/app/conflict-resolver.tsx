@@ -11,12 +11,14 @@ import type { ProblemRow } from '../db/database';
 import { formatWhen } from '../domain/format';
 import { resolveConflict } from '../sync/problems';
 import { localDbAtom, syncClientAtom } from '../state/local-data';
+import { useEtiquetas } from '../state/etiquetas';
 import { conflictLines, foldChoices } from '../features/registro/conflict-lines';
 
 export function ConflictResolver({ problem, onDone }: { problem: ProblemRow; onDone: () => void }) {
   const db = useAtomValue(localDbAtom);
   const client = useAtomValue(syncClientAtom);
-  const lines = useMemo(() => conflictLines(problem.conflict), [problem.conflict]);
+  const etiquetas = useEtiquetas();
+  const lines = useMemo(() => conflictLines(problem.conflict, etiquetas), [problem.conflict, etiquetas]);
   const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
   const [busy, setBusy] = useState(false);
 

@@ -2,6 +2,7 @@
 import type { ProblemRow, RadicaDB } from '../db/database';
 import { fullName } from '../domain/solicitud';
 import { subjectIds, type Subjects } from './change-description';
+import { loadEtiquetas } from '../state/etiquetas';
 
 /**
  * `remembered`: refused changes with the application as it was when refused (ProblemRow.subject),
@@ -16,10 +17,11 @@ export async function loadSubjects(
   const solIds = [...new Set(ids.flatMap((i) => (i.solicitud ? [i.solicitud] : [])))];
   const notIds = [...new Set(ids.flatMap((i) => (i.notificacion ? [i.notificacion] : [])))];
   const userIds = [...new Set(ids.flatMap((i) => (i.usuario !== null ? [i.usuario] : [])))];
-  const [sols, nots, users] = await Promise.all([
+  const [sols, nots, users, etiquetas] = await Promise.all([
     db.solicitudes.bulkGet(solIds),
     db.notificaciones.bulkGet(notIds),
     db.usuarios.bulkGet(userIds),
+    loadEtiquetas(db),
   ]);
   const solicitudes = new Map(
     sols.flatMap((r) => (r ? [[r.id, { nombre: fullName(r.solicitante ?? {}), radicado: r.solicitud?.radicado ?? null }] as const] : [])),
@@ -32,5 +34,6 @@ export async function loadSubjects(
     solicitudes,
     notificaciones: new Map(nots.flatMap((n) => (n && typeof n.titulo === 'string' ? [[n.id, n.titulo] as const] : []))),
     usuarios: new Map(users.flatMap((u) => (u && typeof u.nombre === 'string' ? [[Number(u.id), u.nombre] as const] : []))),
+    etiquetas,
   };
 }

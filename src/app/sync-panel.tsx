@@ -121,11 +121,11 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
                 {d.title} <span className="font-normal text-slate-700">· {formatWhen(p.at)}</span>
               </p>
               {d.subject && <p className="text-sm text-slate-800">{d.subject}</p>}
-              {conflict || !changedValues(p.name, p.args) ? (
+              {conflict || !changedValues(p.name, p.args, data.subjects.etiquetas) ? (
                 d.detail && <p className="text-sm text-slate-700">{d.detail}</p>
               ) : (
                 <p className="text-sm text-slate-800" data-testid="lo-que-cambiaste">
-                  Tu cambio: {changedValues(p.name, p.args)}
+                  Tu cambio: {changedValues(p.name, p.args, data.subjects.etiquetas)}
                 </p>
               )}
               <p className="text-sm text-red-900">

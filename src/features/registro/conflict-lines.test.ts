@@ -26,6 +26,13 @@ describe('conflict lines', () => {
     expect(lines[2]).toMatchObject({ changedBy: null, changedAt: null });
   });
 
+  it("names a field the company configured by the label its administrator gave it, not by its key", () => {
+    const conflict = { fields: { 'informacion_financiera.detalle_financiera': { base: { bono_anual_x: 1 }, server: { bono_anual_x: 2 }, mine: { bono_anual_x: 3 } } } };
+    const etiquetas = [{ entity: 'informacion_financiera', key: 'bono_anual_x', description: 'Bonificación de fin de año' }];
+    expect(conflictLines(conflict, etiquetas).map((l) => l.label)).toEqual(['Bonificación de fin de año']);
+    expect(conflictLines(conflict).map((l) => l.label)).not.toEqual(['Bonificación de fin de año']);
+  });
+
   it('folds per-line choices back: all mine, all theirs, or a merged value', () => {
     const lines = conflictLines(detalle);
     expect(foldChoices(detalle, lines, {})).toEqual({ 'solicitud.detalle_credito': 'mine', 'solicitante.nombres': 'mine' });

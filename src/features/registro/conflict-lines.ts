@@ -6,6 +6,7 @@
  * field for resolveConflict: all mine, all theirs, or a merged value. Pure.
  */
 import type { ConflictDetail } from '../../domain/errors';
+import type { DefinicionEtiqueta } from '../../domain/field-definition';
 import { fieldLabel, formatValue, leafPaths, leafValue } from './historial-format';
 
 /** What resolveConflict (src/sync/problems.ts) takes for one conflicting field. */
@@ -27,7 +28,7 @@ export interface ConflictLine {
 type FieldDetail = ConflictDetail['fields'][string] & { changedBy?: string | null; changedAt?: string | null };
 
 /** Labels of leaves that name a mutation's own field ('estado' in a status change). */
-export function conflictLines(conflict: ConflictDetail | undefined): ConflictLine[] {
+export function conflictLines(conflict: ConflictDetail | undefined, etiquetas: readonly DefinicionEtiqueta[] = []): ConflictLine[] {
   const out: ConflictLine[] = [];
   for (const [field, raw] of Object.entries(conflict?.fields ?? {})) {
     const f = raw as FieldDetail;
@@ -39,7 +40,7 @@ export function conflictLines(conflict: ConflictDetail | undefined): ConflictLin
       out.push({
         field,
         leaf,
-        label: fieldLabel(leaf),
+        label: fieldLabel(leaf, etiquetas),
         mine: formatValue(mine, leaf),
         server: formatValue(server, leaf),
         base: formatValue(leafValue(field, f.base, leaf), leaf),

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { useConflictsBySolicitud } from '../../state/problems';
 import { syncPanelAtom } from '../../state/sync-panel';
 import { conflictLines } from './conflict-lines';
+import { useEtiquetas } from '../../state/etiquetas';
 
 /**
  * Inside 'Editar Registro': a change of this device to this application that the server refused
@@ -11,11 +12,12 @@ import { conflictLines } from './conflict-lines';
 export function ConflictNotice({ solicitudId }: { solicitudId: string }) {
   const conflicts = useConflictsBySolicitud().get(solicitudId) ?? [];
   const openPanel = useSetAtom(syncPanelAtom);
+  const etiquetas = useEtiquetas();
   if (!conflicts.length) return null;
   return (
     <div role="alert" className="mb-4 space-y-2" data-testid="conflicto-en-registro">
       {conflicts.map((p) => {
-        const labels = [...new Set(conflictLines(p.conflict).map((l) => l.label))].join(', ');
+        const labels = [...new Set(conflictLines(p.conflict, etiquetas).map((l) => l.label))].join(', ');
         return (
           <div key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 p-3 text-red-950 ring-1 ring-red-300">
             <p>

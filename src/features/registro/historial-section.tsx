@@ -13,11 +13,10 @@ import { useOnline } from '../../lib/use-online';
 import type { DefinicionEtiqueta } from '../../domain/field-definition';
 import type { HistorialEntry } from '../../domain/historial';
 import { syncStatusAtom, useLocalDb } from '../../state/local-data';
+import { useEtiquetas } from '../../state/etiquetas';
 import { Section } from './section';
 import { actionLabel, changeLines, EMPTY_VALUE, entityLabel, formatFecha } from './historial-format';
 import { Button } from '../../components/ui/button';
-
-const NO_LABELS: readonly DefinicionEtiqueta[] = [];
 
 export function HistorialSection({ solicitudId, token }: { solicitudId: string; token: string }) {
   const db = useLocalDb();
@@ -25,7 +24,7 @@ export function HistorialSection({ solicitudId, token }: { solicitudId: string; 
   const lastSyncAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
   const cached = useLiveQuery(async () => (await db.historial.get(solicitudId)) ?? null, [db, solicitudId]);
   // The company's definitions: a configured field is named by the label its administrator gave it.
-  const etiquetas = useLiveQuery(async () => (await db.definiciones.toArray()) as unknown as DefinicionEtiqueta[], [db]) ?? NO_LABELS;
+  const etiquetas = useEtiquetas();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
