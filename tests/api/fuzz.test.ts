@@ -179,6 +179,8 @@ const FUZZ: Record<string, FuzzEntry> = {
     fields: { respuestas: 'arr' },
   },
   'POST /api/solicitudes/:id/revisiones/:revisionId/cerrar': { url: (t) => `/api/solicitudes/${t.solicitudId}/revisiones/${NO_REVIEW}/cerrar`, body: 'none' },
+  // An e-mail id no row has: the fuzz is about what reaches the route, not about a real retry.
+  'POST /api/solicitudes/:id/correos/:correoId/reintentar': { url: (t) => `/api/solicitudes/${t.solicitudId}/correos/999999999/reintentar`, body: 'none' },
   'POST /api/referencias': {
     url: () => '/api/referencias',
     body: 'json',
