@@ -153,16 +153,17 @@ test('an offline edit and observation survive a reload and reach the server once
 });
 
 test('delete asks for confirmation and removes the application on the server', async ({ page, request }) => {
+  // The record's own Eliminar is in the footer: a notification in its history has one too.
   const { modal, api, radicado, row, documento } = await setup(page, request, 'admin@demo.co', 4);
   await modal.open(radicado, documento);
-  await modal.dialog().getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await modal.dialog().getByRole('contentinfo').getByRole('button', { name: 'Eliminar', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('¿Estás seguro de eliminar este registro? Esta acción no se puede deshacer.');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(modal.dialog()).toBeVisible();
 
-  await modal.dialog().getByRole('button', { name: 'Eliminar', exact: true }).click();
+  await modal.dialog().getByRole('contentinfo').getByRole('button', { name: 'Eliminar', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByText('Registro eliminado')).toBeVisible();
   await expect(modal.dialog()).toHaveCount(0);
