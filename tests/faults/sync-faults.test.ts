@@ -393,7 +393,7 @@ async function readRacingWrite<T>(
     await until(`the read to wait for the ${table} table`, async () => {
       const rows = await app(
         `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike $1`,
-        [`%from "${table}"%`],
+        [`%"${table}"%`],
       );
       return rows.length > 0;
     });
