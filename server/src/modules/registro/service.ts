@@ -90,6 +90,12 @@ export async function eliminarSolicitud(tx: DbOrTx, user: AuthUser, args: Elimin
     .returning({ deletedAt: solicitudes.deletedAt });
   // Its reviews and notifications leave the devices with it: tombstones at this seq.
   await moveDependentsToSeq(tx, row.id, seq);
+  // Its files leave the records of its sisters (the applicant's other live applications), which
+  // list the applicant's files a viewer may download: they are sent again at this seq.
+  await tx
+    .update(solicitudes)
+    .set({ seq, updatedAt: sql`now()` })
+    .where(and(eq(solicitudes.solicitanteId, row.solicitanteId), eq(solicitudes.empresaId, user.empresaId), isNull(solicitudes.deletedAt)));
   await auditBy(tx, user, {
     entidad: 'solicitud',
     entidadId: row.id,

@@ -248,7 +248,9 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
 
   const seq = await nextSeq(tx, user.empresaId);
   // Applicant blocks are shown in every application of the applicant: all of them are re-pulled.
-  const applicantLevel = [...byBlock.keys()].some((b) => b !== 'solicitud');
+  // So are they after a bank change: it changes who sees this application, and with it which of
+  // its files its sisters' records list to each viewer (documentosServidos).
+  const applicantLevel = bankChange !== undefined || [...byBlock.keys()].some((b) => b !== 'solicitud');
   await tx
     .update(solicitudes)
     .set({ seq, updatedAt: sql`now()` })
