@@ -45,7 +45,7 @@ async function someSolicitud(n: number) {
 
 async function recordOf(id: string): Promise<SolicitudRecord> {
   const [row] = await ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.id, id)));
-  const [record] = await buildRecords(ctx.database.db, [row]);
+  const [record] = await buildRecords(ctx.database.db, [row], null);
   return record;
 }
 

@@ -101,7 +101,7 @@ export async function jsonTarget(tx: DbOrTx, user: AuthUser, entityName: string,
   if (!rows[0]) throw notFound();
   const sol = await firstVisible(tx, user, rows[0].solicitanteId);
   // An edit reaches the block row of the applicant's record; another row of the same kind is not reachable.
-  const [record] = await buildRecords(tx, [sol]);
+  const [record] = await buildRecords(tx, [sol], null);
   if ((record[entity] as { id?: string } | null)?.id !== id) throw notFound();
   return { ...base, solicitudId: sol.id, json: (rows[0][JSON_FIELD[entity]] as Obj | null) ?? {} };
 }

@@ -169,7 +169,7 @@ async function applicantToFileFor(tx: DbOrTx, user: AuthUser, solicitanteId: str
 /** The new application as the complete record shows it, with both ids the spec's callers read. */
 async function solicitudAnswer(tx: DbOrTx, id: string) {
   const rows = await tx.select().from(solicitudes).where(eq(solicitudes.id, id));
-  const [record] = await buildRecords(tx, rows);
+  const [record] = await buildRecords(tx, rows, null);
   return { ...record.solicitud, solicitud_id: record.id, solicitante_id: record.solicitante.id };
 }
 

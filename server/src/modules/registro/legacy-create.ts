@@ -60,10 +60,10 @@ export default function legacyCreateRoutes(app: FastifyInstance) {
       }
       const data = await app.db.transaction(async (tx) => {
         const [sol] = await visibleSolicitudesOf(tx, user, solicitante_id.toLowerCase());
-        const [record] = await buildRecords(tx, [sol]);
+        const [record] = await buildRecords(tx, [sol], null);
         if (record[block]) throw new AppError('CONFLICT', `El solicitante ya tiene ${nombre}; edítala en lugar de crear otra.`);
         await editarSolicitud(tx, user, { solicitudId: sol.id, changes, base: {} });
-        const [after] = await buildRecords(tx, [sol]);
+        const [after] = await buildRecords(tx, [sol], null);
         if (!after[block]) throw new AppError('VALIDATION', `No hay datos para crear la ${nombre}.`, { fields: { _: 'Sin datos' } });
         return after[block];
       });

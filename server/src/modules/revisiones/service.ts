@@ -106,7 +106,7 @@ export async function devolver(tx: DbOrTx, user: AuthUser, args: MutationArgs<'r
       fields: Object.fromEntries(invalidos.map((c) => [c.campo, 'Campo inválido'])),
     });
   }
-  const [record] = await buildRecords(tx, [sol]);
+  const [record] = await buildRecords(tx, [sol], null);
   const nuevos: CampoRevision[] = campos.map((c) => ({
     campo: c.campo,
     comentario: c.comentario,
@@ -238,7 +238,7 @@ export async function responder(tx: DbOrTx, user: AuthUser, args: MutationArgs<'
       fields: Object.fromEntries(ajenos.map((c) => [c, 'Campo no señalado en la revisión'])),
     });
   }
-  const [record] = await buildRecords(tx, [sol]);
+  const [record] = await buildRecords(tx, [sol], null);
   const faltan: Record<string, string> = {};
   const respondidos = campos.map((c): CampoRevision => {
     const despues = valorCampo(record, c.campo);

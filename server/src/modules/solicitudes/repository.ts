@@ -47,11 +47,13 @@ export async function loadSolicitudRows(
 }
 
 /**
- * Builds aggregates for already-loaded application rows, in the same order. Given a `viewer`, the
- * documents are those it may be served (`documentosServidos`): pass it whenever the records go to
- * a person (the dashboard, the complete record); without it, every live document of the applicant.
+ * Builds aggregates for already-loaded application rows, in the same order. With a `viewer`, the
+ * documents are those it may be served (`documentosServidos`): the records that go to a person (the
+ * dashboard, the complete record). `null` is for the server's own reading (an edit's old values,
+ * a review's fields), never sent as a record: every live document of the applicant. The argument
+ * is required so that a new caller chooses.
  */
-export async function buildRecords(db: DbOrTx, rows: SolicitudRow[], viewer?: AuthUser): Promise<SolicitudRecord[]> {
+export async function buildRecords(db: DbOrTx, rows: SolicitudRow[], viewer: AuthUser | null): Promise<SolicitudRecord[]> {
   if (rows.length === 0) return [];
   const sIds = [...new Set(rows.map((r) => r.solicitanteId))];
   const solIds = rows.map((r) => r.id);

@@ -169,7 +169,7 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSolicitudArgs) {
   if (!can(user.rol, 'edit_customer')) throw forbidden('Tu rol no puede editar solicitudes.');
   const row = await lockVisibleSolicitud(tx, user, args.solicitudId);
-  const [record] = await buildRecords(tx, [row]);
+  const [record] = await buildRecords(tx, [row], null);
   const paths = Object.keys(args.changes);
   if (paths.length === 0) throw new AppError('VALIDATION', 'No hay cambios para guardar.');
   if (paths.length > 200) throw new AppError('VALIDATION', 'Demasiados cambios en una sola edición.');
