@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { solicitudes } from '../../server/src/db/schema';
-import { multipart, PDF } from './security-fixtures';
+import { multipart, otraSolicitudBody, PDF } from './security-fixtures';
 
 let ctx: TestContext;
 let a: typeof solicitudes.$inferSelect;
@@ -38,16 +38,7 @@ beforeAll(async () => {
     .from(solicitudes)
     .where(and(eq(solicitudes.createdByUserId, ctx.seeded.users.asesor), eq(solicitudes.assignedToUserId, ctx.seeded.users.asesor), isNull(solicitudes.deletedAt)))
     .limit(1);
-  const b = await call('admin', 'POST', '/api/solicitudes/', {
-    solicitante_id: a.solicitanteId,
-    banco_nombre: 'Davivienda',
-    ciudad_solicitud: 'Cali',
-    tipo_credito: 'hipotecario',
-    monto_solicitado: '180000000',
-    plazo_meses: '240',
-    acepta_terminos: true,
-    acepta_firma: true,
-  });
+  const b = await call('admin', 'POST', '/api/solicitudes/', otraSolicitudBody(a.solicitanteId, 'Davivienda'));
   if (b.statusCode !== 201) throw new Error(`B: ${b.statusCode} ${b.body}`);
   bId = b.json().data.solicitud_id;
   bDoc = await upload('admin', bId, 'extracto-de-la-otra-solicitud.pdf');

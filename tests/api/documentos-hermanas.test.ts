@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { solicitudes } from '../../server/src/db/schema';
-import { multipart, PDF } from './security-fixtures';
+import { multipart, otraSolicitudBody, PDF } from './security-fixtures';
 
 let ctx: TestContext;
 
@@ -59,16 +59,7 @@ const filesOf = (changes: PulledChange[], id: string) => {
 
 /** A new application for the applicant of `a`, filed by the admin for `banco`, with one file. */
 async function sister(a: typeof solicitudes.$inferSelect, banco: string) {
-  const res = await call('admin', 'POST', '/api/solicitudes/', {
-    solicitante_id: a.solicitanteId,
-    banco_nombre: banco,
-    ciudad_solicitud: 'Cali',
-    tipo_credito: 'hipotecario',
-    monto_solicitado: '180000000',
-    plazo_meses: '240',
-    acepta_terminos: true,
-    acepta_firma: true,
-  });
+  const res = await call('admin', 'POST', '/api/solicitudes/', otraSolicitudBody(a.solicitanteId, banco));
   if (res.statusCode !== 201) throw new Error(`sister: ${res.statusCode} ${res.body}`);
   const id = res.json().data.solicitud_id as string;
   return { id, doc: await upload(id, `extracto-${banco}.pdf`) };

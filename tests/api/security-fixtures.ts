@@ -69,6 +69,18 @@ export const RESTRICTED: readonly Role[] = ['asesor', 'banco', 'user'];
 export const other = (c: Company): Company => (c === 1 ? 2 : 1);
 
 /** A multipart body for inject: fields, then files. */
+/** POST /api/solicitudes/'s body for another application of an existing applicant, to `banco`. */
+export const otraSolicitudBody = (solicitanteId: string, banco: string) => ({
+  solicitante_id: solicitanteId,
+  banco_nombre: banco,
+  ciudad_solicitud: 'Cali',
+  tipo_credito: 'hipotecario',
+  monto_solicitado: '180000000',
+  plazo_meses: '240',
+  acepta_terminos: true,
+  acepta_firma: true,
+});
+
 export function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; data: Buffer; type?: string }>) {
   const boundary = `----radica${randomUUID().replace(/-/g, '')}`;
   const parts: Buffer[] = [];
