@@ -14,6 +14,7 @@ import { forgetDeviceLogin, hasDeviceLogin, rememberDeviceLogin, verifyDeviceLog
 import { forgetHeldLogin, holdForServerLogin } from '../../state/device-session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { CuentasDesactivadas } from './cuentas-desactivadas';
 
 export default function LoginPage() {
   const [state, setState] = useAtom(sessionAtom);
@@ -99,6 +100,7 @@ export default function LoginPage() {
           <h1 className="mt-3 text-2xl font-bold text-slate-900">Radica</h1>
           <p className="text-slate-600">Solicitudes de crédito</p>
         </div>
+        <CuentasDesactivadas />
         <form onSubmit={submit} className="space-y-4" noValidate={false}>
           <TextField
             id="email"
