@@ -132,3 +132,8 @@ export function forgetRetiredAccount(db: string, storage: Storage = localStorage
   if (left.length) storage.setItem(RETIRED_KEY, JSON.stringify(left));
   else storage.removeItem(RETIRED_KEY);
 }
+
+/** Whether the e-mail is of an account this device learned was deactivated. */
+export function isRetiredAccount(email: string, storage: Storage = localStorage): boolean {
+  return retiredAccounts(storage).some((e) => normal(e.correo) === normal(email));
+}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { CUENTA_DESACTIVADA_MESSAGE } from '../../src/domain/errors';
+import { ApiError, apiJson, CUENTA_DESACTIVADA_EVENT } from '../../src/lib/api';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -102,5 +103,29 @@ describe('a deleted user', () => {
     expect(deleted.statusCode).toBe(401);
     expect({ status: deleted.statusCode, body: deleted.json() as unknown }).toEqual({ status: unknown.statusCode, body: unknown.json() as unknown });
     expect(deleted.body).not.toContain('CUENTA_DESACTIVADA');
+  });
+});
+
+describe("the device's HTTP client", () => {
+  it('announces CUENTA_DESACTIVADA on window whichever REST call met it, and not an expired session', async () => {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const heard: string[] = [];
+    const target = new EventTarget();
+    target.addEventListener(CUENTA_DESACTIVADA_EVENT, (e) => heard.push(e.type));
+    const g = globalThis as { window?: unknown };
+    g.window = target;
+    try {
+      const advisor = await newAdvisor();
+      const token = (await login(advisor.correo, 'secreta123')).json().access_token as string;
+      await expect(apiJson(`${base}/api/validate-token`, { token: 'a.b.c' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(heard).toEqual([]);
+      await remove(advisor.id);
+      const err = await apiJson(`${base}/api/dashboard/tabla`, { token }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 401, code: 'CUENTA_DESACTIVADA', message: CUENTA_DESACTIVADA_MESSAGE });
+      expect(heard).toEqual([CUENTA_DESACTIVADA_EVENT]);
+    } finally {
+      delete g.window;
+    }
   });
 });

@@ -14,6 +14,8 @@ import { forgetRetiredAccount, retiredAccounts, type CuentaRetirada } from '../.
 import { unsentExport } from './unsent-export';
 
 export const CUENTA_DESACTIVADA_TEXT = 'Tu cuenta fue desactivada. Los datos de la empresa se borraron de este dispositivo.';
+/** An offline login with the e-mail of an account this device knows was deactivated. */
+export const CUENTA_DESACTIVADA_OFFLINE = 'Esta cuenta fue desactivada: ya no se puede abrir en este dispositivo.';
 export const DOWNLOAD_LABEL = 'Descargar cambios sin enviar';
 export const DISCARD_LABEL = 'Borrar cambios sin enviar';
 

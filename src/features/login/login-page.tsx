@@ -10,11 +10,11 @@ import {
   sessionExpiredAtom,
   storeSession,
 } from '../../state/session';
-import { forgetDeviceLogin, hasDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
+import { forgetDeviceLogin, hasDeviceLogin, isRetiredAccount, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
 import { forgetHeldLogin, holdForServerLogin } from '../../state/device-session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { CuentasDesactivadas } from './cuentas-desactivadas';
+import { CUENTA_DESACTIVADA_OFFLINE, CuentasDesactivadas } from './cuentas-desactivadas';
 
 export default function LoginPage() {
   const [state, setState] = useAtom(sessionAtom);
@@ -80,6 +80,9 @@ export default function LoginPage() {
         if (openedLocally) {
           setNotice(message);
           setState({ status: 'unauthenticated' });
+        } else if (isUnreached(err) && isRetiredAccount(mail)) {
+          // This device knows the account was deactivated (its device login is gone).
+          setError(CUENTA_DESACTIVADA_OFFLINE);
         } else if (isUnreached(err) && hasDeviceLogin(mail)) {
           // Offline, this device knows the user: the password is what did not match.
           setError(DEVICE_WRONG_PASSWORD);
