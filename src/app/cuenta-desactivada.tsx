@@ -21,7 +21,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { openUserDb } from '../db/database';
-import { deleteUserDb, keepOnlyUnsentWork, wipeBlockers } from '../db/device-data';
+import { deleteUserDb, keepOnlyUnsentWork } from '../db/device-data';
 import { CUENTA_DESACTIVADA_EVENT } from '../lib/api';
 import { retireDeviceLogin } from '../state/device-login';
 import { forgetHeldLogin } from '../state/device-session';
@@ -65,8 +65,8 @@ export function CuentaDesactivada() {
       const own = db ?? openUserDb(user.empresa_id, user.id);
       const name = own.name;
       const kept = await keepOnlyUnsentWork(own, { correo: user.correo, nombre: user.nombre }, unsentWorkDescriber(own));
-      const left = await wipeBlockers(own);
-      if (kept.items.length === 0 && left.outbox + left.files + left.problems === 0 && (await own.drafts.count()) === 0) {
+      // Every queued or refused change, draft and file is an item (a 'sync.omitir' no-op is not).
+      if (kept.items.length === 0) {
         await deleteUserDb(own, { discardUnsent: true });
       } else if (!db) {
         own.close();

@@ -24,7 +24,8 @@ describe("a deactivated account's unsent work, for a supervisor", () => {
           args: {
             solicitudId: 's-new',
             solicitanteId: 'x',
-            solicitante: { nombres: 'Ana', primer_apellido: 'Pérez', fecha_nacimiento: '1990-03-14', correo: '' },
+            solicitante: { nombres: 'Ana', primer_apellido: 'Pérez', tipo_identificacion: 'CC', fecha_nacimiento: '1990-03-14', correo: '' },
+            actividad_economica: { tipo_actividad: 'Empleado', tipo_actividad_economica: 'Empleado' },
             informacion_financiera: { valor_bono: 2500000 },
             solicitud: { detalle_credito: { monto_solicitado: 180000000 } },
             referencias: [{ id: 'r', datos: { nombre: 'Luis' } }],
@@ -53,7 +54,9 @@ describe("a deactivated account's unsent work, for a supervisor", () => {
       campos: {
         Nombres: 'Ana',
         'Primer apellido': 'Pérez',
+        'Tipo de identificación': 'Cédula de ciudadanía (CC)',
         'Fecha de nacimiento': '14/03/1990',
+        'Tipo de actividad económica': 'Empleado',
         'Bonificación de fin de año': '$ 2.500.000',
         'Monto solicitado': '$ 180.000.000',
         'Referencia 1 · Nombre': 'Luis',

@@ -8,6 +8,7 @@
 import type { RadicaDB } from '../db/database';
 import type { UnsentItem, UnsentWork } from '../db/device-data';
 import { formatDateTime } from '../domain/format';
+import { hasOptionLabels, optionLabel } from '../domain/opciones';
 import { SINGLE_ENTITIES } from '../domain/registro';
 import { fullName } from '../domain/solicitud';
 import { fieldLabel, formatValue, leafPaths, leafValue } from '../features/registro/historial-format';
@@ -25,6 +26,8 @@ class Campos {
   readonly out: Record<string, string> = {};
   constructor(private readonly subjects: Subjects) {}
   add(label: string, value: string): void {
+    // The same value under the same label twice (a field the form keeps under two keys) is one.
+    if (this.out[label] === value) return;
     let key = label;
     for (let n = 2; key in this.out; n++) key = `${label} (${n})`;
     this.out[key] = value;
@@ -36,7 +39,10 @@ class Campos {
       return;
     }
     if (empty(value)) return;
-    this.add(`${prefix}${fieldLabel(path, this.subjects.etiquetas)}`, formatValue(value, path));
+    const key = path.slice(path.lastIndexOf('.') + 1);
+    // A coded choice reads as the form offers it ('CC' -> 'Cédula de ciudadanía (CC)').
+    const text = typeof value === 'string' && hasOptionLabels(key) ? optionLabel(key, value) : formatValue(value, path);
+    this.add(`${prefix}${fieldLabel(path, this.subjects.etiquetas)}`, text);
   }
 }
 

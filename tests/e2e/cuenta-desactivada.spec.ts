@@ -104,7 +104,7 @@ test('a deleted advisor: the company data leaves the tablet, the unsent applicat
   await context.setOffline(false);
   const notice = page.getByTestId('cuenta-desactivada');
   await expect(notice).toContainText('Tu cuenta fue desactivada. Los datos de la empresa se borraron de este dispositivo.', { timeout: 30_000 });
-  await expect(notice).toContainText(`Quedó 1 cambio sin enviar de ${correo}.`);
+  await expect(notice).toContainText(`Quedó 1 cambio sin enviar de ${correo}. No llegó al servidor: descárgalo para que un supervisor lo registre.`);
   await expect(page.getByLabel('Email')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 
@@ -127,6 +127,8 @@ test('a deleted advisor: the company data leaves the tablet, the unsent applicat
   await notice.getByRole('button', { name: 'Descargar cambios sin enviar' }).click();
   const download = await downloading;
   const text = readFileSync((await download.path())!, 'utf8');
+  await download.saveAs(test.info().outputPath(download.suggestedFilename()));
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^cambios-sin-enviar-${correo.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
   const file = JSON.parse(text) as { cambios: Array<{ tipo: string; asunto: string; campos: Record<string, string> }> };
   expect(file.cambios).toHaveLength(1);
   expect(file.cambios[0]).toMatchObject({ tipo: 'Nueva solicitud', asunto: 'Yolanda Pendiente · sin radicar' });
@@ -149,7 +151,7 @@ test('a deleted advisor: the company data leaves the tablet, the unsent applicat
   // Deleting the unsent work asks first; cancelling keeps it.
   await notice.getByRole('button', { name: 'Borrar cambios sin enviar' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Borrar cambios sin enviar' });
-  await expect(confirm).toContainText(`Se borrarán de este dispositivo 1 cambio sin enviar de ${correo}.`);
+  await expect(confirm).toContainText(`Se borrarán de este dispositivo 1 cambio sin enviar de ${correo}. Nunca llegó al servidor y no se podrá recuperar.`);
   await page.screenshot({ path: test.info().outputPath('cuenta-desactivada-confirmar-1366.png') });
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   expect((await storeCounts(page, dbName))?.outbox).toBe(1);

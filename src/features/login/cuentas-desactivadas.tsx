@@ -87,7 +87,10 @@ function Aviso({ entry, onDone }: { entry: CuentaRetirada; onDone: () => void })
       {n > 0 ? (
         <>
           <p className="mt-2 text-sm">
-            {quedaron(n, entry.correo)} No llegaron al servidor: descárgalos para que un supervisor los registre.
+            {quedaron(n, entry.correo)}{' '}
+            {n === 1
+              ? 'No llegó al servidor: descárgalo para que un supervisor lo registre.'
+              : 'No llegaron al servidor: descárgalos para que un supervisor los registre.'}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="primary" busy={busy === 'download'} busyLabel="Preparando archivo..." disabled={busy !== null} onClick={() => void download()}>
@@ -112,7 +115,11 @@ function Aviso({ entry, onDone }: { entry: CuentaRetirada; onDone: () => void })
       {confirming && (
         <ConfirmDialog
           title={DISCARD_LABEL}
-          message={`Se borrarán de este dispositivo ${cambios(n)} sin enviar de ${entry.correo}. Nunca llegaron al servidor y no se podrán recuperar. Si alguien debe registrarlos, descárgalos primero. ¿Continuar?`}
+          message={`Se borrarán de este dispositivo ${cambios(n)} sin enviar de ${entry.correo}. ${
+            n === 1
+              ? 'Nunca llegó al servidor y no se podrá recuperar. Si alguien debe registrarlo, descárgalo primero.'
+              : 'Nunca llegaron al servidor y no se podrán recuperar. Si alguien debe registrarlos, descárgalos primero.'
+          } ¿Continuar?`}
           confirmLabel="Borrar cambios"
           busy={busy === 'discard'}
           onCancel={() => setConfirming(false)}
