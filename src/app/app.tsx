@@ -3,6 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ConfirmHost } from '../components/ui/confirm-dialog';
 import { NavigationGuard } from './navigation-guard';
 import { SessionBootstrap } from './session-bootstrap';
+import { CuentaDesactivada } from './cuenta-desactivada';
 import { AppRoutes } from './routes';
 import { PwaUpdate } from './pwa-update';
 import { SessionToaster } from './session-toasts';
@@ -17,6 +18,7 @@ function Root() {
       <PwaUpdate />
       <ConfirmHost />
       <SessionToaster />
+      <CuentaDesactivada />
     </>
   );
 }

@@ -14,13 +14,11 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deleteUserDb, wipeBlockedReason, wipeBlockers, type WipeBlockers } from '../db/device-data';
 import { localDbAtom, syncClientAtom } from '../state/local-data';
 import { readErrorsAtom } from '../state/read-errors';
-import { clearStoredSession, sessionAtom, sessionExpiredAtom } from '../state/session';
+import { sessionAtom, sessionExpiredAtom } from '../state/session';
 import { forgetDeviceLogin } from '../state/device-login';
-import { prefsKey } from '../features/creditos/list-prefs';
+import { forgetUserOnDevice } from './forget-user';
 
 export const WIPE_LABEL = 'Borrar datos de este dispositivo';
-/** localStorage keys that belong to the person, not to the device (the session keys go too). */
-const USER_KEYS = ['cedula', 'radica-seguimiento-ultimo'];
 
 export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
   const db = useAtomValue(localDbAtom);
@@ -55,10 +53,8 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
       window.location.reload(); // the worker was stopped: start again from what is left
       return;
     }
-    for (const key of USER_KEYS) localStorage.removeItem(key);
-    if (session.status === 'authenticated') localStorage.removeItem(prefsKey(session.session.user.empresa_id, session.session.user.id));
     if (session.status === 'authenticated') forgetDeviceLogin(session.session.user.correo);
-    clearStoredSession();
+    forgetUserOnDevice(session.status === 'authenticated' ? session.session.user : null);
     setReadErrors([]);
     setExpired(false);
     setSession({ status: 'unauthenticated' });

@@ -14,6 +14,9 @@ import { readStoredSession, refreshSessionUser, sessionAtom, sessionExpiredAtom,
  * The answer carries the user as the server has it now: a role, name or e-mail an admin changed
  * since the login replaces the stored one, so the badge, the menu and what the screens offer
  * follow the server (which already enforces the new role) without a new login.
+ * A token of a deleted user (401 CUENTA_DESACTIVADA) is not an expired session: no login cures it.
+ * The API client announces it and <CuentaDesactivada> (cuenta-desactivada.tsx) removes the company's
+ * data and signs out, so nothing here asks for a password.
  */
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const setState = useSetAtom(sessionAtom);
@@ -37,7 +40,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
       })
       // Only a refused token expires the session; no answer (offline, a server down) changes nothing.
       .catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 401 && current()) setExpired(true);
+        if (err instanceof ApiError && err.status === 401 && err.code !== 'CUENTA_DESACTIVADA' && current()) setExpired(true);
       });
     return () => ctrl.abort();
   }, [setState, setExpired]);

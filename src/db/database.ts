@@ -24,6 +24,7 @@ import type { Revision } from '../domain/revision';
 import type { SolicitudRecord } from '../domain/solicitud';
 import type { RecentPass, SyncEntity } from '../domain/sync-protocol';
 import { createdKey } from './created-key';
+import type { CuentaDesactivada } from './device-data';
 import { solicitudTokens } from './search-tokens';
 import { appendRow, logRow, searchLogMiddleware, type SearchLogRow } from './search-log';
 
@@ -135,6 +136,8 @@ export interface MetaValues {
   sentWhileClosed: { cambios: number; rechazados: number; archivos: number; at: string } | null;
   /** The service worker's last background cycle on this database. */
   lastBackgroundSync: { at: string; outcome: string; message: string | null };
+  /** Set when the account was deactivated: the unsent work left, described (src/db/device-data.ts). */
+  cuentaDesactivada: CuentaDesactivada;
 }
 export type MetaKey = keyof MetaValues;
 export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];

@@ -13,6 +13,12 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  /**
+   * A valid session of a user an administrator deleted: 401 like an expired session, but no new
+   * login can cure it, so the device stops syncing and removes the company's data
+   * (src/app/cuenta-desactivada.ts).
+   */
+  'CUENTA_DESACTIVADA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -27,7 +33,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  CUENTA_DESACTIVADA: 401,
 };
+
+/** The server's sentence for CUENTA_DESACTIVADA. */
+export const CUENTA_DESACTIVADA_MESSAGE =
+  'Tu cuenta fue desactivada. Pide ayuda a un administrador de tu empresa.';
 
 export interface ConflictDetail {
   /** Per field: what the author saw, what the server holds, what the author wanted, and (from the

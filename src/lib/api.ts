@@ -8,6 +8,9 @@
  * `code` is the server's code from its `{ok:false, error, code, fields?}` envelope (or NETWORK /
  * BAD_RESPONSE, decided here), `message` is a Spanish sentence for a person. Callers decide by
  * `status`/`code`/`network`, never by matching the text of an error.
+ * A refusal with the code CUENTA_DESACTIVADA (the user was deleted) is also announced on `window`
+ * as CUENTA_DESACTIVADA_EVENT, whichever screen made the call: the app then removes the company's
+ * data from the device (src/app/cuenta-desactivada.tsx).
  */
 import type { ErrorCode } from '../domain/errors';
 
@@ -16,6 +19,7 @@ export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BAD_RESPONSE';
 
 export const NETWORK_MESSAGE = 'No hay conexión con el servidor.';
 export const BAD_RESPONSE_MESSAGE = 'Error en la respuesta del servidor';
+export const CUENTA_DESACTIVADA_EVENT = 'radica:cuenta-desactivada';
 
 export class ApiError extends Error {
   constructor(
@@ -55,6 +59,7 @@ function refusal(res: Response, body: unknown): ApiError {
   // No sentence from the server (a proxy's page, an empty body): the client names it.
   if (!message) return new ApiError(res.status, `${BAD_RESPONSE_MESSAGE} (${res.status})`, 'BAD_RESPONSE');
   const code = typeof b.code === 'string' ? (b.code as ApiErrorCode) : undefined;
+  if (code === 'CUENTA_DESACTIVADA' && typeof window !== 'undefined') window.dispatchEvent(new Event(CUENTA_DESACTIVADA_EVENT));
   return new ApiError(res.status, message, code, fields);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../domain/session';
-import { forgetDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from './device-login';
+import { forgetDeviceLogin, forgetRetiredAccount, rememberDeviceLogin, retireDeviceLogin, retiredAccounts, verifyDeviceLogin } from './device-login';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -37,5 +37,21 @@ describe('device login', () => {
     expect(await verifyDeviceLogin('ana@demo.co', 'demo1234', storage)).toBeNull();
     storage.setItem('radica-device-login', '{not json');
     expect(await verifyDeviceLogin('ana@demo.co', 'demo1234', storage)).toBeNull();
+  });
+});
+
+describe('a deactivated account', () => {
+  it('no longer opens with its password on this device, and is listed until its work is dealt with', async () => {
+    const storage = memoryStorage();
+    await rememberDeviceLogin('ana@demo.co', 'demo1234', user, storage);
+    await rememberDeviceLogin('luis@demo.co', 'demo1234', { ...user, id: 8, correo: 'luis@demo.co' }, storage);
+    const entry = { db: 'radica-1-7', correo: 'ana@demo.co', nombre: 'Ana', pendientes: 2, at: '2026-11-27T14:00:00.000Z' };
+    retireDeviceLogin(entry, storage);
+    retireDeviceLogin({ ...entry, pendientes: 3 }, storage);
+    expect(await verifyDeviceLogin('ana@demo.co', 'demo1234', storage)).toBeNull();
+    expect(await verifyDeviceLogin('luis@demo.co', 'demo1234', storage)).toMatchObject({ id: 8 });
+    expect(retiredAccounts(storage)).toEqual([{ ...entry, pendientes: 3 }]);
+    forgetRetiredAccount('radica-1-7', storage);
+    expect(retiredAccounts(storage)).toEqual([]);
   });
 });

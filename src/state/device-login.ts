@@ -93,3 +93,47 @@ export function forgetDeviceLogin(email: string, storage: Storage = localStorage
 export function hasDeviceLogin(email: string, storage: Storage = localStorage): boolean {
   return normal(email) in read(storage);
 }
+
+/**
+ * Accounts the server deactivated on this device (CUENTA_DESACTIVADA): the verifier is gone, so no
+ * device login opens them again, and the login screen says so and offers what was left unsent in
+ * the account's database (`db`) until someone downloads or deletes it. Only the e-mail, the name,
+ * the number of unsent changes and when are kept here; the work itself stays in IndexedDB.
+ */
+export interface CuentaRetirada {
+  db: string;
+  correo: string;
+  nombre: string;
+  pendientes: number;
+  at: string;
+}
+
+const RETIRED_KEY = 'radica-cuentas-desactivadas';
+
+export function retiredAccounts(storage: Storage = localStorage): CuentaRetirada[] {
+  try {
+    const parsed = JSON.parse(storage.getItem(RETIRED_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? (parsed as CuentaRetirada[]).filter((e) => e && typeof e.db === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Forgets the account's device login and records it as deactivated (one entry per database). */
+export function retireDeviceLogin(entry: CuentaRetirada, storage: Storage = localStorage): void {
+  forgetDeviceLogin(entry.correo, storage);
+  const others = retiredAccounts(storage).filter((e) => e.db !== entry.db);
+  storage.setItem(RETIRED_KEY, JSON.stringify([...others, entry]));
+}
+
+/** Drops the notice of a deactivated account (its unsent work was deleted, or nothing was left). */
+export function forgetRetiredAccount(db: string, storage: Storage = localStorage): void {
+  const left = retiredAccounts(storage).filter((e) => e.db !== db);
+  if (left.length) storage.setItem(RETIRED_KEY, JSON.stringify(left));
+  else storage.removeItem(RETIRED_KEY);
+}
+
+/** Whether the e-mail is of an account this device learned was deactivated. */
+export function isRetiredAccount(email: string, storage: Storage = localStorage): boolean {
+  return retiredAccounts(storage).some((e) => normal(e.correo) === normal(email));
+}

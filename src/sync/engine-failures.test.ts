@@ -32,6 +32,17 @@ const estado = (solicitudId: string, value: string, base: string | null) =>
   ({ solicitudId, estado: value, base: { estado: base } }) as const;
 
 describe('SyncEngine failures', () => {
+  it('a deleted account (401 CUENTA_DESACTIVADA) pauses with its code and message, the queue kept', async () => {
+    const { db, server, engine } = setup();
+    server.serverPut(makeRecord(A));
+    await engine.sync();
+    await mutate(db, 'solicitud.cambiarEstado', estado(A, 'Aprobado', 'Pendiente'));
+    server.fail('push', 401, 'before', 'Tu cuenta fue desactivada.', 'CUENTA_DESACTIVADA');
+    await engine.sync();
+    expect(engine.getStatus()).toMatchObject({ state: 'unauthenticated', code: 'CUENTA_DESACTIVADA', message: 'Tu cuenta fue desactivada.', pending: 1 });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
   it('pauses on 401 without losing anything and sends the queue after resume', async () => {
     const { db, server, engine } = setup();
     server.serverPut(makeRecord(A));

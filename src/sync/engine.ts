@@ -6,7 +6,9 @@
  *   with navigator.locks, per database across tabs and the service worker (a tab that cannot
  *   take the lock shows 'syncing', waits for the other's cycle to end, then runs its own).
  * - Nothing queued is ever lost: a failed cycle leaves the outbox and files as they were.
- * - 401 pauses the engine (state 'unauthenticated', no retries) until `resume(token)`.
+ * - 401 pauses the engine (state 'unauthenticated', no retries) until `resume(token)`. The status
+ *   carries the server's code: CUENTA_DESACTIVADA (the user was deleted) is one no login cures, and
+ *   the app then removes the company's data (src/app/cuenta-desactivada.tsx).
  *   403 shows an error and does not back off. Every other failure backs off exponentially with
  *   full jitter; `nextAttemptAt` is kept in meta and in the status, and only `online`, `start`,
  *   `syncNow`/`resume` (force) bypass it; `notify` and the periodic timer respect it.
@@ -286,6 +288,7 @@ export class SyncEngine {
         lastSyncAt: at,
         nextAttemptAt: undefined,
         message: undefined,
+        code: undefined,
         progress: undefined,
       });
       return true;
@@ -299,10 +302,12 @@ export class SyncEngine {
     if (error instanceof TransportError && error.status === 401) {
       this.paused = true;
       this.clearBackoff();
-      await setMeta(this.db, 'lastError', SESSION_EXPIRED_MESSAGE);
+      const message = error.code === 'CUENTA_DESACTIVADA' ? error.message : SESSION_EXPIRED_MESSAGE;
+      await setMeta(this.db, 'lastError', message);
       await this.update({
         state: 'unauthenticated',
-        message: SESSION_EXPIRED_MESSAGE,
+        message,
+        code: error.code,
         nextAttemptAt: undefined,
       });
       return;

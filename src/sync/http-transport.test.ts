@@ -15,6 +15,16 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('HttpTransport', () => {
+  it("keeps the code of a deleted account's 401, on pull and push alike", async () => {
+    const f = fakeFetch(() => json(401, { ok: false, code: 'CUENTA_DESACTIVADA', error: 'Tu cuenta fue desactivada.' }));
+    const t = new HttpTransport({ token: 'abc', fetch: f.impl });
+    for (const call of [() => t.pull({ clientId: 'c', cursor: 0, limit: 10 }), () => t.push({ clientId: 'c', mutations: [] })]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ status: 401, code: 'CUENTA_DESACTIVADA', message: 'Tu cuenta fue desactivada.' });
+    }
+  });
+
   it('pushes with the bearer token and returns data', async () => {
     const f = fakeFetch(() => json(200, { ok: true, data: { lastMutationId: 1, results: [] } }));
     const t = new HttpTransport({ token: 'abc', baseUrl: 'https://x.co/', fetch: f.impl });

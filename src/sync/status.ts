@@ -5,6 +5,7 @@
  * The type is plain data so it crosses the worker boundary by structured clone.
  */
 import type { RadicaDB } from '../db/database';
+import type { ErrorCode } from '../domain/errors';
 
 export type SyncState = 'offline' | 'syncing' | 'idle' | 'error' | 'unauthenticated';
 
@@ -15,6 +16,8 @@ export interface SyncStatus {
   lastSyncAt?: string;
   nextAttemptAt?: string;
   message?: string;
+  /** The server's code of a refusal that paused sync (401: UNAUTHENTICATED or CUENTA_DESACTIVADA). */
+  code?: ErrorCode;
   /**
    * During a first sync: applications written against those the server said it holds. Kept when
    * the sync fails half-way (the download is paused), dropped when a sync ends.

@@ -5,11 +5,20 @@
  * `empresa_id` query parameter or `X-Empresa-Id`/`X-User-Id` header that differs from the token is
  * a 403; a role outside the route's list is a 403. The company and the user always come from the
  * token, never from the request.
+ *
+ * A session of a deleted user (soft delete, `usuarios.deleted_at`) is a 401 with its own code,
+ * CUENTA_DESACTIVADA, on every authenticated route (REST, sync pull/push, validate-token): no new
+ * login can cure it, and the device must know that to stop syncing and remove the company's data
+ * instead of asking for a password forever. Only a token that was current when the user was
+ * deleted gets it (the deletion bumps the token version by one); any other token of that user is an
+ * ordinary 401, so a stale token learns nothing new. The login itself answers a deleted user as an
+ * unknown e-mail (modules/auth/service.ts), so the password reveals nothing either. A company
+ * cannot be deleted or deactivated (no such state exists), so the user is the only thing checked.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
-import { AppError } from '../../../src/domain/errors';
+import { eq } from 'drizzle-orm';
+import { AppError, CUENTA_DESACTIVADA_MESSAGE } from '../../../src/domain/errors';
 import { can, normalizeRole, type Permission, type Role } from '../../../src/domain/roles';
 import { verifyToken } from '../lib/jwt';
 import { usuarios } from '../db/schema';
@@ -108,11 +117,13 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey
     }
     const id = Number(claims.sub);
     if (!Number.isInteger(id)) throw new AppError('UNAUTHENTICATED', UNAUTH);
-    const [row] = await app.db
-      .select()
-      .from(usuarios)
-      .where(and(eq(usuarios.id, id), isNull(usuarios.deletedAt)))
-      .limit(1);
+    const [row] = await app.db.select().from(usuarios).where(eq(usuarios.id, id)).limit(1);
+    if (row?.deletedAt) {
+      if (row.empresaId === claims.emp && claims.tv === row.tokenVersion - 1) {
+        throw new AppError('CUENTA_DESACTIVADA', CUENTA_DESACTIVADA_MESSAGE);
+      }
+      throw new AppError('UNAUTHENTICATED', UNAUTH);
+    }
     const rol = normalizeRole(row?.rol);
     if (!row || !rol || row.empresaId !== claims.emp || row.tokenVersion !== claims.tv) {
       throw new AppError('UNAUTHENTICATED', UNAUTH);

@@ -10,10 +10,11 @@ import {
   sessionExpiredAtom,
   storeSession,
 } from '../../state/session';
-import { forgetDeviceLogin, hasDeviceLogin, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
+import { forgetDeviceLogin, hasDeviceLogin, isRetiredAccount, rememberDeviceLogin, verifyDeviceLogin } from '../../state/device-login';
 import { forgetHeldLogin, holdForServerLogin } from '../../state/device-session';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
+import { CUENTA_DESACTIVADA_OFFLINE, CuentasDesactivadas } from './cuentas-desactivadas';
 
 export default function LoginPage() {
   const [state, setState] = useAtom(sessionAtom);
@@ -79,6 +80,9 @@ export default function LoginPage() {
         if (openedLocally) {
           setNotice(message);
           setState({ status: 'unauthenticated' });
+        } else if (isUnreached(err) && isRetiredAccount(mail)) {
+          // This device knows the account was deactivated (its device login is gone).
+          setError(CUENTA_DESACTIVADA_OFFLINE);
         } else if (isUnreached(err) && hasDeviceLogin(mail)) {
           // Offline, this device knows the user: the password is what did not match.
           setError(DEVICE_WRONG_PASSWORD);
@@ -99,6 +103,7 @@ export default function LoginPage() {
           <h1 className="mt-3 text-2xl font-bold text-slate-900">Radica</h1>
           <p className="text-slate-600">Solicitudes de crédito</p>
         </div>
+        <CuentasDesactivadas />
         <form onSubmit={submit} className="space-y-4" noValidate={false}>
           <TextField
             id="email"

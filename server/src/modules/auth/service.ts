@@ -3,6 +3,8 @@
  * costs the same scrypt work as a wrong password; the token carries the user's token version, so a
  * password change invalidates earlier tokens; no hash runs inside a database transaction, and every
  * hash passes the process's gate (lib/password.ts), so many logins at once queue briefly or get 429.
+ * A deleted user logs in as an unknown e-mail does (same work, same answer), even with the right
+ * password: only a session issued before the deletion learns CUENTA_DESACTIVADA (plugins/auth.ts).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
