@@ -45,6 +45,13 @@ export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a 
 const visibleById = (user: AuthUser, id: string) =>
   and(eq(solicitudes.id, id), visibleSolicitudes(user), isNull(solicitudes.deletedAt));
 
+/** Loads a live application the user may see (no lock: for reads); NOT_FOUND otherwise. */
+export async function visibleSolicitud(tx: DbOrTx, user: AuthUser, id: string) {
+  const [row] = await tx.select().from(solicitudes).where(visibleById(user, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  return row;
+}
+
 /** Loads and row-locks an application the user may see. */
 export async function lockVisibleSolicitud(tx: DbOrTx, user: AuthUser, id: string) {
   const [row] = await tx.select().from(solicitudes).where(visibleById(user, id)).for('update').limit(1);
