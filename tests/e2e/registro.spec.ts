@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './fixtures/app';
+import { LoginPage, PASSWORD } from './fixtures/app';
+import { formatDateTime } from '../../src/domain/format';
 import { ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
 import { NotificationBellPanel } from './fixtures/notificaciones';
 
@@ -256,4 +257,48 @@ test('with nobody to e-mail, a bank change never claims a notification was sent'
   await bell.open();
   await expect(bell.panel().getByText('Cambio de Banco en Solicitud').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Registro actualizado y notificación enviada')).toHaveCount(0);
+});
+
+test('each notification in the history names the one its Editar, Eliminar and Marcar Leída act on', async ({ page, request }) => {
+  const admin = await new ServerApi(request).login('admin@demo.co');
+  const target = (await admin.rows())[7];
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const created: Array<{ id: string; titulo: string; created_at: string }> = [];
+  for (const titulo of ['Llamar al cliente', 'Pedir extractos']) {
+    const res = await request.post('/api/notificaciones', {
+      headers,
+      data: { solicitud_id: target.solicitud.id, titulo, mensaje: 'Creada para la prueba', tipo: 'contactar_cliente', accion_requerida: 'contactar_cliente' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    created.push(((await res.json()) as { data: { id: string; titulo: string; created_at: string } }).data);
+  }
+  const { modal } = await setup(page, request, 'admin@demo.co', 0);
+  await modal.open(target.solicitud.radicado, target.solicitante.numero_documento);
+  const history = modal.dialog().getByTestId('notification-history');
+  for (const n of created) {
+    const item = history.locator(`[data-id="${n.id}"]`);
+    const nombre = `notificación «${n.titulo}» del ${formatDateTime(n.created_at)}`;
+    // The visible words stay; the accessible name says which notification.
+    await expect(item.getByRole('button', { name: `Eliminar ${nombre}`, exact: true })).toHaveText('Eliminar');
+    await expect(item.getByRole('button', { name: `Editar ${nombre}`, exact: true })).toHaveText('Editar');
+    await expect(item.getByRole('button', { name: `Marcar Leída la ${nombre}`, exact: true })).toHaveText('Marcar Leída');
+  }
+  // No button of the modal is a bare 'Eliminar' but the record's own, in the footer.
+  await expect(modal.dialog().getByRole('button', { name: 'Eliminar', exact: true })).toHaveCount(1);
+  await expect(modal.dialog().getByRole('contentinfo').getByRole('button', { name: 'Eliminar', exact: true })).toHaveCount(1);
+});
+
+test('Editar Registro refuses a document number of -1 by its label and saves nothing', async ({ page, request }) => {
+  const { modal, api, radicado, documento } = await setup(page, request, 'admin@demo.co', 8);
+  await modal.open(radicado, documento);
+  const numero = modal.field('Número de documento');
+  await numero.fill('-1');
+  await modal.save();
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones' })).toBeVisible();
+  await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
+  await expect(numero).toBeFocused();
+  // Nothing left the device: the row keeps no pending mark and the server keeps the number.
+  await expect(modal.dialog()).toBeVisible();
+  expect((await api.byRadicado(radicado))?.solicitante.numero_documento).toBe(documento);
 });
