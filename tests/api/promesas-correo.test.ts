@@ -135,7 +135,7 @@ describe("an application's e-mails as staff see them", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ id: failed.id, estado: 'pendiente', intentos: 0, ultimo_error: null });
     const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidad, 'email'), eq(auditoria.entidadId, String(failed.id)), eq(auditoria.accion, 'reintentar')));
-    expect(audit.cambios).toMatchObject({ estado: { old: 'fallido', new: 'pendiente' } });
+    expect(audit.cambios).toMatchObject({ destinatario: { old: 'admin@demo.co', new: 'admin@demo.co' }, estado: { old: 'fallido', new: 'pendiente' } });
     // 'Historial de cambios' of the application shows the retry, by whom and when.
     const historial = async (id: string) => {
       const res = await call('admin', 'GET', `/api/solicitudes/${id}/historial`);

@@ -71,7 +71,12 @@ export async function reintentarCorreo(tx: DbOrTx, user: AuthUser, solicitudId: 
     entidad: 'email',
     entidadId: String(row.id),
     accion: 'reintentar',
-    cambios: { estado: { old: 'fallido', new: 'pendiente' }, ultimo_error: { old: row.ultimoError, new: null } },
+    // The recipient, unchanged, says in 'Historial de cambios' which of the application's e-mails it was.
+    cambios: {
+      destinatario: { old: row.destinatario, new: row.destinatario },
+      estado: { old: 'fallido', new: 'pendiente' },
+      ultimo_error: { old: row.ultimoError, new: null },
+    },
   });
   return wire(updated);
 }
