@@ -289,7 +289,7 @@ test('each notification in the history names the one its Editar, Eliminar and Ma
   await expect(modal.dialog().getByRole('contentinfo').getByRole('button', { name: 'Eliminar', exact: true })).toHaveCount(1);
 });
 
-test('Editar Registro refuses a document number of -1 by its label and saves nothing', async ({ page, request }) => {
+test('Editar Registro refuses a document number of -1 by its label and saves nothing, online and offline', async ({ page, context, request }) => {
   const { modal, api, radicado, documento } = await setup(page, request, 'admin@demo.co', 8);
   await modal.open(radicado, documento);
   const numero = modal.field('Número de documento');
@@ -298,7 +298,62 @@ test('Editar Registro refuses a document number of -1 by its label and saves not
   await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones' })).toBeVisible();
   await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
   await expect(numero).toBeFocused();
-  // Nothing left the device: the row keeps no pending mark and the server keeps the number.
+  const error = modal.dialog().getByTestId('field-error').filter({ hasText: 'Número de documento:' });
+  for (const size of [{ width: 1366, height: 850 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await numero.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`documento-invalido-${size.width}.png`) });
+  }
+  // Offline the same rule answers on the device, with the same words.
+  await context.setOffline(true);
+  await numero.fill('9'.repeat(200));
+  await expect(error).toHaveCount(0);
+  await modal.save();
+  await expect(error).toHaveText('Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones');
+  await numero.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('documento-invalido-sin-conexion-390.png') });
+  await context.setOffline(false);
+  // Nothing left the device: the server keeps the number.
   await expect(modal.dialog()).toBeVisible();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0);
   expect((await api.byRadicado(radicado))?.solicitante.numero_documento).toBe(documento);
+});
+
+test("a bank the company took off its list while the advisor was offline comes back as a refused change, with the reason", async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'asesor@demo.co', 2);
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const lista = ((await (await request.get('/api/configuraciones/bancos', { headers })).json()) as { data: { descripcion: string; configuracion: string[] } }).data;
+  const quitado = lista.configuracion.find((b) => b !== row.solicitud.banco)!;
+  try {
+    await modal.open(radicado, documento);
+    await context.setOffline(true);
+    await modal.field('Banco').selectOption({ label: quitado });
+    await modal.save();
+    await expect(modal.dialog()).toHaveCount(0);
+    // Meanwhile the administrator takes that bank off the company's list.
+    const put = await request.put('/api/configuraciones/bancos', {
+      headers,
+      data: { descripcion: lista.descripcion, configuracion: lista.configuracion.filter((b) => b !== quitado) },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    await context.setOffline(false);
+
+    const banner = page.getByTestId('banner-conflictos');
+    await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo. Revísalo en Cambios pendientes.', { timeout: 30_000 });
+    await banner.getByRole('button', { name: 'Revisar' }).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+    const problema = panel.getByTestId('cambio-con-problema');
+    await expect(problema).toHaveCount(1);
+    await expect(problema).toContainText('Banco: elige un banco de la lista de la empresa.');
+    for (const size of [{ width: 1366, height: 850 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await problema.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`banco-rechazado-${size.width}.png`) });
+    }
+    // The server kept the application's bank.
+    expect((await api.byRadicado(radicado))?.solicitud.banco).toBe(row.solicitud.banco);
+  } finally {
+    await request.put('/api/configuraciones/bancos', { headers, data: { descripcion: lista.descripcion, configuracion: lista.configuracion } });
+  }
 });
