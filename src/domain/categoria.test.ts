@@ -40,5 +40,9 @@ describe('validation', () => {
     expect(categoriaNameError('categorias')).toMatch(/reservado/);
     expect(categoriaNameError('a/b')).toMatch(/no puede contener/);
     expect(categoriaNameError('tipos_vivienda')).toBeNull();
+    for (const n of ['__proto__', 'constructor', 'prototype', ' __proto__ ', 'hasOwnProperty']) {
+      expect(categoriaNameError(n)).toBe(`El nombre "${n.trim()}" está reservado; elige otro`);
+    }
+    expect(categoriaNameError('Constructor_de_vivienda')).toBeNull();
   });
 });

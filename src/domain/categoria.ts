@@ -80,8 +80,11 @@ export function categoriaNameError(name: unknown): string | null {
   if (!n) return CATEGORIA_NAME_REQUIRED;
   if (n.length > 60) return 'El nombre de la categoría no puede tener más de 60 caracteres';
   if (/[/?#%\\]/.test(n)) return 'El nombre de la categoría no puede contener / ? # % ni \\';
-  if ((RESERVED_CATEGORY_NAMES as readonly string[]).includes(n.toLowerCase())) {
-    return `El nombre "${n}" está reservado`;
+  // A member of every object ('__proto__', 'constructor', 'toString'…) or 'prototype' names no list:
+  // code that reads lists by name (config[name]) would find Object's own member, and a '__proto__'
+  // key is dropped or changes the prototype when a record is built from the names.
+  if ((RESERVED_CATEGORY_NAMES as readonly string[]).includes(n.toLowerCase()) || n in Object.prototype || n === 'prototype') {
+    return `El nombre "${n}" está reservado; elige otro`;
   }
   return null;
 }

@@ -14,6 +14,7 @@ const PATHS: Record<string, string> = {
   estrato: 'ubicacion.estrato',
   personas_a_cargo: 'solicitante.info_extra.personas_a_cargo',
   numero_empleados: 'actividad_economica.detalle_actividad.numero_empleados',
+  numero_documento: 'solicitante.numero_documento',
 };
 const IN_CREDIT = new Set(['monto_solicitado', 'plazo_meses']);
 
@@ -49,7 +50,9 @@ describe('the server judges edits with the shared rules (same cases as the clien
   it.each(CASOS.map((c) => [c.key, c.input, c] as const))('%s %j', (key, input, c) => {
     const inCredit = IN_CREDIT.has(key);
     const path = inCredit ? 'solicitud.detalle_credito' : PATHS[key];
-    const changes = inCredit ? { [path]: { tipo_credito: 'hipotecario', [key]: input } } : { [path]: input };
+    const changes: Record<string, unknown> = inCredit ? { [path]: { tipo_credito: 'hipotecario', [key]: input } } : { [path]: input };
+    // The record's document is a CC: another type travels in the same edit.
+    if (c.tipo && c.tipo !== 'CC') changes['solicitante.tipo_identificacion'] = c.tipo;
     const errorPath = inCredit ? `${path}.${key}` : path;
     if (c.error) {
       expect(refusal(() => cleanChanges(changes, record(), { today: HOY }))).toEqual({ [errorPath]: c.error });

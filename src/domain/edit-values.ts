@@ -34,6 +34,8 @@ function cleanValue(path: string, column: string, key: string | null, value: unk
   };
   const tooLong = `${label}: el texto es demasiado largo`;
   if (REQUIRED_TEXT[path]) {
+    // A number sent for the document number is judged by its rule, as the creation form does.
+    if (typeof value === 'number' && reglaDeCampo(path)) value = String(value);
     if (typeof value !== 'string' || !value.trim()) fail(REQUIRED_TEXT[path]);
     if ((value as string).trim().length > maxTextLength(path)) fail(tooLong);
     return (value as string).trim();

@@ -299,4 +299,18 @@ describe('validateRegistro', () => {
     );
     expect(ok.ok && ok.value.referencias).toEqual([{ id: 'r2', datos: { nombre: 'Luis', tipo_referencia: 'familiar' } }]);
   });
+  it('judges the document number with the type of document beside it (the creation form)', () => {
+    const ok = { ...base, acepta_terminos: true, acepta_firma: true, referencias: [] };
+    const withDoc = (tipo: string, numero: string) =>
+      validateRegistro(schemas, { ...ok, solicitante: { ...base.solicitante, tipo_identificacion: tipo, numero_documento: numero } }, { today: TODAY });
+    expect(withDoc('CC', '-1')).toEqual({
+      ok: false,
+      fields: { 'solicitante.numero_documento': 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones' },
+    });
+    expect(withDoc('CC', '1'.repeat(200)).ok).toBe(false);
+    const cedula = withDoc('CC', '1.045.678.901');
+    expect(cedula.ok && cedula.value.solicitante.numero_documento).toBe('1045678901');
+    const pasaporte = withDoc('PP', 'AB123456');
+    expect(pasaporte.ok && pasaporte.value.solicitante.numero_documento).toBe('AB123456');
+  });
 });

@@ -6,7 +6,8 @@
  *   un número'), boolean is coerced, an object given as a string must be valid JSON ('{key}: JSON
  *   inválido'), an array given as a string is parsed or split on commas;
  * - the plausibility rules of src/domain/validacion.ts apply by key (celular, teléfono fijo,
- *   amounts, plazo, e-mail, fecha de nacimiento), to defined and undefined keys alike;
+ *   amounts, plazo, e-mail, fecha de nacimiento, número de documento with the tipo de
+ *   identificación beside it), to defined and undefined keys alike;
  * - messages name the field by its form label (the definition's description), never by its key;
  * - empty values, empty arrays and empty objects are omitted from the output;
  * - a field whose condition does not hold is hidden: neither required nor sent;
@@ -17,7 +18,7 @@
  */
 import * as v from 'valibot';
 import { plainRecord } from './plain-record';
-import { aplicarRegla, etiquetaDeCampo, hoyIso, leerFecha, mensajeFechaInvalida, reglaDeCampo } from './validacion';
+import { aplicarRegla, etiquetaDeCampo, hoyIso, leerFecha, mensajeFechaInvalida, reglaDeCampo, type ContextoRegla } from './validacion';
 import {
   parseListValues,
   type FieldDefinition,
@@ -223,12 +224,12 @@ const RULED_TYPES = new Set(['string', 'text', 'number', 'integer', 'date']);
  * Coerces one value for its definition. `{ok:true, value:undefined}` means "empty: omit it".
  * Required-ness is checked by the caller (a hidden field is never required).
  */
-export function coerceField(def: FieldDefinition, raw: unknown, today: string = hoyIso()): Result {
+export function coerceField(def: FieldDefinition, raw: unknown, today: string = hoyIso(), ctx: ContextoRegla = {}): Result {
   if (isEmptyValue(raw)) return ok(undefined);
   const label = labelOf(def);
   const regla = reglaDeCampo(def.key);
   if (regla && RULED_TYPES.has(def.type)) {
-    const r = aplicarRegla(regla, raw, label, today);
+    const r = aplicarRegla(regla, raw, label, today, ctx);
     return r.ok && r.value === null ? ok(undefined) : r;
   }
   switch (def.type) {
@@ -277,11 +278,11 @@ export function coerceField(def: FieldDefinition, raw: unknown, today: string = 
  * Loose coercion of a key no definition knows: kept when it is a small plain value; a key with a
  * plausibility rule is judged by it all the same (named by its known label).
  */
-function coerceUnknown(key: string, raw: unknown, today: string): Result {
+function coerceUnknown(key: string, raw: unknown, today: string, ctx: ContextoRegla): Result {
   if (isEmptyValue(raw)) return ok(undefined);
   const regla = reglaDeCampo(key);
   if (regla && (typeof raw === 'string' || typeof raw === 'number')) {
-    const r = aplicarRegla(regla, raw, etiquetaDeCampo(key), today);
+    const r = aplicarRegla(regla, raw, etiquetaDeCampo(key), today, ctx);
     return r.ok && r.value === null ? ok(undefined) : r;
   }
   const label = etiquetaDeCampo(key);
@@ -313,6 +314,8 @@ export function compileFields(
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;
       const today = options.today ?? hoyIso();
+      // The document number is judged with the type of document beside it.
+      const ctx: ContextoRegla = { tipoIdentificacion: input.tipo_identificacion };
       const out: EntityValues = {};
       let failed = false;
       const issue = (key: string, message: string) => {
@@ -326,7 +329,7 @@ export function compileFields(
       const known = new Set(fields.map((f) => f.key));
       for (const field of fields) {
         if (!shown.has(field.key)) continue;
-        const r = coerceField(field, input[field.key], today);
+        const r = coerceField(field, input[field.key], today, ctx);
         if (!r.ok) issue(field.key, r.message);
         else if (r.value !== undefined) out[field.key] = r.value;
         else if (field.required) issue(field.key, MSG.required(labelOf(field)));
@@ -338,7 +341,7 @@ export function compileFields(
             issue(key, MSG.badKey);
             continue;
           }
-          const r = coerceUnknown(key, raw, today);
+          const r = coerceUnknown(key, raw, today, ctx);
           if (!r.ok) issue(key, r.message);
           else if (r.value !== undefined) out[key] = r.value;
         }

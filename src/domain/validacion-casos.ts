@@ -13,6 +13,8 @@ export interface CasoRegla {
   input: unknown;
   ok?: unknown;
   error?: string;
+  /** The tipo de identificación beside the value (the document number's rule reads it). */
+  tipo?: string;
 }
 
 /** The cases of one rule: `ok` is the value it keeps, none means the rule refuses with `error`. */
@@ -29,6 +31,11 @@ const plazo = regla('plazo_meses', 'Plazo (meses)', 'Plazo (meses): debe ser un 
 const estrato = regla('estrato', 'Estrato', 'Estrato: debe ser un número entero del 1 al 6');
 const personas = regla('personas_a_cargo', 'Personas a cargo', 'Personas a cargo: debe ser un número entero entre 0 y 20');
 const correo = regla('correo', 'Correo electrónico', 'Correo electrónico: no es un correo electrónico válido');
+const documento = regla('numero_documento', 'Número de documento', 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones');
+const pasaporte = (input: unknown, ok?: unknown): CasoRegla => ({
+  ...regla('numero_documento', 'Número de documento', 'Número de documento: el pasaporte debe tener entre 3 y 20 letras o números, sin espacios ni signos')(input, ok),
+  tipo: 'PP',
+});
 const nacimiento = regla('fecha_nacimiento', 'Fecha de nacimiento', 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años');
 
 export const CASOS: readonly CasoRegla[] = [
@@ -102,4 +109,28 @@ export const CASOS: readonly CasoRegla[] = [
     input: '1990-02-30',
     error: 'Fecha de nacimiento: debe ser una fecha válida (AAAA-MM-DD)',
   },
+  documento('1045678901', '1045678901'),
+  documento(' 1.045.678.901 ', '1045678901'),
+  documento('52 123 456', '52123456'),
+  documento('123', '123'),
+  documento('123456789012345', '123456789012345'),
+  documento(1045678901, '1045678901'),
+  { ...documento('900123456', '900123456'), tipo: 'NIT' },
+  { ...documento('1234567', '1234567'), tipo: 'CE' },
+  documento('-1'),
+  documento(-1),
+  documento('12'),
+  documento('1234567890123456'),
+  documento('1'.repeat(200)),
+  documento('CC1045678901'),
+  documento('1045-678901'),
+  { ...documento('900123456-7'), tipo: 'NIT' },
+  { ...documento('AB123456'), tipo: 'TI' },
+  pasaporte('AB123456', 'AB123456'),
+  pasaporte(' pe1234567 ', 'pe1234567'),
+  pasaporte('123', '123'),
+  pasaporte('AB'),
+  pasaporte('AB-123456'),
+  pasaporte('AB 123456'),
+  pasaporte('A'.repeat(21)),
 ];

@@ -17,7 +17,7 @@ describe('plausibility rules, the shared table of cases', () => {
   it.each(CASOS.map((c) => [c.key, c.input, c] as const))('%s %j', (_key, _input, c) => {
     const regla = reglaDeCampo(c.key);
     expect(regla).not.toBeNull();
-    const r = aplicarRegla(regla!, c.input, c.label, HOY);
+    const r = aplicarRegla(regla!, c.input, c.label, HOY, { tipoIdentificacion: c.tipo ?? 'CC' });
     expect(r).toEqual(c.error ? { ok: false, message: c.error } : { ok: true, value: c.ok });
   });
 });
@@ -102,6 +102,26 @@ describe('edits are judged on what they change', () => {
   it('validarObjeto keys its errors with the prefix', () => {
     expect(validarObjeto({ celular: '1', nombre: 'Ana' }, {}, 'detalle_referencia.', HOY).fields).toEqual({
       'detalle_referencia.celular': 'Celular: debe tener 10 dígitos y empezar por 3',
+    });
+  });
+});
+
+describe('the document number goes with its type', () => {
+  const stored: Record<string, unknown> = { 'solicitante.tipo_identificacion': 'PP', 'solicitante.numero_documento': 'AB123456' };
+  const leer = (path: string) => stored[path];
+  const DIGITOS = 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones';
+  it('a new type judges the number it keeps, under the new type', () => {
+    expect(validarCambios({ 'solicitante.tipo_identificacion': 'CC' }, leer, HOY).fields).toEqual({ 'solicitante.numero_documento': DIGITOS });
+    expect(validarCambios({ 'solicitante.tipo_identificacion': 'CC', 'solicitante.numero_documento': '1045678901' }, leer, HOY).fields).toEqual({});
+    expect(validarCambios({ 'solicitante.tipo_identificacion': 'pp' }, leer, HOY).fields).toEqual({});
+  });
+  it('a new number is judged under the type stored beside it', () => {
+    expect(validarCambios({ 'solicitante.numero_documento': 'XY987654' }, leer, HOY)).toEqual({
+      fields: {},
+      values: { 'solicitante.numero_documento': 'XY987654' },
+    });
+    expect(validarCambios({ 'solicitante.numero_documento': 'XY987654' }, (p) => (p.endsWith('tipo_identificacion') ? 'CC' : null), HOY).fields).toEqual({
+      'solicitante.numero_documento': DIGITOS,
     });
   });
 });

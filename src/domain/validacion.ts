@@ -10,7 +10,12 @@
  * - estrato: a whole number from 1 to 6 (Colombia's socioeconomic strata);
  * - personas a cargo: a whole number from 0 to 20; número de empleados: a whole number, zero or more;
  * - e-mail: a valid address;
- * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old.
+ * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old;
+ * - número de documento: 3 to 15 digits for a cédula (CC, CE), tarjeta de identidad or NIT (the
+ *   NIT without its check digit; dots and spaces typed between digits are dropped, a dash or a
+ *   letter is refused); 3 to 20 letters or digits for a pasaporte (PP). It is the one rule that
+ *   reads a neighbour: the tipo de identificación beside it (ContextoRegla), so a change of type
+ *   judges the number again.
  * Which rule a field follows is decided by its key (the last segment of its path), so a key means
  * the same wherever it is stored (info_extra, detalle_credito, detalle_referencia…). Messages name
  * the field by its form label, never by its key: 'Correo electrónico: no es un correo válido'.
@@ -20,7 +25,18 @@
  */
 import * as v from 'valibot';
 
-export type ReglaId = 'celular' | 'telefono_fijo' | 'monto' | 'pesos' | 'plazo' | 'estrato' | 'personas' | 'conteo' | 'correo' | 'fecha_nacimiento';
+export type ReglaId =
+  | 'celular'
+  | 'telefono_fijo'
+  | 'monto'
+  | 'pesos'
+  | 'plazo'
+  | 'estrato'
+  | 'personas'
+  | 'conteo'
+  | 'correo'
+  | 'fecha_nacimiento'
+  | 'documento';
 
 export const EDAD_MINIMA = 18;
 export const EDAD_MAXIMA = 100;
@@ -29,6 +45,9 @@ export const PLAZO_MAX_MESES = 360;
 export const ESTRATO_MIN = 1;
 export const ESTRATO_MAX = 6;
 export const PERSONAS_MAX = 20;
+export const DOCUMENTO_MIN = 3;
+export const DOCUMENTO_MAX_DIGITOS = 15;
+export const PASAPORTE_MAX = 20;
 
 export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   celular: (l) => `${l}: debe tener 10 dígitos y empezar por 3`,
@@ -41,8 +60,25 @@ export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   conteo: (l) => `${l}: debe ser un número entero de cero o más`,
   correo: (l) => `${l}: no es un correo electrónico válido`,
   fecha_nacimiento: (l) => `${l}: el solicitante debe tener entre ${EDAD_MINIMA} y ${EDAD_MAXIMA} años`,
+  documento: (l) => `${l}: debe tener entre ${DOCUMENTO_MIN} y ${DOCUMENTO_MAX_DIGITOS} dígitos, sin letras ni guiones`,
 };
 export const mensajeFechaInvalida = (label: string) => `${label}: debe ser una fecha válida (AAAA-MM-DD)`;
+export const mensajePasaporte = (label: string) =>
+  `${label}: el pasaporte debe tener entre ${DOCUMENTO_MIN} y ${PASAPORTE_MAX} letras o números, sin espacios ni signos`;
+
+/** What a rule may read besides its own value: the document number depends on the type beside it. */
+export interface ContextoRegla {
+  tipoIdentificacion?: unknown;
+}
+
+/** A key whose value is judged with another key's (a change of that one judges this one again). */
+export const DEPENDE_DE: Readonly<Record<string, string>> = { numero_documento: 'tipo_identificacion' };
+
+/** Whether a tipo de identificación is a passport ('PP', 'pp', or a one-item list of it). */
+export function esPasaporte(tipo: unknown): boolean {
+  const t = Array.isArray(tipo) ? (tipo as unknown[])[0] : tipo;
+  return typeof t === 'string' && t.trim().toLowerCase() === 'pp';
+}
 
 const POR_CLAVE: Record<string, ReglaId> = {
   celular: 'celular',
@@ -58,6 +94,7 @@ const POR_CLAVE: Record<string, ReglaId> = {
   personas_a_cargo: 'personas',
   numero_empleados: 'conteo',
   fecha_nacimiento: 'fecha_nacimiento',
+  numero_documento: 'documento',
 };
 /** Money that may be zero: incomes, expenses, assets, liabilities and the like. */
 const PESOS =
@@ -242,6 +279,10 @@ export function hoyIso(now: Date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
+/** A cédula, tarjeta de identidad or NIT (without check digit); a passport (the bounds of DOCUMENTO_MIN…PASAPORTE_MAX). */
+const DOCUMENTO = /^\d{3,15}$/;
+const PASAPORTE = /^[A-Za-z0-9]{3,20}$/;
+
 const CORREO = v.pipe(v.string(), v.email(), v.maxLength(254));
 
 /** The whole numbers a counting rule accepts, both ends included. */
@@ -255,7 +296,13 @@ const RANGOS_ENTEROS: Record<'estrato' | 'personas' | 'conteo', readonly [number
  * Judges one non-empty value by a rule; the value comes back normalised (phone digits only,
  * amounts and terms as numbers, e-mail trimmed, the date as YYYY-MM-DD).
  */
-export function aplicarRegla(regla: ReglaId, raw: unknown, label: string, today: string = hoyIso()): Resultado {
+export function aplicarRegla(
+  regla: ReglaId,
+  raw: unknown,
+  label: string,
+  today: string = hoyIso(),
+  ctx: ContextoRegla = {},
+): Resultado {
   const fail = (message: string): Resultado => ({ ok: false, message });
   switch (regla) {
     case 'celular': {
@@ -296,6 +343,15 @@ export function aplicarRegla(regla: ReglaId, raw: unknown, label: string, today:
       const edad = edadEn(d, today);
       return edad >= EDAD_MINIMA && edad <= EDAD_MAXIMA ? { ok: true, value: d } : fail(MENSAJES.fecha_nacimiento(label));
     }
+    case 'documento': {
+      const t = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? String(raw) : '';
+      if (esPasaporte(ctx.tipoIdentificacion)) {
+        return PASAPORTE.test(t) ? { ok: true, value: t } : fail(mensajePasaporte(label));
+      }
+      // '1.045.678.901' and '1045 678 901' are the same cédula; a dash would hide a check digit.
+      const d = t.replace(/[.\s]/g, '');
+      return DOCUMENTO.test(d) ? { ok: true, value: d } : fail(MENSAJES.documento(label));
+    }
   }
 }
 
@@ -329,10 +385,16 @@ export const correoSchema = (label = 'Correo electrónico') => reglaSchema('corr
 export const fechaNacimientoSchema = (label = 'Fecha de nacimiento') => reglaSchema('fecha_nacimiento', label);
 
 /** The rule of `key`, if any, applied to a non-empty value (empty ones pass untouched). */
-export function validarCampo(key: string, raw: unknown, label: string = etiquetaDeCampo(key), today?: string): Resultado {
+export function validarCampo(
+  key: string,
+  raw: unknown,
+  label: string = etiquetaDeCampo(key),
+  today?: string,
+  ctx: ContextoRegla = {},
+): Resultado {
   const regla = reglaDeCampo(key);
   if (!regla || vacio(raw)) return { ok: true, value: raw };
-  return aplicarRegla(regla, raw, label, today);
+  return aplicarRegla(regla, raw, label, today, ctx);
 }
 
 function mismoValor(a: unknown, b: unknown): boolean {
@@ -368,6 +430,9 @@ export function validarObjeto(
   return { values, fields };
 }
 
+const TIPO_PATH = 'solicitante.tipo_identificacion';
+const DOCUMENTO_PATH = 'solicitante.numero_documento';
+
 /**
  * The rules over the changes of an edit (`solicitud.editar` paths, as the modal's diff and the
  * server's REST edits produce them). `leer` gives the stored value of a path; a change equal to it
@@ -380,6 +445,8 @@ export function validarCambios(
 ): ValidacionCambios {
   const values: Record<string, unknown> = { ...changes };
   const fields: Record<string, string> = {};
+  const ahora = (path: string) => (path in changes ? changes[path] : leer(path));
+  const ctx: ContextoRegla = { tipoIdentificacion: ahora(TIPO_PATH) };
   for (const [path, raw] of Object.entries(changes)) {
     const stored = leer(path);
     if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
@@ -390,9 +457,14 @@ export function validarCambios(
       continue;
     }
     if (mismoValor(raw, stored)) continue;
-    const r = validarCampo(path, raw, etiquetaDeCampo(path), today);
+    const r = validarCampo(path, raw, etiquetaDeCampo(path), today, ctx);
     if (r.ok) values[path] = r.value;
     else fields[path] = r.message;
+  }
+  // A new type of document judges the number it now goes with, even when the number stays.
+  if (!(DOCUMENTO_PATH in changes) && TIPO_PATH in changes && !mismoValor(changes[TIPO_PATH], leer(TIPO_PATH))) {
+    const r = validarCampo(DOCUMENTO_PATH, leer(DOCUMENTO_PATH), etiquetaDeCampo(DOCUMENTO_PATH), today, ctx);
+    if (!r.ok) fields[DOCUMENTO_PATH] = r.message;
   }
   return { values, fields };
 }

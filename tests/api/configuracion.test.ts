@@ -253,7 +253,10 @@ describe('categories', () => {
       ['nueva', { descripcion: 'd', configuracion: [] }, 'Errores de validación: La configuración no puede ser un array vacío'],
       ['nueva', { descripcion: 'd', configuracion: {} }, 'Errores de validación: La configuración no puede ser un objeto vacío'],
       ['nueva', { descripcion: 'd', configuracion: 'texto' }, 'Errores de validación: La configuración debe ser un array o un objeto'],
-      ['categorias', { descripcion: 'd', configuracion: ['a'] }, 'Errores de validación: El nombre "categorias" está reservado'],
+      ['categorias', { descripcion: 'd', configuracion: ['a'] }, 'Errores de validación: El nombre "categorias" está reservado; elige otro'],
+      ['__proto__', { descripcion: 'd', configuracion: ['a'] }, 'Errores de validación: El nombre "__proto__" está reservado; elige otro'],
+      ['constructor', { descripcion: 'd', configuracion: ['a'] }, 'Errores de validación: El nombre "constructor" está reservado; elige otro'],
+      ['prototype', { descripcion: 'd', configuracion: ['a'] }, 'Errores de validación: El nombre "prototype" está reservado; elige otro'],
       ['%20', { descripcion: 'd', configuracion: ['a'] }, 'Errores de validación: El nombre de la categoría es requerido'],
     ];
     for (const [name, body, message] of cases) {
@@ -261,6 +264,9 @@ describe('categories', () => {
       expect(res.statusCode, message).toBe(400);
       expect(res.json().error).toBe(message);
     }
+    // Nothing was stored under a reserved name.
+    const names = (await call('admin', 'GET', `${URL}/categorias`)).json().data.categorias as string[];
+    for (const reserved of ['__proto__', 'constructor', 'prototype']) expect(names).not.toContain(reserved);
   });
 });
 

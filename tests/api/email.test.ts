@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { emailOutbox, notificaciones, solicitudes, usuarios } from '../../server/src/db/schema';
+import { categorias, emailOutbox, notificaciones, solicitudes, usuarios } from '../../server/src/db/schema';
+import { BANCOS } from '../../server/src/db/demo-data';
 import { EmailRelay, type RelayTuning } from '../../server/src/modules/email/relay';
 import { createSmtpTransport, mailConfigFrom } from '../../server/src/modules/email/transport';
 
@@ -67,7 +68,9 @@ async function queueBankChanges(n: number): Promise<number> {
   let queued = 0;
   while (queued < n) {
     const s = await take((r) => r.assignedToUserId === asesor);
-    const res = await call('supervisor', 'PATCH', `/api/solicitudes/${s.id}`, { banco_nombre: `Banco ${queued}` });
+    // A bank of the company's list other than the application's own.
+    const nuevo = BANCOS.find((b) => b !== s.bancoNombre);
+    const res = await call('supervisor', 'PATCH', `/api/solicitudes/${s.id}`, { banco_nombre: nuevo });
     expect(res.statusCode).toBe(200);
     queued = (await outbox()).length;
   }
@@ -133,7 +136,11 @@ describe('the relay', () => {
   it('sends the bank change in Spanish, text and HTML, with the stored Message-ID, and marks it sent', async () => {
     const asesor = await userId('asesor@demo.co');
     const s = await take((r) => r.assignedToUserId === asesor && r.bancoNombre !== 'Banco <b>Popular</b> & Cía');
-    // A value with markup must arrive escaped in the HTML part.
+    // A value with markup must arrive escaped in the HTML part: a bank the admin wrote so in the company's list.
+    await db()
+      .update(categorias)
+      .set({ configuracion: [...BANCOS, 'Banco <b>Popular</b> & Cía'] })
+      .where(and(eq(categorias.empresaId, ctx.seeded.demo.id), eq(categorias.categoria, 'bancos')));
     const edit = await call('supervisor', 'PATCH', `/api/solicitudes/${s.id}`, { banco_nombre: 'Banco <b>Popular</b> & Cía' });
     expect(edit.statusCode).toBe(200);
     const smtp = await sink();

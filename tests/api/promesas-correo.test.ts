@@ -135,7 +135,30 @@ describe("an application's e-mails as staff see them", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toMatchObject({ id: failed.id, estado: 'pendiente', intentos: 0, ultimo_error: null });
     const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidad, 'email'), eq(auditoria.entidadId, String(failed.id)), eq(auditoria.accion, 'reintentar')));
-    expect(audit.cambios).toMatchObject({ estado: { old: 'fallido', new: 'pendiente' } });
+    expect(audit.cambios).toMatchObject({ destinatario: { old: 'admin@demo.co', new: 'admin@demo.co' }, estado: { old: 'fallido', new: 'pendiente' } });
+    // 'Historial de cambios' of the application shows the retry, by whom and when.
+    const historial = async (id: string) => {
+      const res = await call('admin', 'GET', `/api/solicitudes/${id}/historial`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Array<{ entidad: string; entidad_id: string; accion: string; usuario_nombre: string | null; fecha: string; cambios: unknown }>;
+    };
+    const shown = (await historial(s.id)).filter((h) => h.entidad === 'email');
+    const [supervisor] = await db().select().from(usuarios).where(eq(usuarios.correo, 'supervisor@demo.co'));
+    expect(shown).toEqual([
+      {
+        id: audit.id,
+        entidad: 'email',
+        entidad_id: String(failed.id),
+        accion: 'reintentar',
+        usuario_id: audit.usuarioId,
+        usuario_nombre: supervisor.nombre,
+        fecha: new Date(audit.fecha).toISOString(),
+        cambios: audit.cambios,
+      },
+    ]);
+    // Not in another application's history.
+    const other = (await db().select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt)))).find((r) => r.id !== s.id)!;
+    expect((await historial(other.id)).some((h) => h.entidad === 'email')).toBe(false);
 
     // The mailbox works again: the retried message arrives, with the same Message-ID, and shows as sent.
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, failed.id));

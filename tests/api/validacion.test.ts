@@ -26,6 +26,7 @@ const MSG = {
   pesos: (label: string) => `${label}: debe ser un valor en pesos de cero o más, sin decimales`,
   correo: 'Correo electrónico: no es un correo electrónico válido',
   edad: 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años',
+  documento: 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones',
 };
 
 async function call(who: DemoUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) {
@@ -248,6 +249,56 @@ describe('edits', () => {
     expect(after.infoExtra).toMatchObject({ celular: '3150001122' });
   });
 
+  it('editar-registro-completo and PUT edit-record: a document number of -1 or 200 digits is 400 by label and changes nothing', async () => {
+    const { solicitud, solicitante } = await anApplication(8);
+    for (const numero of ['-1', '9'.repeat(200), 'CC-1045']) {
+      const before = await countRows();
+      const res = await call('admin', 'PATCH', `/api/solicitantes/${solicitante.id}/editar-registro-completo`, {
+        solicitante: { nombres: solicitante.nombres, numero_documento: numero },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION', error: MSG.documento });
+      expect(res.json().fields).toEqual({ 'solicitante.numero_documento': MSG.documento });
+      expect(await countRows()).toEqual(before);
+    }
+    const put = await call('admin', 'PUT', '/api/edit-record/', {
+      cedula: '1020304050',
+      solicitud: { id: solicitud.id },
+      solicitante: { nombres: solicitante.nombres, numero_documento: '-1' },
+    });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().fields).toEqual({ 'solicitante.numero_documento': MSG.documento });
+    const [after] = await ctx.database.db.select().from(solicitantes).where(eq(solicitantes.id, solicitante.id));
+    expect(after).toEqual(solicitante);
+    // Written as people write a cédula, it is stored as digits.
+    const ok = await call('admin', 'PATCH', `/api/solicitantes/${solicitante.id}/editar-registro-completo`, {
+      solicitante: { numero_documento: ' 1.045.678.901 ' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const [saved] = await ctx.database.db.select().from(solicitantes).where(eq(solicitantes.id, solicitante.id));
+    expect(saved.numeroDocumento).toBe('1045678901');
+  });
+
+  it('push: a document number of -1 is rejected with VALIDATION; a passport takes letters, and a new type judges the kept number', async () => {
+    const { solicitud, solicitante } = await anApplication(9);
+    const pasaporte = 'Número de documento: el pasaporte debe tener entre 3 y 20 letras o números, sin espacios ni signos';
+    const editar = (changes: Record<string, unknown>) => ({ name: 'solicitud.editar', args: { solicitudId: solicitud.id, changes, base: {} } });
+    const results = await push('admin', randomUUID(), [
+      editar({ 'solicitante.numero_documento': '-1' }),
+      editar({ 'solicitante.tipo_identificacion': 'PP', 'solicitante.numero_documento': 'AB 12' }),
+      editar({ 'solicitante.tipo_identificacion': 'PP', 'solicitante.numero_documento': 'AB123456' }),
+      editar({ 'solicitante.tipo_identificacion': 'CC' }),
+    ]);
+    expect(results.map((r) => [r.status, r.error])).toEqual([
+      ['rejected', MSG.documento],
+      ['rejected', pasaporte],
+      ['applied', undefined],
+      ['rejected', MSG.documento],
+    ]);
+    const [after] = await ctx.database.db.select().from(solicitantes).where(eq(solicitantes.id, solicitante.id));
+    expect({ tipo: after.tipoIdentificacion, numero: after.numeroDocumento }).toEqual({ tipo: 'PP', numero: 'AB123456' });
+  });
+
   it('an old implausible stored value does not block an edit that leaves it as it is', async () => {
     const { solicitud, solicitante } = await anApplication(5);
     await ctx.database.db
@@ -318,6 +369,10 @@ describe('seeds', () => {
     for (const s of await ctx.database.db.select().from(solicitantes)) {
       if (s.nombres === 'Nombre Nuevo') continue; // the row the test above spoiled on purpose
       check(s.id, 'correo', s.correo);
+      if (s.nombres !== 'Rosa') {
+        const r = validarCampo('numero_documento', s.numeroDocumento, undefined, undefined, { tipoIdentificacion: s.tipoIdentificacion });
+        if (!r.ok) bad.push(`${s.id} numero_documento=${s.numeroDocumento}: ${r.message}`);
+      }
       check(s.id, 'fecha_nacimiento', s.fechaNacimiento);
       for (const [k, val] of Object.entries(s.infoExtra ?? {})) check(s.id, k, val);
     }

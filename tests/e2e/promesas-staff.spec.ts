@@ -226,6 +226,21 @@ test.describe('e-mails with a real SMTP server', () => {
     await expect(supervisor.getByRole('button', { name: /^Reintentar/ })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/correo-enviado-1366.png` });
 
+    // 'Historial de cambios' says who queued it again and when (read when the modal opens).
+    await page.keyboard.press('Escape');
+    await expect(modal.dialog()).toHaveCount(0);
+    await modal.open(radicado, row.solicitante.numero_documento);
+    const reintento = modal.dialog().getByTestId('seccion-historial').getByTestId('historial-entrada').filter({ hasText: 'Correo · Reintento de envío' });
+    await expect(reintento).toHaveCount(1);
+    await expect(reintento).toContainText(/\d\d\/\d\d\/\d{4} \d\d:\d\d · Adriana/);
+    // Which of the application's e-mails: its recipient, named without an arrow (it did not change).
+    await expect(reintento.getByTestId('historial-cambio').filter({ hasText: 'Destinatario' })).toHaveText('Destinatariosupervisor@demo.co');
+    await expect(reintento.getByTestId('historial-cambio').filter({ hasText: 'Estado' })).toContainText('No se pudo enviar');
+    await expect(reintento.getByTestId('historial-cambio').filter({ hasText: 'Estado' })).toContainText('En cola');
+    await expect(reintento.getByTestId('historial-cambio').filter({ hasText: 'Motivo del fallo' })).toContainText('El servidor de correo respondió: 550 Buzón no disponible');
+    await reintento.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/historial-reintento-1366.png` });
+
     const mail = smtp!.accepted.find((m) => m.to.includes('supervisor@demo.co'));
     expect(mail?.mail.subject).toMatch(new RegExp(`^Cambio de banco en la solicitud ${radicado} de `));
     expect(mail?.mail.text).toContain(`Banco nuevo: ${banco}`);
@@ -238,6 +253,10 @@ test.describe('e-mails with a real SMTP server', () => {
     await expect(correos).toContainText('Sin conexión: el estado de los correos de esta solicitud se verá cuando vuelvas a tener conexión.');
     await correos.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/correos-sin-conexion-390.png` });
+    // The history keeps its copy offline, the retry with it.
+    await expect(reintento).toHaveCount(1);
+    await reintento.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/historial-reintento-sin-conexion-390.png` });
     await context.setOffline(false);
     await expect(supervisor.getByTestId('correo-estado')).toContainText('Enviado el');
     await supervisor.scrollIntoViewIfNeeded();
@@ -245,6 +264,8 @@ test.describe('e-mails with a real SMTP server', () => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await supervisor.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/correos-820.png` });
+    await reintento.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/historial-reintento-820.png` });
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './fixtures/app';
+import { LoginPage, PASSWORD } from './fixtures/app';
+import { formatDateTime } from '../../src/domain/format';
 import { ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
 import { NotificationBellPanel } from './fixtures/notificaciones';
 
@@ -256,4 +257,103 @@ test('with nobody to e-mail, a bank change never claims a notification was sent'
   await bell.open();
   await expect(bell.panel().getByText('Cambio de Banco en Solicitud').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Registro actualizado y notificación enviada')).toHaveCount(0);
+});
+
+test('each notification in the history names the one its Editar, Eliminar and Marcar Leída act on', async ({ page, request }) => {
+  const admin = await new ServerApi(request).login('admin@demo.co');
+  const target = (await admin.rows())[7];
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const created: Array<{ id: string; titulo: string; created_at: string }> = [];
+  for (const titulo of ['Llamar al cliente', 'Pedir extractos']) {
+    const res = await request.post('/api/notificaciones', {
+      headers,
+      data: { solicitud_id: target.solicitud.id, titulo, mensaje: 'Creada para la prueba', tipo: 'contactar_cliente', accion_requerida: 'contactar_cliente' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    created.push(((await res.json()) as { data: { id: string; titulo: string; created_at: string } }).data);
+  }
+  const { modal } = await setup(page, request, 'admin@demo.co', 0);
+  await modal.open(target.solicitud.radicado, target.solicitante.numero_documento);
+  const history = modal.dialog().getByTestId('notification-history');
+  for (const n of created) {
+    const item = history.locator(`[data-id="${n.id}"]`);
+    const nombre = `notificación «${n.titulo}» del ${formatDateTime(n.created_at)}`;
+    // The visible words stay; the accessible name says which notification.
+    await expect(item.getByRole('button', { name: `Eliminar ${nombre}`, exact: true })).toHaveText('Eliminar');
+    await expect(item.getByRole('button', { name: `Editar ${nombre}`, exact: true })).toHaveText('Editar');
+    await expect(item.getByRole('button', { name: `Marcar Leída la ${nombre}`, exact: true })).toHaveText('Marcar Leída');
+  }
+  // No button of the modal is a bare 'Eliminar' but the record's own, in the footer.
+  await expect(modal.dialog().getByRole('button', { name: 'Eliminar', exact: true })).toHaveCount(1);
+  await expect(modal.dialog().getByRole('contentinfo').getByRole('button', { name: 'Eliminar', exact: true })).toHaveCount(1);
+});
+
+test('Editar Registro refuses a document number of -1 by its label and saves nothing, online and offline', async ({ page, context, request }) => {
+  const { modal, api, radicado, documento } = await setup(page, request, 'admin@demo.co', 8);
+  await modal.open(radicado, documento);
+  const numero = modal.field('Número de documento');
+  await numero.fill('-1');
+  await modal.save();
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones' })).toBeVisible();
+  await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
+  await expect(numero).toBeFocused();
+  const error = modal.dialog().getByTestId('field-error').filter({ hasText: 'Número de documento:' });
+  for (const size of [{ width: 1366, height: 850 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await numero.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`documento-invalido-${size.width}.png`) });
+  }
+  // Offline the same rule answers on the device, with the same words.
+  await context.setOffline(true);
+  await numero.fill('9'.repeat(200));
+  await expect(error).toHaveCount(0);
+  await modal.save();
+  await expect(error).toHaveText('Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones');
+  await numero.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('documento-invalido-sin-conexion-390.png') });
+  await context.setOffline(false);
+  // Nothing left the device: the server keeps the number.
+  await expect(modal.dialog()).toBeVisible();
+  await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0);
+  expect((await api.byRadicado(radicado))?.solicitante.numero_documento).toBe(documento);
+});
+
+test("a bank the company took off its list while the advisor was offline comes back as a refused change, with the reason", async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'asesor@demo.co', 2);
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const lista = ((await (await request.get('/api/configuraciones/bancos', { headers })).json()) as { data: { descripcion: string; configuracion: string[] } }).data;
+  const quitado = lista.configuracion.find((b) => b !== row.solicitud.banco)!;
+  try {
+    await modal.open(radicado, documento);
+    await context.setOffline(true);
+    await modal.field('Banco').selectOption({ label: quitado });
+    await modal.save();
+    await expect(modal.dialog()).toHaveCount(0);
+    // Meanwhile the administrator takes that bank off the company's list.
+    const put = await request.put('/api/configuraciones/bancos', {
+      headers,
+      data: { descripcion: lista.descripcion, configuracion: lista.configuracion.filter((b) => b !== quitado) },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    await context.setOffline(false);
+
+    const banner = page.getByTestId('banner-conflictos');
+    await expect(banner).toContainText('El servidor rechazó 1 cambio de este dispositivo. Revísalo en Cambios pendientes.', { timeout: 30_000 });
+    await banner.getByRole('button', { name: 'Revisar' }).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+    const problema = panel.getByTestId('cambio-con-problema');
+    await expect(problema).toHaveCount(1);
+    await expect(problema).toContainText('Banco: elige un banco de la lista de la empresa.');
+    for (const size of [{ width: 1366, height: 850 }, { width: 820, height: 1180 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await problema.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`banco-rechazado-${size.width}.png`) });
+    }
+    // The server kept the application's bank.
+    expect((await api.byRadicado(radicado))?.solicitud.banco).toBe(row.solicitud.banco);
+  } finally {
+    await request.put('/api/configuraciones/bancos', { headers, data: { descripcion: lista.descripcion, configuracion: lista.configuracion } });
+  }
 });

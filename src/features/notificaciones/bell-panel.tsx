@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { pushTopPanel } from '../../components/ui/dialog-stack';
 import { Spinner } from '../../components/ui/spinner';
 import { syncClientAtom } from '../../state/local-data';
-import { actionButton, EditDeleteButtons, NotificationSummary } from './notification-item';
+import { actionButton, EditDeleteButtons, notificacionNombre, NotificationSummary } from './notification-item';
 import { useCanEditNotificaciones, useNotificacionActions, type NotificacionItem } from './use-notificaciones';
 
 /**
@@ -119,7 +119,7 @@ export function BellPanel({
                     Completar
                   </button>
                   {canEdit && (
-                    <EditDeleteButtons onEdit={() => onEdit(n)} onDelete={() => void actions.eliminar(n.id)} />
+                    <EditDeleteButtons nombre={notificacionNombre(n)} onEdit={() => onEdit(n)} onDelete={() => void actions.eliminar(n.id)} />
                   )}
                 </div>
               </li>

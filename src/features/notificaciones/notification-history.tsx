@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { NotificationFormModal } from './notification-form-modal';
-import { actionButton, EditDeleteButtons, NotificationSummary } from './notification-item';
+import { actionButton, EditDeleteButtons, notificacionNombre, NotificationSummary } from './notification-item';
 import {
   useCanEditNotificaciones,
   useHistorial,
@@ -59,13 +59,14 @@ export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
                   <button
                     type="button"
                     onClick={() => void actions.marcarLeida(n.id)}
+                    aria-label={`Marcar Leída la ${notificacionNombre(n)}`}
                     className={`${actionButton} bg-white text-blue-900 ring-slate-300 hover:bg-slate-50`}
                   >
                     Marcar Leída
                   </button>
                 )}
                 {canEdit && (
-                  <EditDeleteButtons onEdit={() => setForm({ notificacion: n })} onDelete={() => void actions.eliminar(n.id)} />
+                  <EditDeleteButtons nombre={notificacionNombre(n)} onEdit={() => setForm({ notificacion: n })} onDelete={() => void actions.eliminar(n.id)} />
                 )}
               </div>
             </li>

@@ -31,13 +31,24 @@ export function fechaCorta(value: unknown): string {
 export const actionButton =
   'inline-flex min-h-11 items-center justify-center rounded-md px-2.5 text-[13px] font-medium ring-1 ring-inset focus:outline-2 focus:outline-offset-1 focus:outline-blue-700';
 
+/**
+ * A notification as its buttons name it: 'notificación «Cambio de banco» del 27/11/2026 10:30'. A
+ * list shows several 'Editar' and 'Eliminar'; each button's accessible name says which one it acts
+ * on, starting with its visible word.
+ */
+export function notificacionNombre(n: Pick<NotificacionItem, 'titulo' | 'created_at'>): string {
+  const fecha = fechaCorta(n.created_at);
+  return `notificación «${n.titulo}»${fecha ? ` del ${fecha}` : ''}`;
+}
+
 /** 'Editar' and 'Eliminar' of one notification (roles with edit rights only: the caller decides). */
-export function EditDeleteButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+export function EditDeleteButtons({ nombre, onEdit, onDelete }: { nombre: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <>
       <button
         type="button"
         onClick={onEdit}
+        aria-label={`Editar ${nombre}`}
         className={`${actionButton} bg-white text-slate-900 ring-slate-300 hover:bg-slate-50`}
       >
         Editar
@@ -45,6 +56,7 @@ export function EditDeleteButtons({ onEdit, onDelete }: { onEdit: () => void; on
       <button
         type="button"
         onClick={onDelete}
+        aria-label={`Eliminar ${nombre}`}
         className={`${actionButton} bg-white text-red-800 ring-slate-300 hover:bg-red-50`}
       >
         Eliminar

@@ -47,6 +47,25 @@ describe('codes of a notification', () => {
   });
 });
 
+describe('an e-mail queued again', () => {
+  it('reads as a retry of a Correo, its state and the mail server\'s reply in words', () => {
+    const entry = {
+      id: 5, fecha: '2026-11-27T15:30:00Z', usuario_id: 2, usuario_nombre: 'Sergio Patiño', entidad: 'email', entidad_id: '17', accion: 'reintentar',
+      cambios: {
+        destinatario: { old: 'supervisor@demo.co', new: 'supervisor@demo.co' },
+        estado: { old: 'fallido', new: 'pendiente' },
+        ultimo_error: { old: 'EMESSAGE: 550 Buzón no disponible', new: null },
+      },
+    };
+    expect(`${entityLabel(entry.entidad)} · ${actionLabel(entry.accion)}`).toBe('Correo · Reintento de envío');
+    expect(changeLines(entry).map((l) => [l.label, l.before, l.after])).toEqual([
+      ['Destinatario', 'supervisor@demo.co', 'supervisor@demo.co'],
+      ['Estado', 'No se pudo enviar', 'En cola'],
+      ['Motivo del fallo', 'El servidor de correo respondió: 550 Buzón no disponible', '(vacío)'],
+    ]);
+  });
+});
+
 describe('values per field', () => {
   it('writes amounts as money, days as dd/mm/yyyy', () => {
     expect(formatValue(222000000, 'solicitud.detalle_credito.monto_solicitado')).toBe('$ 222.000.000');

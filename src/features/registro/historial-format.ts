@@ -3,6 +3,7 @@
  * where the field is on the form), per entity and per action, and each value as a person would
  * write it. Pure: no React, no Dexie.
  */
+import { motivoCorreo } from '../../domain/correo';
 import { CREDIT_KIND_LABELS } from '../../domain/credito';
 import { formatDate, formatDateTime, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
 import { etiquetaConfigurada, type DefinicionEtiqueta } from '../../domain/field-definition';
@@ -40,6 +41,7 @@ const EXTRA_LABELS: Record<string, string> = {
   ronda: 'Ronda',
   campos: 'Campos por corregir',
   respuestas: 'Respuestas',
+  ultimo_error: 'Motivo del fallo',
 };
 
 /** Link keys the server keeps to find a row's trail; not something a person changed. */
@@ -54,6 +56,7 @@ const ENTITY_LABELS: Record<string, string> = {
   notificacion: 'Notificación',
   seguimiento_etapa: 'Etapa de seguimiento',
   revision: 'Revisión',
+  email: 'Correo',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -71,6 +74,7 @@ const ACTION_LABELS: Record<string, string> = {
   devolver: 'Devolución para corrección',
   responder: 'Respuesta a correcciones',
   cerrar: 'Cierre de revisión',
+  reintentar: 'Reintento de envío',
 };
 
 const humanize = (key: string) => {
@@ -168,11 +172,19 @@ const NOTIFICATION_CODES: Record<string, Record<string, string>> = {
   accion_requerida: ACCION_LABELS,
 };
 
+/** Where an e-mail is, as the 'Correos' section says it. */
+const ESTADOS_CORREO: Record<string, string> = { pendiente: 'En cola', enviado: 'Enviado', fallido: 'No se pudo enviar' };
+
 /** The value of `leaf` as a person reads it: a code of the entity by its label, else formatValue. */
 function readable(entidad: string, leaf: string, value: unknown): string {
   if (entidad === 'notificacion' && typeof value === 'string') {
     const labels = NOTIFICATION_CODES[leaf.slice(leaf.lastIndexOf('.') + 1)];
     if (labels && Object.hasOwn(labels, value)) return labels[value];
+  }
+  if (entidad === 'email' && typeof value === 'string') {
+    if (leaf === 'estado' && Object.hasOwn(ESTADOS_CORREO, value)) return ESTADOS_CORREO[value];
+    // The mail server's reply in words ('El servidor de correo respondió: 550 …'), never a bare code.
+    if (leaf === 'ultimo_error') return motivoCorreo(value) ?? EMPTY_VALUE;
   }
   return formatValue(value, leaf);
 }

@@ -105,13 +105,18 @@ function HistorialItem({ entry, etiquetas }: { entry: HistorialEntry; etiquetas:
           {lines.map((l) => (
             <div key={l.field} className="grid gap-x-2 sm:grid-cols-[minmax(10rem,auto)_1fr]" data-testid="historial-cambio">
               <dt className="font-medium text-slate-800">{l.label}</dt>
-              <dd className="break-words text-slate-700">
-                <span className="sr-only">Valor anterior: </span>
-                <span className={l.before === EMPTY_VALUE ? 'text-slate-500' : 'text-slate-600 line-through decoration-slate-400'}>{l.before}</span>
-                <span aria-hidden="true"> → </span>
-                <span className="sr-only">, valor nuevo: </span>
-                <span className="font-semibold text-slate-900">{l.after}</span>
-              </dd>
+              {l.before === l.after ? (
+                // A value the entry names without changing it (the recipient of a retried e-mail).
+                <dd className="break-words text-slate-900">{l.after}</dd>
+              ) : (
+                <dd className="break-words text-slate-700">
+                  <span className="sr-only">Valor anterior: </span>
+                  <span className={l.before === EMPTY_VALUE ? 'text-slate-500' : 'text-slate-600 line-through decoration-slate-400'}>{l.before}</span>
+                  <span aria-hidden="true"> → </span>
+                  <span className="sr-only">, valor nuevo: </span>
+                  <span className="font-semibold text-slate-900">{l.after}</span>
+                </dd>
+              )}
             </div>
           ))}
         </dl>

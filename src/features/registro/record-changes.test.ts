@@ -291,4 +291,25 @@ describe('recordEdit', () => {
     const r = edit((v) => (v.solicitante.numero_documento = ' 99887766 '));
     expect(r.ok && r.edit.documento).toEqual({ tipo: 'CC', numero: '99887766' });
   });
+
+  it('refuses an implausible document number, and judges the kept one again when the type of document changes', () => {
+    const { edit } = setup();
+    const DIGITOS = 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones';
+    expect(edit((v) => (v.solicitante.numero_documento = '-1'))).toEqual({ ok: false, fields: { 'solicitante.numero_documento': DIGITOS } });
+    expect(edit((v) => (v.solicitante.numero_documento = '9'.repeat(200)))).toEqual({ ok: false, fields: { 'solicitante.numero_documento': DIGITOS } });
+    const dotted = edit((v) => (v.solicitante.numero_documento = '1.045.678.901'));
+    expect(dotted.ok && dotted.edit.changes).toEqual({ 'solicitante.numero_documento': '1045678901' });
+    const pasaporte = edit((v) => {
+      v.solicitante.tipo_identificacion = 'PP';
+      v.solicitante.numero_documento = 'AB123456';
+    });
+    expect(pasaporte.ok && pasaporte.edit.changes).toEqual({ 'solicitante.tipo_identificacion': 'PP', 'solicitante.numero_documento': 'AB123456' });
+    const rec = sample();
+    rec.solicitante.tipo_identificacion = 'PP';
+    rec.solicitante.numero_documento = 'AB123456';
+    expect(setup(rec).edit((v) => (v.solicitante.tipo_identificacion = 'CC'))).toEqual({
+      ok: false,
+      fields: { 'solicitante.numero_documento': DIGITOS },
+    });
+  });
 });

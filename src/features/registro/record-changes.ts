@@ -16,6 +16,7 @@ import { CREDIT_KINDS, creditKind } from '../../domain/credito';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { compileFields, isReferenceFilled, issuesToFields, visibleFields } from '../../domain/schema-compiler';
 import { REQUIRED_TEXT_MESSAGES, mismoValorGuardado, readPath, type SolicitudRecord } from '../../domain/solicitud';
+import { DEPENDE_DE } from '../../domain/validacion';
 import { REFERENCE_COLUMNS, storedTipoCredito, type EditValues, type RecordFields } from './record-values';
 
 type Obj = Record<string, unknown>;
@@ -55,7 +56,9 @@ interface Judged {
 
 /** Judges the changed fields of one group of values with the compiler (all of them when there is no `initial`). */
 function judge(fields: readonly FieldDefinition[], values: Obj, initial: Obj | null, today: string | undefined, prefix: string): Judged {
-  const changed = initial ? fields.filter((f) => !sameFormValue(values[f.key], initial[f.key])) : fields;
+  const differs = (key: string) => !!initial && !sameFormValue(values[key], initial[key]);
+  // A field is judged again when the one it depends on changed (the number, with a new type of document).
+  const changed = initial ? fields.filter((f) => differs(f.key) || (DEPENDE_DE[f.key] !== undefined && differs(DEPENDE_DE[f.key]))) : fields;
   const shownNow = new Set(visibleFields(fields, values).map((f) => f.key));
   const shownBefore = new Set(initial ? visibleFields(fields, initial).map((f) => f.key) : []);
   const judged = changed.filter((f) => shownNow.has(f.key));

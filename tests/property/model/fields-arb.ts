@@ -125,6 +125,9 @@ function ruleValue(regla: ReglaId, s: FieldSlot, today: string): unknown {
       const birth = new Date(Date.UTC(y - 19 - (s.choice % 81), m - 1, d) - (s.day % 360) * 86_400_000);
       return birth.toISOString().slice(0, 10);
     }
+    case 'documento':
+      // Digits only (a cédula has 6 to 10): valid whatever the tipo de identificación beside it.
+      return digits(s.int * 104_729 + s.choice, 6 + (s.choice % 5)).replace(/^0/, '1');
   }
 }
 
@@ -216,6 +219,9 @@ function ruleBreaks(regla: ReglaId, today: string): unknown[] {
       return ['no es un correo', 'ana@', '@correo.co'];
     case 'fecha_nacimiento':
       return ['2023-02-30', `${Number(today.slice(0, 4)) - 10}-01-01`, '12/04/1990'];
+    case 'documento':
+      // Refused for a cédula and for a passport alike.
+      return ['-1', '12', '9'.repeat(21)];
   }
 }
 

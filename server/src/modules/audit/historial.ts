@@ -5,7 +5,9 @@
  *   rows (the applicant made alone by `POST /api/solicitantes/`), observations and notifications
  *   of the application, references and documents of its applicant (a reference's
  *   trail is found through its current row or, once hard-deleted, through the `solicitante_id`
- *   its audit rows carry) and the tracking stages — newest first;
+ *   its audit rows carry), the tracking stages and the retries of its e-mails (a failed one
+ *   queued again by staff; the queuing itself shows in the 'Correos' section, not here, where one
+ *   bank change would read as one entry per recipient) — newest first;
  * - values are redacted again on read, so a secret stored before redaction existed never leaves.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -57,6 +59,8 @@ export async function historialSolicitud(tx: DbOrTx, user: AuthUser, solicitudId
                 (select id::text from revisiones where solicitud_id = ${sol.id} and empresa_id = ${e}))
           or (${auditoria.entidad} = 'seguimiento_etapa' and ${auditoria.entidadId} in
                 (select id::text from seguimiento_etapas where solicitud_id = ${sol.id}))
+          or (${auditoria.entidad} = 'email' and ${auditoria.accion} = 'reintentar' and ${auditoria.entidadId} in
+                (select id::text from email_outbox where empresa_id = ${e} and datos->>'solicitud_id' = ${sol.id}))
           or (${auditoria.entidad} = 'referencia' and (
                 ${auditoria.entidadId} in (select id::text from referencias where solicitante_id = ${sol.solicitanteId} and empresa_id = ${e})
                 or ${auditoria.entidadId} in (

@@ -7,15 +7,14 @@
  *   counted from zero and the same Message-ID (./outbox.ts), and the retry leaves an audit row;
  *   anything else is a CONFLICT that changes nothing.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailOutbox, solicitudes } from '../../db/schema';
+import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../../../src/domain/errors';
 import { CORREO_NO_EXISTE, CORREO_NO_FALLIDO, type CorreoSolicitud, type EstadoCorreo } from '../../../../src/domain/correo';
 import type { AuthUser } from '../../plugins/auth';
 import { auditBy } from '../audit/service';
-import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
-import { visibleSolicitudes } from '../solicitudes/visibility';
+import { visibleSolicitud } from '../solicitudes/service';
 import { renderEmail } from './templates';
 
 type Row = typeof emailOutbox.$inferSelect;
@@ -37,22 +36,12 @@ function wire(row: Row): CorreoSolicitud {
   };
 }
 
-async function visible(tx: DbOrTx, user: AuthUser, solicitudId: string) {
-  const [sol] = await tx
-    .select({ id: solicitudes.id })
-    .from(solicitudes)
-    .where(and(eq(solicitudes.id, solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
-    .limit(1);
-  if (!sol) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
-  return sol;
-}
-
 const ofSolicitud = (user: AuthUser, solicitudId: string) =>
   and(eq(emailOutbox.empresaId, user.empresaId), sql`${emailOutbox.datos}->>'solicitud_id' = ${solicitudId}`);
 
 /** The application's e-mails, newest first. */
 export async function correosDeSolicitud(tx: DbOrTx, user: AuthUser, solicitudId: string): Promise<CorreoSolicitud[]> {
-  await visible(tx, user, solicitudId);
+  await visibleSolicitud(tx, user, solicitudId);
   const rows = await tx
     .select()
     .from(emailOutbox)
@@ -64,7 +53,7 @@ export async function correosDeSolicitud(tx: DbOrTx, user: AuthUser, solicitudId
 
 /** Queues a failed e-mail again; answers it as it now is. */
 export async function reintentarCorreo(tx: DbOrTx, user: AuthUser, solicitudId: string, correoId: number): Promise<CorreoSolicitud> {
-  await visible(tx, user, solicitudId);
+  await visibleSolicitud(tx, user, solicitudId);
   const [row] = await tx
     .select()
     .from(emailOutbox)
@@ -82,7 +71,12 @@ export async function reintentarCorreo(tx: DbOrTx, user: AuthUser, solicitudId: 
     entidad: 'email',
     entidadId: String(row.id),
     accion: 'reintentar',
-    cambios: { estado: { old: 'fallido', new: 'pendiente' }, ultimo_error: { old: row.ultimoError, new: null } },
+    // The recipient, unchanged, says in 'Historial de cambios' which of the application's e-mails it was.
+    cambios: {
+      destinatario: { old: row.destinatario, new: row.destinatario },
+      estado: { old: 'fallido', new: 'pendiente' },
+      ultimo_error: { old: row.ultimoError, new: null },
+    },
   });
   return wire(updated);
 }

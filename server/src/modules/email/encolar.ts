@@ -10,13 +10,14 @@
  * once every REPEAT_MINUTES (the bank edit itself queues one too), so the request cannot be
  * replayed to flood their inboxes.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categorias, emailOutbox } from '../../db/schema';
+import { emailOutbox } from '../../db/schema';
 import { AppError } from '../../../../src/domain/errors';
-import { BANCO_NO_EN_LISTA, bancoDeLista, bancosDeEmpresa } from '../../../../src/domain/usuario';
+import { BANCO_NO_EN_LISTA, bancoDeLista } from '../../../../src/domain/usuario';
 import type { AuthUser } from '../../plugins/auth';
 import { lockVisibleSolicitud } from '../solicitudes/service';
+import { bancosDeLaEmpresa } from '../solicitudes/bancos';
 import { bankChangeData, bankChangeRecipients, queueEmails } from './outbox';
 import { isEmailTipo } from './templates';
 
@@ -32,12 +33,8 @@ class RepeatRefused extends AppError {
 
 /** The banks a bank-change e-mail of `sol` may name: the company list, the application's bank and earlier banks. */
 async function bancosPermitidos(tx: DbOrTx, empresaId: number, sol: { bancoNombre: string | null; bancosAnteriores: string[] }) {
-  const rows = await tx
-    .select({ categoria: categorias.categoria, activo: categorias.activo, configuracion: categorias.configuracion })
-    .from(categorias)
-    .where(and(eq(categorias.empresaId, empresaId), eq(categorias.categoria, 'bancos'), isNull(categorias.deletedAt)));
   const own = [sol.bancoNombre, ...sol.bancosAnteriores].filter((b): b is string => typeof b === 'string' && b.trim() !== '');
-  return [...own.map((b) => b.trim()), ...bancosDeEmpresa(rows)];
+  return [...own.map((b) => b.trim()), ...(await bancosDeLaEmpresa(tx, empresaId))];
 }
 
 /** Refuses a second e-mail about `solicitudId` within REPEAT_MINUTES of the last one queued. */

@@ -41,7 +41,7 @@ import { validarObjeto } from '../../../../src/domain/validacion';
 import { auditBy, createdBy, type FieldChanges } from '../audit/service';
 import { documentosServidos, visibleSolicitudes } from '../solicitudes/visibility';
 import { moveDependentsToSeq } from '../solicitudes/dependents';
-import { lockVisibleSolicitud, SOLICITUD_NO_EXISTE } from '../solicitudes/service';
+import { lockVisibleSolicitud, visibleSolicitud } from '../solicitudes/service';
 
 export const referenciaNoExiste = (id: string) =>
   new AppError('NOT_FOUND', `La referencia ${id} no existe en el contenedor. Refresca e inténtalo de nuevo.`);
@@ -301,12 +301,7 @@ export async function agregarObservacion(tx: DbOrTx, user: AuthUser, args: Agreg
 }
 
 export async function listarObservaciones(tx: DbOrTx, user: AuthUser, solicitudId: string) {
-  const [sol] = await tx
-    .select({ id: solicitudes.id })
-    .from(solicitudes)
-    .where(and(eq(solicitudes.id, solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
-    .limit(1);
-  if (!sol) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  const sol = await visibleSolicitud(tx, user, solicitudId);
   const rows = await tx
     .select()
     .from(observaciones)
@@ -446,12 +441,7 @@ const DOCUMENTO_META = {
 };
 
 export async function listarDocumentos(tx: DbOrTx, user: AuthUser, solicitudId: string) {
-  const [sol] = await tx
-    .select()
-    .from(solicitudes)
-    .where(and(eq(solicitudes.id, solicitudId), visibleSolicitudes(user), isNull(solicitudes.deletedAt)))
-    .limit(1);
-  if (!sol) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  const sol = await visibleSolicitud(tx, user, solicitudId);
   const rows = await tx
     .select(DOCUMENTO_META)
     .from(documentos)

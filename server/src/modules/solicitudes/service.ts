@@ -4,7 +4,8 @@
  * visibility first (an application the user may not see is NOT_FOUND, never FORBIDDEN, so ids do
  * not leak); a field in `base` whose server value differs from both base and the new value is a
  * CONFLICT and nothing is written; a changed value must pass the shared plausibility rules
- * (src/domain/edit-values.ts), else VALIDATION and nothing is written; every write bumps the application's
+ * (src/domain/edit-values.ts) and a bank must be one of the company's list or the application's own
+ * (bancos.ts), else VALIDATION and nothing is written; every write bumps the application's
  * `seq` and leaves an audit row.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -37,11 +38,19 @@ import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
 import { bankChangeData, bankChangeRecipients, queueEmails } from '../email/outbox';
 import { stagesFollowing } from '../seguimiento/etapas';
+import { bancoDeEdicion } from './bancos';
 
 export const SOLICITUD_NO_EXISTE = 'La solicitud no existe o no tienes acceso a ella.';
 
 const visibleById = (user: AuthUser, id: string) =>
   and(eq(solicitudes.id, id), visibleSolicitudes(user), isNull(solicitudes.deletedAt));
+
+/** Loads a live application the user may see (no lock: for reads); NOT_FOUND otherwise. */
+export async function visibleSolicitud(tx: DbOrTx, user: AuthUser, id: string) {
+  const [row] = await tx.select().from(solicitudes).where(visibleById(user, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', SOLICITUD_NO_EXISTE);
+  return row;
+}
 
 /** Loads and row-locks an application the user may see. */
 export async function lockVisibleSolicitud(tx: DbOrTx, user: AuthUser, id: string) {
@@ -176,6 +185,9 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
 
   // Kinds, sizes and the plausibility rules, judged on what the edit changes (src/domain/edit-values.ts).
   const cleaned = cleanChanges(args.changes, record);
+  // The bank: one of the company's list (its spelling), or the application's own as it is.
+  const bank = cleaned.get('solicitud.banco_nombre');
+  if (bank && typeof bank.value === 'string') bank.value = await bancoDeEdicion(tx, user.empresaId, row.bancoNombre, bank.value);
 
   const conflicts: Record<string, { base: unknown; server: unknown; mine: unknown }> = {};
   for (const [path, c] of cleaned) {
