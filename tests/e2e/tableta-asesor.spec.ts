@@ -1,10 +1,12 @@
 /**
  * What the advisor holding the tablet (820 px, touch) sees and can trust: the last keystrokes of
  * the creation form are on the device even when the tab dies at once, and what the form says
- * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it.
+ * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it;
+ * a toast never sits over 'Nuevo Cliente' or the sync chip.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage, readLocal, waitForRows } from './fixtures/app';
+import { chip, createApplication, signInAtRow, toastWith } from './fixtures/asesor';
 import { FormularioPage } from './fixtures/formulario';
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
@@ -88,4 +90,58 @@ test('closing the form right after typing: the question says the draft stays on 
   await expect(page.getByRole('heading', { name: 'Tienes un borrador sin terminar' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar borrador' }).click();
   await expect(form.section('Información del Solicitante').getByLabel('Primer apellido', { exact: true })).toHaveValue('Pestaña');
+});
+
+/** The toast with `text` among those drawn (sonner keeps older ones in the list, hidden). */
+const frontToast = (page: Page, text: string) => toastWith(page, text).and(page.locator('[data-visible="true"]')).first();
+
+/** Whether a tap at the element's centre reaches it (nothing, such as a toast, drawn over it). */
+const reachable = (target: Locator) =>
+  target.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2));
+  });
+
+test('a toast covers neither Nuevo Cliente nor the sync chip, at 1366, 820 and 390 px, online and offline', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 2);
+  const nuevo = page.getByRole('button', { name: 'Nuevo Cliente' });
+  for (const size of [
+    { width: 1366, height: 850 },
+    { width: 820, height: 1180 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const offline of [false, true]) {
+      await context.setOffline(offline);
+      await modal.open(radicado, row.solicitante.numero_documento);
+      await modal.field('Barrio').fill(`Barrio ${size.width} ${offline ? 'sin' : 'con'} conexión`);
+      await modal.save();
+      await expect(modal.dialog()).toHaveCount(0);
+      const shown = frontToast(page, offline ? 'Cambios guardados en este dispositivo' : 'Registro actualizado correctamente');
+      await expect(shown).toBeVisible();
+      // Sonner keeps a toast under the pointer: it stays while the screen is checked, from its
+      // top (where the advisor goes for 'Nuevo Cliente'; closing the record scrolled to its row).
+      await shown.hover();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: test.info().outputPath(`aviso-${size.width}-${offline ? 'sin-conexion' : 'en-linea'}.png`) });
+      // Before: the toast sat over 'Nuevo Cliente' at every width for its whole life.
+      expect(await reachable(nuevo), `Nuevo Cliente under a toast at ${size.width} px`).toBe(true);
+      expect(await reachable(chip(page)), `the sync chip under a toast at ${size.width} px`).toBe(true);
+    }
+  }
+  // The creation form's own toast area, on a phone (its toasts span the whole width there), once
+  // the screen's toasts have gone (both areas sit at the bottom of a phone).
+  await page.mouse.move(195, 300);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await createApplication(page, { nombres: 'Lucía', apellido: 'Avisos', documento: String(Date.now()).slice(-9) });
+  const saved = frontToast(page, 'Solicitud guardada en este dispositivo');
+  await expect(saved).toBeVisible();
+  await saved.hover();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await reachable(nuevo), 'Nuevo Cliente under the form\'s toast at 390 px').toBe(true);
+  await page.screenshot({ path: test.info().outputPath('aviso-creacion-390-sin-conexion.png') });
+  await context.setOffline(false);
+  await nuevo.click();
+  await expect(new FormularioPage(page).dialog()).toBeVisible();
 });

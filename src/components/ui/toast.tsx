@@ -3,6 +3,11 @@
  * the toast area is drawn inside the topmost open dialog (and on <body> when none is open): a
  * toast raised while 'Editar Registro' is open is seen and its 'Deshacer' can be tapped. Sonner
  * replays the toasts still showing when the area moves, so none is lost when a dialog closes.
+ *
+ * On a screen (no dialog open) the toasts sit at the bottom (PAGE_POSITION, full width on a
+ * phone): at the top they covered a screen's title row, where its primary action is ('Nuevo
+ * Cliente' at 390, 820 and 1366 px), for the toast's whole life. The top bar (sync chip, bell)
+ * is never under a toast in either place.
  */
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
@@ -27,9 +32,13 @@ const DEFAULTS: ToasterProps = {
   toastOptions: { closeButtonAriaLabel: 'Quitar aviso' },
 };
 
+/** Where a screen's toasts go: bottom right ('bottom-center' for a second area, the form's). */
+export const PAGE_POSITION = 'bottom-right' satisfies ToasterProps['position'];
+
 /**
  * A sonner Toaster that follows the topmost modal dialog. Inside a dialog the toasts sit at the top
- * centre, clear of the dialog's ✕ (top right) and of its buttons (bottom).
+ * centre, clear of the dialog's ✕ (top right) and of its buttons (bottom). `position` is where
+ * they go on a screen: one of the bottom ones (see the header).
  */
 export function ToasterHost(props: ToasterProps) {
   const target = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
