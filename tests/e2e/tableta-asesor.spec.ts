@@ -145,3 +145,32 @@ test('a toast covers neither Nuevo Cliente nor the sync chip, at 1366, 820 and 3
   await nuevo.click();
   await expect(new FormularioPage(page).dialog()).toBeVisible();
 });
+
+test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincronizar ahora' and the first change in reach", async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 4, { offline: true });
+  await context.setOffline(true);
+  for (const size of [
+    { width: 820, height: 1180 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await modal.field('Barrio').fill(`Barrio panel ${size.width}`);
+    await modal.save();
+    const shown = frontToast(page, 'Cambios guardados en este dispositivo');
+    await expect(shown).toBeVisible();
+    // The advisor taps the chip to see what waits; the toast moves into the panel with them.
+    await chip(page).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+    await expect(panel.getByTestId('cambio-en-cola').first()).toBeVisible();
+    await frontToast(page, 'Cambios guardados en este dispositivo').hover();
+    await page.screenshot({ path: test.info().outputPath(`panel-aviso-${size.width}.png`) });
+    // Before: the toast sat under the panel's title bar, over 'Sincronizar ahora' and the first change.
+    expect(await reachable(panel.getByRole('button', { name: 'Sincronizar ahora' })), `Sincronizar ahora at ${size.width} px`).toBe(true);
+    expect(await reachable(panel.getByTestId('cambio-en-cola').first()), `the first change at ${size.width} px`).toBe(true);
+    await panel.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(panel).toHaveCount(0);
+  }
+  await context.setOffline(false);
+});

@@ -1,8 +1,8 @@
 /**
  * The 'Nuevo Cliente' dialog: full screen on tablets and phones, a large centred panel on desktops.
  * It waits for the schemas (loading / waiting n of 6 / error with fallback fields), offers to
- * continue a saved draft, then shows the form. Its toast area (at the top inside the dialog, at the
- * bottom on the screen) stays mounted when the dialog closes, so the creation message after
+ * continue a saved draft, then shows the form. Its toast area (at the bottom, inside the dialog or
+ * on the screen) stays mounted when the dialog closes, so the creation message after
  * saving stays visible.
  */
 import { useAtomValue } from 'jotai';
