@@ -68,12 +68,8 @@ export function useDraftAutosave(
 export function writeDraft(db: RadicaDB, state: FormState): Promise<void> {
   const id = state.ids.solicitudId;
   const row: DraftRow | null = hasContent(state) ? { id, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() } : null;
-  let connection: IDBDatabase;
-  try {
-    connection = db.backendDB();
-  } catch {
-    return row ? db.drafts.put(row).then(() => undefined) : db.drafts.delete(id);
-  }
+  const connection = db.isOpen() ? db.backendDB() : null;
+  if (!connection) return row ? db.drafts.put(row).then(() => undefined) : db.drafts.delete(id);
   return new Promise<void>((resolve, reject) => {
     const tx = connection.transaction(db.drafts.name, 'readwrite');
     tx.oncomplete = () => resolve();
