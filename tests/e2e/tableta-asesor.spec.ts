@@ -174,3 +174,21 @@ test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincron
   }
   await context.setOffline(false);
 });
+
+test("inside the creation form a toast sits above its row of buttons: 'Limpiar Formulario', 'Cancelar' and 'Guardar' stay in reach", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login('asesor@demo.co');
+  await waitForRows(page);
+  const form = new FormularioPage(page);
+  await form.open();
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  const shown = frontToast(page, 'Revisa los campos marcados');
+  await expect(shown).toBeVisible();
+  await shown.hover();
+  await page.screenshot({ path: test.info().outputPath('formulario-aviso-820.png') });
+  // Before: the toast sat on the sticky row, over 'Limpiar Formulario'.
+  for (const name of ['Limpiar Formulario', 'Cancelar', 'Guardar']) {
+    expect(await reachable(form.dialog().getByRole('button', { name, exact: true })), name).toBe(true);
+  }
+});

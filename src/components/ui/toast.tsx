@@ -54,7 +54,13 @@ export function ToasterHost(props: ToasterProps) {
 
 type Place = { top: number } | { bottom: number };
 
-/** Where the toasts sit inside `dialog`: above its footer or bottom edge (a confirmation: at the top). */
+/** Marks a dialog's row of buttons that is not its footer (a form's sticky row): toasts stay above it. */
+export const TOASTS_ABOVE = 'data-toasts-above';
+
+/**
+ * Where the toasts sit inside `dialog`: above its footer, its row of buttons marked TOASTS_ABOVE,
+ * or its bottom edge (a confirmation: at the top).
+ */
 function useDialogPlace(dialog: HTMLDialogElement | null): Place | null {
   const [place, setPlace] = useState<Place | null>(null);
   useLayoutEffect(() => {
@@ -63,17 +69,22 @@ function useDialogPlace(dialog: HTMLDialogElement | null): Place | null {
     // toasts sit at the top of the screen, above it.
     const confirmation = dialog.getAttribute('role') === 'alertdialog';
     const measure = () => {
-      if (confirmation) return setPlace({ top: 16 });
-      const footer = dialog.querySelector(':scope > footer');
-      const edge = footer ? footer.getBoundingClientRect().top : dialog.getBoundingClientRect().bottom;
-      setPlace({ bottom: Math.max(8, Math.round(window.innerHeight - edge) + 8) });
+      if (confirmation) return setPlace((p) => (p && 'top' in p && p.top === 16 ? p : { top: 16 }));
+      const bars = [...dialog.querySelectorAll(`:scope > footer, [${TOASTS_ABOVE}]`)].filter((el) => el.closest('dialog') === dialog);
+      const edge = Math.min(dialog.getBoundingClientRect().bottom, ...bars.map((el) => el.getBoundingClientRect().top));
+      const bottom = Math.max(8, Math.round(window.innerHeight - edge) + 8);
+      setPlace((p) => (p && 'bottom' in p && p.bottom === bottom ? p : { bottom }));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(dialog);
+    // A dialog's content may come later (a form once its schemas load) with its row of buttons.
+    const added = new MutationObserver(measure);
+    added.observe(dialog, { childList: true, subtree: true });
     window.addEventListener('resize', measure);
     return () => {
       observer.disconnect();
+      added.disconnect();
       window.removeEventListener('resize', measure);
     };
   }, [dialog]);
