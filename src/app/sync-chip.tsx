@@ -1,6 +1,6 @@
 /**
  * The sync chip of the top bar, on every signed-in screen and at every width: what the engine is
- * doing ('Sin conexión · 3 cambios sin enviar', 'Enviando…', 'Sincronizado 10:42') and, in red,
+ * doing ('Sin conexión · 3 cambios sin enviar', 'Enviando 30 cambios…', 'Sincronizado 10:42') and, in red,
  * how many changes were refused. Tapping it opens 'Cambios pendientes'.
  */
 import { useLiveQuery } from 'dexie-react-hooks';

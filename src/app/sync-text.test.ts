@@ -11,8 +11,10 @@ describe('the sync chip', () => {
     expect(syncChipText(view({ state: 'offline', pending: 2 }))).toBe('Sin conexión · 2 cambios sin enviar');
   });
 
-  it('says Enviando… while changes go out, and counts what waits online', () => {
-    expect(syncChipText(view({ state: 'syncing', pending: 2 }))).toBe('Enviando…');
+  it('counts what is still to send while changes go out, and what waits online', () => {
+    expect(syncChipText(view({ state: 'syncing', pending: 30 }))).toBe('Enviando 30 cambios…');
+    expect(syncChipText(view({ state: 'syncing', pending: 1 }))).toBe('Enviando 1 cambio…');
+    expect(syncChipText(view({ state: 'syncing', pending: 1234 }))).toBe('Enviando 1.234 cambios…');
     expect(syncChipText(view({ state: 'syncing' }))).toBe('Sincronizando…');
     expect(syncChipText(view({ state: 'error', pending: 1 }))).toBe('1 cambio pendiente');
     expect(syncChipText(view({ state: 'idle', pending: 4 }))).toBe('4 cambios pendientes');

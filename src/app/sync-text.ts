@@ -1,6 +1,7 @@
 /**
  * What the top bar's sync chip says (ARCHITECTURE.md §7, issue 27). Pure, so every state is
- * unit-tested: offline with or without unsent changes, sending, counts with the right plural,
+ * unit-tested: offline with or without unsent changes, sending ('Enviando 30 cambios…', counting
+ * down), counts with the right plural,
  * the last sync time, and a session that needs a login before anything can be sent.
  */
 import { formatNumber, formatTime, plural } from '../domain/format';
@@ -31,7 +32,8 @@ export function syncChipText(v: SyncView): string {
   if (v.state === null || v.state === 'unauthenticated') {
     return v.pending > 0 ? `${unsentText(v.pending)} · inicia sesión` : 'Inicia sesión para sincronizar';
   }
-  if (v.state === 'syncing') return v.pending > 0 ? 'Enviando…' : 'Sincronizando…';
+  // The engine counts down what is still to send while a queue leaves (engine.ts).
+  if (v.state === 'syncing') return v.pending > 0 ? `Enviando ${plural(v.pending, 'cambio')}…` : 'Sincronizando…';
   if (v.pending > 0) return pendingText(v.pending);
   if (v.lastSyncAt) return `Sincronizado ${formatTime(v.lastSyncAt)}`;
   return 'Sincronizando…';

@@ -1,10 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ensureClientId, getMeta } from '../db/database';
-import { mutate } from '../db/mutate';
+import { mutate, queueFile } from '../db/mutate';
 import { A, B, C, setup } from '../test-utils/engine-setup';
 import { makeRecord } from '../test-utils/model-server';
 import { pullAll } from './pull';
+
+const FILE_1 = '0190a0a0-0000-7000-8000-0000000000f1';
+const FILE_2 = '0190a0a0-0000-7000-8000-0000000000f2';
 
 const estado = (solicitudId: string, value: string, base: string | null) =>
   ({ solicitudId, estado: value, base: { estado: base } }) as const;
@@ -118,6 +121,28 @@ describe('SyncEngine push', () => {
     await engine.sync();
     expect(server.pushes.map((p) => p.mutations.length)).toEqual([100, 1]);
     expect((await db.solicitudes.get(A))?.solicitante.nombres).toBe('N100');
+  });
+});
+
+describe('SyncEngine status while a queue leaves', () => {
+  it('counts down what is still to send, batch by batch and file by file, then pulls with nothing left', async () => {
+    const { db, server, engine, statuses } = setup();
+    server.serverPut(makeRecord(A));
+    await engine.sync();
+    const owner = await mutate(db, 'solicitud.editar', { solicitudId: A, changes: { 'solicitante.nombres': 'N0' }, base: {} });
+    for (let i = 1; i < 250; i++) {
+      await mutate(db, 'solicitud.editar', { solicitudId: A, changes: { 'solicitante.nombres': `N${i}` }, base: {} });
+    }
+    for (const id of [FILE_1, FILE_2]) {
+      await queueFile(db, { id, blob: new Blob(['%PDF'], { type: 'application/pdf' }), nombre: `${id}.pdf`, ownerSolicitudId: A, mutationId: owner });
+    }
+    statuses.length = 0;
+    await engine.sync();
+    const sending = statuses.filter((s) => s.state === 'syncing').map((s) => s.pending);
+    // Before: 252 from the first request to the end of the pull.
+    expect(sending.filter((n, i) => n !== sending[i - 1])).toEqual([252, 152, 52, 2, 1, 0]);
+    expect(server.pushes.slice(-3).map((p) => p.mutations.length)).toEqual([100, 100, 50]);
+    expect(engine.getStatus()).toMatchObject({ state: 'idle', pending: 0 });
   });
 });
 

@@ -21,6 +21,9 @@
  * - `delivered` counts what reached the server through this engine (mutations applied or
  *   rejected, files uploaded), so a caller running one cycle (the service worker's background
  *   sync) can tell what it sent.
+ * - While a queue leaves, the counts are read again before each further push batch or upload and
+ *   once all is sent, so `pending` counts down what is still to send (the chip's 'Enviando 52
+ *   cambios…'), and is 0 while the pull runs. The first request goes without a read of its own.
  * - Few IndexedDB transactions before the first request (issue 31: each one is a round trip to
  *   the browser's database process): `start` keeps the token, reads the engine's meta and makes the
  *   client id in one; a cycle then reads its counts and the pull's position in one, and skips the
@@ -270,8 +273,12 @@ export class SyncEngine {
       const clientId = (this.clientId ??= await ensureClientId(this.db));
       const before = await readCycleStart(this.db);
       await this.update({ state: 'syncing', message: undefined }, before.counts);
-      if (before.queued) await pushOutbox(this.db, this.transport, clientId, this.delivered);
-      if (before.files) this.delivered.uploaded += await uploadReadyFiles(this.db, this.transport);
+      if (before.queued || before.files) {
+        const transport = this.countingDown();
+        if (before.queued) await pushOutbox(this.db, transport, clientId, this.delivered);
+        if (before.files) this.delivered.uploaded += await uploadReadyFiles(this.db, transport);
+        await this.update({});
+      }
       const onProgress = (progress: PullProgress) => void this.update({ progress });
       await pullAll(this.db, this.transport, clientId, this.pullLimit, onProgress, before.position);
       const at = new Date(this.now()).toISOString();
@@ -347,6 +354,30 @@ export class SyncEngine {
   private clearBackoff(): void {
     this.cancelBackoff?.();
     this.cancelBackoff = null;
+  }
+
+  /**
+   * The transport, re-reading the counts (and emitting them) before each push batch or upload
+   * after the first: by then the answer to the one before is recorded, so the status counts down.
+   */
+  private countingDown(): SyncTransport {
+    const transport = this.transport;
+    let first = true;
+    const recount = async () => {
+      if (first) first = false;
+      else await this.update({});
+    };
+    return {
+      push: async (body) => {
+        await recount();
+        return transport.push(body);
+      },
+      upload: async (file, events) => {
+        await recount();
+        return transport.upload(file, events);
+      },
+      pull: (request) => transport.pull(request),
+    };
   }
 
   /** Applies `patch`, re-reads the counts (unless just read: `known`) and emits, in call order. */

@@ -5,78 +5,27 @@
  * server has it; pending changes, conflicts and refusals in view on the main screen).
  * Against the real server in real Chromium; what the other specs already cover is not repeated.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, readLocal, ShellPage, waitForRows } from './fixtures/app';
 import {
-  LoginPage,
-  PASSWORD,
-  readLocal,
-  ShellPage,
-  waitForRows,
-  waitForServiceWorker,
-} from './fixtures/app';
+  apiLogin as login,
+  chip,
+  createApplication,
+  PDF,
+  signIn,
+  signInAtRow,
+  tabla,
+  toastWith,
+} from './fixtures/asesor';
 import { FormularioPage } from './fixtures/formulario';
-import { RegistroModal } from './fixtures/registro';
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
 
-const chip = (page: Page) => page.getByTestId('sync-status');
-const toastWith = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 /**
  * Toasts on screen, not those already leaving. Checked with a short wait: a toast lives 5 s from
  * when the toast area last moved (a dialog closing), so a long retried check would wait it out.
  */
 const shownToasts = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function login(request: APIRequestContext, email: string, password = PASSWORD) {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as { access_token: string; usuario: { id: number } };
-}
-
-interface TablaRow {
-  solicitud: { id: string; radicado: string | null; estado: string };
-  solicitante: { id: string; nombres: string; numero_documento: string };
-  ubicacion: { barrio: string | null } | null;
-}
-
-async function tabla(request: APIRequestContext, token: string): Promise<TablaRow[]> {
-  const res = await request.get('/api/dashboard/tabla', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: TablaRow[] }).data;
-}
-
-/** Fills the creation form with a complete application (offline or online) and saves it. */
-async function createApplication(
-  page: Page,
-  a: { nombres: string; apellido: string; documento: string; file?: string },
-) {
-  const form = new FormularioPage(page);
-  await form.open();
-  await form.fillApplicant(a);
-  await form.select('Departamento de residencia', 'Atlántico');
-  await form.select('Ciudad de residencia', 'Soledad');
-  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
-  await form.select('Tipo de actividad económica', 'Empleado');
-  await form.fill('Empresa donde trabaja', 'Tecnoglass');
-  await form.fill('Ingreso básico mensual', '3500000');
-  await form.reference(0, { tipo: 'familiar', nombre: `Ref ${a.apellido}`, celular: '3109876543' });
-  await form.select('Tipo de crédito', 'hipotecario');
-  await form.fill('Monto solicitado', '150000000');
-  await form.fill('Plazo en meses', '180');
-  if (a.file) {
-    await page
-      .locator('#f-adjuntos')
-      .setInputFiles({ name: a.file, mimeType: 'application/pdf', buffer: PDF });
-    await expect(form.dialog().getByText(a.file)).toBeVisible();
-  }
-  await form.acceptBoth();
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-  await expect(form.dialog()).toHaveCount(0);
-}
 
 test('the password changes while the tablet is offline: nothing is lost, another person on the device sees none of it, and the next login sends it all', async ({
   page,
@@ -85,18 +34,9 @@ test('the password changes while the tablet is offline: nothing is lost, another
 }) => {
   test.setTimeout(180_000);
   const email = 'asesor@demo.co';
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(email);
-  await waitForRows(page);
-  await waitForServiceWorker(page);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(0);
-  const me = await login(request, email);
-  const row = (await tabla(request, me.access_token)).find(
-    (r) => r.solicitud.radicado === radicado,
-  )!;
+  const { loginPage, modal, radicado, me, row } = await signInAtRow(page, request, email, 0, {
+    offline: true,
+  });
 
   await context.setOffline(true);
   const documento = String(Date.now()).slice(-10);
@@ -212,12 +152,7 @@ test('thirty changes queued offline, one reload among them: when the connection 
   context,
 }) => {
   test.setTimeout(180_000);
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login('manager@demo.co');
-  await waitForRows(page);
-  await waitForServiceWorker(page);
-  await waitForRows(page);
+  await signIn(page, 'manager@demo.co', { offline: true });
   await context.setOffline(true);
   const rows = page.getByTestId('credit-row');
   const estados = ['En estudio', 'Aprobado', 'Pendiente'];
@@ -256,18 +191,8 @@ test('the office deletes an application the tablet edited offline: the refusal i
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = 'asesor@demo.co';
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(email);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(3);
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 3);
   const nombre = ((await modal.row(radicado).getByTestId('nombre').textContent()) ?? '').trim();
-  const me = await login(request, email);
-  const row = (await tabla(request, me.access_token)).find(
-    (r) => r.solicitud.radicado === radicado,
-  )!;
 
   await context.setOffline(true);
   await modal.open(radicado, row.solicitante.numero_documento);
@@ -321,12 +246,7 @@ test('the tab closes mid-form; reopened offline the draft comes back with its fi
   context,
 }) => {
   test.setTimeout(120_000);
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login('asesor@demo.co');
-  await waitForRows(page);
-  await waitForServiceWorker(page);
-  await waitForRows(page);
+  await signIn(page, 'asesor@demo.co', { offline: true });
 
   await context.setOffline(true);
   const form = new FormularioPage(page);
@@ -381,17 +301,7 @@ test('the tablet and the office change different fields and the status of one ap
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = 'asesor@demo.co';
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(email);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(5);
-  const me = await login(request, email);
-  const row = (await tabla(request, me.access_token)).find(
-    (r) => r.solicitud.radicado === radicado,
-  )!;
+  const { modal, radicado, me, row } = await signInAtRow(page, request, 'asesor@demo.co', 5);
   const target = row.solicitud.estado === 'En estudio' ? 'Aprobado' : 'En estudio';
 
   await context.setOffline(true);
@@ -453,18 +363,8 @@ test('online with a session the server no longer accepts, a saved edit says it w
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = 'asesor@demo.co';
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(email);
-  await waitForRows(page);
-  const me = await login(request, email);
+  const { modal, radicado, me, row } = await signInAtRow(page, request, 'asesor@demo.co', 1);
   const admin = await login(request, 'admin@demo.co');
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(1);
-  const row = (await tabla(request, me.access_token)).find(
-    (r) => r.solicitud.radicado === radicado,
-  )!;
   // The office resets the advisor's password: the session on the tablet ends.
   const changed = await request.put(`/api/usuarios/${me.usuario.id}`, {
     headers: { authorization: `Bearer ${admin.access_token}` },
@@ -508,12 +408,7 @@ test('an application created offline that the server refuses (a field made requi
   request,
 }) => {
   test.setTimeout(150_000);
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login('asesor@demo.co');
-  await waitForRows(page);
-  await waitForServiceWorker(page);
-  await waitForRows(page);
+  await signIn(page, 'asesor@demo.co', { offline: true });
 
   await context.setOffline(true);
   const documento = String(Date.now()).slice(-9);
@@ -596,19 +491,9 @@ test('a reload while the queue is on its way: the change is neither lost nor ref
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = 'manager@demo.co';
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.login(email);
-  await waitForRows(page);
-  await waitForServiceWorker(page);
-  await waitForRows(page);
-  const modal = new RegistroModal(page);
-  const radicado = await modal.radicadoAt(7);
-  const me = await login(request, email);
-  const row = (await tabla(request, me.access_token)).find(
-    (r) => r.solicitud.radicado === radicado,
-  )!;
+  const { modal, radicado, me, row } = await signInAtRow(page, request, 'manager@demo.co', 7, {
+    offline: true,
+  });
 
   await context.setOffline(true);
   await modal.open(radicado, row.solicitante.numero_documento);

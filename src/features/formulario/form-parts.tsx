@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
+import { TOASTS_ABOVE } from '../../components/ui/toast';
 import { FieldError } from '../../components/ui/text-field';
 
 export function Section({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
@@ -109,7 +110,7 @@ export function FormActions({
   onCancel: () => void;
 }) {
   return (
-    <div className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 md:-mx-6 md:px-6">
+    <div {...{ [TOASTS_ABOVE]: '' }} className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 md:-mx-6 md:px-6">
       {import.meta.env.DEV && (
         <Button variant="ghost" className="mr-auto border border-dashed border-slate-400" onClick={onFillTestData}>
           Llenar datos de prueba

@@ -1,8 +1,9 @@
 /**
  * The 'Nuevo Cliente' dialog: full screen on tablets and phones, a large centred panel on desktops.
  * It waits for the schemas (loading / waiting n of 6 / error with fallback fields), offers to
- * continue a saved draft, then shows the form. Its toast area (top-centre) stays mounted when the
- * dialog closes, so the creation message after saving stays visible.
+ * continue a saved draft, then shows the form. Its toast area (at the bottom, inside the dialog or
+ * on the screen) stays mounted when the dialog closes, so the creation message after
+ * saving stays visible.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -31,7 +32,7 @@ interface Props {
 export function NuevoClienteModal({ open, onClose, onOpenExisting }: Props) {
   return (
     <>
-      <ToasterHost id={FORM_TOASTER} position="top-center" visibleToasts={20} containerAriaLabel="Avisos del formulario" />
+      <ToasterHost id={FORM_TOASTER} position="bottom-center" visibleToasts={20} containerAriaLabel="Avisos del formulario" />
       {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} />}
     </>
   );

@@ -1,11 +1,21 @@
 /**
  * Draft autosave: every change of the form lands in the drafts table (one row per application
- * id) shortly after typing stops, at once when the page is hidden or closed, and when the form
- * closes. Nothing is written once saving started or when the application already exists locally.
+ * id) shortly after typing stops, and at once when the page is hidden or closed and when the form
+ * closes. Nothing is written once saving started.
+ *
+ * Each write is issued in the same task that decides it (writeDraft), with no read before it:
+ * a tablet's browser may kill a hidden or closing tab right after its `visibilitychange` or
+ * `pagehide` handlers return, and a write that first waited for a read (as the autosave once did,
+ * to check the application was not saved yet) was never sent, losing the last keystrokes. Writes
+ * issued in order also reach the database in order, so a draft written before 'Guardar' is
+ * removed by the save that follows it (save-registro.ts); after the save `savingRef` stays set.
  */
-import { useEffect, useRef, type RefObject } from 'react';
-import type { RadicaDB } from '../../db/database';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import type { DraftRow, RadicaDB } from '../../db/database';
 import { hasContent, type FormState } from './form-state';
+
+/** How long after the last change the draft is written (a flush writes it sooner). */
+export const DRAFT_DEBOUNCE_MS = 150;
 
 export function useDraftAutosave(
   db: RadicaDB,
@@ -14,42 +24,59 @@ export function useDraftAutosave(
   savingRef: RefObject<boolean>,
   onError: () => void,
 ): void {
-  const unsaved = useRef<(() => void) | null>(null);
+  // The state not yet written, if any.
+  const pending = useRef<FormState | null>(null);
   const onErrorRef = useRef(onError);
   useEffect(() => {
     onErrorRef.current = onError;
   });
 
+  const flush = useCallback(() => {
+    const next = pending.current;
+    pending.current = null;
+    if (!next || savingRef.current) return;
+    writeDraft(db, next).catch(() => onErrorRef.current());
+  }, [db, savingRef]);
+
   useEffect(() => {
     if (!touched.current || savingRef.current) return;
-    const save = () => {
-      if (savingRef.current) return;
-      void (async () => {
-        if (await db.solicitudes.get(state.ids.solicitudId)) return;
-        if (hasContent(state)) {
-          await db.drafts.put({ id: state.ids.solicitudId, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() });
-        } else {
-          await db.drafts.delete(state.ids.solicitudId);
-        }
-      })().catch(() => onErrorRef.current());
-    };
-    unsaved.current = save;
-    const handle = setTimeout(() => {
-      unsaved.current = null;
-      save();
-    }, 150);
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') save();
-    };
-    window.addEventListener('pagehide', save);
-    document.addEventListener('visibilitychange', onHide);
-    return () => {
-      clearTimeout(handle);
-      window.removeEventListener('pagehide', save);
-      document.removeEventListener('visibilitychange', onHide);
-    };
-  }, [db, state, touched, savingRef]);
+    pending.current = state;
+    const handle = setTimeout(flush, DRAFT_DEBOUNCE_MS);
+    return () => clearTimeout(handle);
+  }, [state, touched, savingRef, flush]);
 
-  // Closing the form right after typing still keeps the last change.
-  useEffect(() => () => unsaved.current?.(), []);
+  // Hidden (another app, the screen off), closed, or the form closed: the last change now.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flush();
+    };
+  }, [flush]);
+}
+
+/**
+ * Writes (or, for an empty form, removes) the draft of `state`, issuing the request before it
+ * returns and asking the database to commit at once. Falls back to Dexie while the connection is
+ * not open (it then opens first).
+ */
+export function writeDraft(db: RadicaDB, state: FormState): Promise<void> {
+  const id = state.ids.solicitudId;
+  const row: DraftRow | null = hasContent(state) ? { id, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() } : null;
+  const connection = db.isOpen() ? db.backendDB() : null;
+  if (!connection) return row ? db.drafts.put(row).then(() => undefined) : db.drafts.delete(id);
+  return new Promise<void>((resolve, reject) => {
+    const tx = connection.transaction(db.drafts.name, 'readwrite');
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('draft write aborted'));
+    const store = tx.objectStore(db.drafts.name);
+    if (row) store.put(row);
+    else store.delete(id);
+    tx.commit();
+  });
 }

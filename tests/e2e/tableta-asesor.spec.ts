@@ -1,0 +1,194 @@
+/**
+ * What the advisor holding the tablet (820 px, touch) sees and can trust: the last keystrokes of
+ * the creation form are on the device even when the tab dies at once, and what the form says
+ * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it;
+ * a toast never sits over 'Nuevo Cliente' or the sync chip.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { answerConfirm, LoginPage, readLocal, waitForRows } from './fixtures/app';
+import { chip, createApplication, signInAtRow, toastWith } from './fixtures/asesor';
+import { FormularioPage } from './fixtures/formulario';
+
+test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+
+type Draft = { values: { values: { solicitante: Record<string, unknown> } } };
+const apellidos = async (page: Page) =>
+  (await readLocal<Draft>(page, 'drafts')).map((d) => d.values.values.solicitante.primer_apellido);
+
+async function openForm(page: Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login('asesor@demo.co');
+  await waitForRows(page);
+  const form = new FormularioPage(page);
+  await form.open();
+  const applicant = form.section('Información del Solicitante');
+  await applicant.getByLabel('Nombres', { exact: true }).fill('Rosalba');
+  await expect.poll(async () => (await readLocal<Draft>(page, 'drafts')).map((d) => d.values.values.solicitante.nombres)).toEqual(['Rosalba']);
+  return { form, apellido: applicant.getByLabel('Primer apellido', { exact: true }) };
+}
+
+test('the tab closes right after the last keystroke: the draft holds it when the advisor comes back', async ({ page, context }) => {
+  const { apellido } = await openForm(page);
+  // The last change, and the tab dies the same moment (no 150 ms for the autosave).
+  await apellido.fill('Pestaña');
+  await page.close({ runBeforeUnload: true });
+
+  const again = await context.newPage();
+  await again.goto('/');
+  await waitForRows(again);
+  // Before: the draft still said only 'Rosalba' (the write on 'pagehide' first waited for a read).
+  expect(await apellidos(again)).toEqual(['Pestaña']);
+  await again.getByRole('button', { name: 'Nuevo Cliente' }).click();
+  await again.getByRole('button', { name: 'Continuar borrador' }).click();
+  await expect(
+    new FormularioPage(again).section('Información del Solicitante').getByLabel('Primer apellido', { exact: true }),
+  ).toHaveValue('Pestaña');
+});
+
+test('the tablet switches to another app right after the last keystroke: the draft is already on its way to the device', async ({ page }) => {
+  const { form } = await openForm(page);
+  const id = await form.section('Información del Solicitante').getByLabel('Primer apellido', { exact: true }).getAttribute('id');
+  // Typed and hidden in one go, as a tablet does when the advisor presses Home mid-word; the
+  // database is read right after the page says it is hidden. A browser may kill a hidden tab at
+  // any moment, so what was not sent to the database by then is lost.
+  const seen = await page.evaluate(async (inputId) => {
+    const name = `radica-${localStorage.getItem('empresa_id')}-${localStorage.getItem('user_id')}`;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const input = document.getElementById(inputId!) as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'Pestaña');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    try {
+      return await new Promise<unknown>((resolve, reject) => {
+        const req = db.transaction('drafts').objectStore('drafts').getAll();
+        req.onsuccess = () => resolve((req.result as Draft[]).map((d) => d.values.values.solicitante.primer_apellido));
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, id);
+  expect(seen).toEqual(['Pestaña']);
+});
+
+test('closing the form right after typing: the question says the draft stays on this device, and it does', async ({ page }) => {
+  const { form, apellido } = await openForm(page);
+  await apellido.fill('Pestaña');
+  await form.dialog().getByRole('button', { name: 'Cancelar' }).click();
+  await answerConfirm(page, 'Lo que escribiste queda guardado como borrador en este dispositivo', 'confirm');
+  await expect(form.dialog()).toHaveCount(0);
+  expect(await apellidos(page)).toEqual(['Pestaña']);
+  await page.reload();
+  await waitForRows(page);
+  await page.getByRole('button', { name: 'Nuevo Cliente' }).click();
+  await expect(page.getByRole('heading', { name: 'Tienes un borrador sin terminar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar borrador' }).click();
+  await expect(form.section('Información del Solicitante').getByLabel('Primer apellido', { exact: true })).toHaveValue('Pestaña');
+});
+
+/** The toast with `text` among those drawn (sonner keeps older ones in the list, hidden). */
+const frontToast = (page: Page, text: string) => toastWith(page, text).and(page.locator('[data-visible="true"]')).first();
+
+/** Whether a tap at the element's centre reaches it (nothing, such as a toast, drawn over it). */
+const reachable = (target: Locator) =>
+  target.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2));
+  });
+
+test('a toast covers neither Nuevo Cliente nor the sync chip, at 1366, 820 and 390 px, online and offline', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 2);
+  const nuevo = page.getByRole('button', { name: 'Nuevo Cliente' });
+  for (const size of [
+    { width: 1366, height: 850 },
+    { width: 820, height: 1180 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const offline of [false, true]) {
+      await context.setOffline(offline);
+      await modal.open(radicado, row.solicitante.numero_documento);
+      await modal.field('Barrio').fill(`Barrio ${size.width} ${offline ? 'sin' : 'con'} conexión`);
+      await modal.save();
+      await expect(modal.dialog()).toHaveCount(0);
+      const shown = frontToast(page, offline ? 'Cambios guardados en este dispositivo' : 'Registro actualizado correctamente');
+      await expect(shown).toBeVisible();
+      // Sonner keeps a toast under the pointer: it stays while the screen is checked, from its
+      // top (where the advisor goes for 'Nuevo Cliente'; closing the record scrolled to its row).
+      await shown.hover();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: test.info().outputPath(`aviso-${size.width}-${offline ? 'sin-conexion' : 'en-linea'}.png`) });
+      // Before: the toast sat over 'Nuevo Cliente' at every width for its whole life.
+      expect(await reachable(nuevo), `Nuevo Cliente under a toast at ${size.width} px`).toBe(true);
+      expect(await reachable(chip(page)), `the sync chip under a toast at ${size.width} px`).toBe(true);
+    }
+  }
+  // The creation form's own toast area, on a phone (its toasts span the whole width there), once
+  // the screen's toasts have gone (both areas sit at the bottom of a phone).
+  await page.mouse.move(195, 300);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await createApplication(page, { nombres: 'Lucía', apellido: 'Avisos', documento: String(Date.now()).slice(-9) });
+  const saved = frontToast(page, 'Solicitud guardada en este dispositivo');
+  await expect(saved).toBeVisible();
+  await saved.hover();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await reachable(nuevo), 'Nuevo Cliente under the form\'s toast at 390 px').toBe(true);
+  await page.screenshot({ path: test.info().outputPath('aviso-creacion-390-sin-conexion.png') });
+  await context.setOffline(false);
+  await nuevo.click();
+  await expect(new FormularioPage(page).dialog()).toBeVisible();
+});
+
+test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincronizar ahora' and the first change in reach", async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 4, { offline: true });
+  await context.setOffline(true);
+  for (const size of [
+    { width: 820, height: 1180 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await modal.field('Barrio').fill(`Barrio panel ${size.width}`);
+    await modal.save();
+    const shown = frontToast(page, 'Cambios guardados en este dispositivo');
+    await expect(shown).toBeVisible();
+    // The advisor taps the chip to see what waits; the toast moves into the panel with them.
+    await chip(page).click();
+    const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+    await expect(panel.getByTestId('cambio-en-cola').first()).toBeVisible();
+    await frontToast(page, 'Cambios guardados en este dispositivo').hover();
+    await page.screenshot({ path: test.info().outputPath(`panel-aviso-${size.width}.png`) });
+    // Before: the toast sat under the panel's title bar, over 'Sincronizar ahora' and the first change.
+    expect(await reachable(panel.getByRole('button', { name: 'Sincronizar ahora' })), `Sincronizar ahora at ${size.width} px`).toBe(true);
+    expect(await reachable(panel.getByTestId('cambio-en-cola').first()), `the first change at ${size.width} px`).toBe(true);
+    await panel.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(panel).toHaveCount(0);
+  }
+  await context.setOffline(false);
+});
+
+test("inside the creation form a toast sits above its row of buttons: 'Limpiar Formulario', 'Cancelar' and 'Guardar' stay in reach", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login('asesor@demo.co');
+  await waitForRows(page);
+  const form = new FormularioPage(page);
+  await form.open();
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  const shown = frontToast(page, 'Revisa los campos marcados');
+  await expect(shown).toBeVisible();
+  await shown.hover();
+  await page.screenshot({ path: test.info().outputPath('formulario-aviso-820.png') });
+  // Before: the toast sat on the sticky row, over 'Limpiar Formulario'.
+  for (const name of ['Limpiar Formulario', 'Cancelar', 'Guardar']) {
+    expect(await reachable(form.dialog().getByRole('button', { name, exact: true })), name).toBe(true);
+  }
+});
