@@ -7,6 +7,7 @@ import { CuentaDesactivada } from './cuenta-desactivada';
 import { AppRoutes } from './routes';
 import { PwaUpdate } from './pwa-update';
 import { SessionToaster } from './session-toasts';
+import { RouteError } from './route-error';
 
 function Root() {
   return (
@@ -24,8 +25,9 @@ function Root() {
 }
 
 // A data router (one catch-all route holding the app's <Routes>) so a route change can be held
-// back while a form has unsaved edits (useBlocker in NavigationGuard).
-const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+// back while a form has unsaved edits (useBlocker in NavigationGuard). A screen that fails to
+// render shows RouteError, in Spanish, instead of the router's own page.
+const router = createBrowserRouter([{ path: '*', element: <Root />, errorElement: <RouteError /> }]);
 
 export function App() {
   return (

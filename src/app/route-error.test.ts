@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { isChunkLoadError } from './route-error';
+
+describe('isChunkLoadError', () => {
+  it("recognises a screen's chunk that could not be fetched, as each browser words it", () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/edit-record-modal-C86zqU0Q.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module: http://localhost/assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+  });
+  it('leaves any other error to the general message', () => {
+    expect(isChunkLoadError(new Error("Cannot read properties of undefined (reading 'map')"))).toBe(false);
+    expect(isChunkLoadError(undefined)).toBe(false);
+  });
+});

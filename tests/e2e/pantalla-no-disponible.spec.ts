@@ -1,0 +1,28 @@
+/**
+ * A screen whose code is not on the device (the service worker had not finished its first
+ * download when the connection dropped) says so in Spanish, keeps the data, and leads back to
+ * the list; before, React Router's English 'Unexpected Application Error!' replaced the app.
+ * The service worker is blocked here, so the browser asks the network for the chunk, and the
+ * request for Editar Registro's chunk fails as it does offline.
+ */
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './fixtures/app';
+
+test.use({ serviceWorkers: 'block' });
+
+test("a screen whose code cannot be fetched says why in Spanish, and 'Volver al inicio' brings the list back", async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const first = page.getByText(/^RAD-/).first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await page.route('**/assets/edit-record-modal-*.js', (route) => route.abort('internetdisconnected'));
+
+  await first.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Esta pantalla aún no está disponible sin conexión' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Tus solicitudes y los cambios guardados en este dispositivo no se perdieron.');
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Volver al inicio' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+  await expect(page.getByText(/^RAD-/).first()).toBeVisible({ timeout: 30_000 });
+});
