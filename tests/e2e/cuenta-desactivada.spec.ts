@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LoginPage, PASSWORD } from './fixtures/app';
-import { FormularioPage } from './fixtures/formulario';
+import { createApplication } from './fixtures/asesor';
 
 const ADMIN = 'admin@demo.co';
 
@@ -42,25 +42,6 @@ function storeCounts(page: Page, name: string): Promise<Record<string, number> |
       db.close();
     }
   }, name);
-}
-
-async function createApplication(page: Page, a: { nombres: string; apellido: string; documento: string }) {
-  const form = new FormularioPage(page);
-  await form.open();
-  await form.fillApplicant(a);
-  await form.select('Departamento de residencia', 'Atlántico');
-  await form.select('Ciudad de residencia', 'Soledad');
-  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
-  await form.select('Tipo de actividad económica', 'Empleado');
-  await form.fill('Empresa donde trabaja', 'Tecnoglass');
-  await form.fill('Ingreso básico mensual', '3500000');
-  await form.reference(0, { tipo: 'familiar', nombre: `Ref ${a.apellido}`, celular: '3109876543' });
-  await form.select('Tipo de crédito', 'hipotecario');
-  await form.fill('Monto solicitado', '150000000');
-  await form.fill('Plazo en meses', '180');
-  await form.acceptBoth();
-  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-  await expect(form.dialog()).toHaveCount(0);
 }
 
 async function newAdvisor(request: APIRequestContext, token: string, nombre: string) {
