@@ -8,6 +8,8 @@
  *   it: anyone else, and an id of any other row, get the unknown id's NOT_FOUND);
  * - the values are validated with the shared compiler against the company's current definitions;
  *   an invalid field is a VALIDATION error with `fields` and nothing is written;
+ * - the bank is one of the company's list, stored with the list's spelling, or none
+ *   (solicitudes/bancos.ts `bancoDeCreacion`): it decides which banco users see the application;
  * - the application is always 'Pendiente', created by and assigned to the current user; the
  *   filing number is drawn by the server, unique per company; its `seq` comes from nextSeq so
  *   pull brings it (with the radicado) back to the device;
@@ -36,6 +38,7 @@ import { loadDefinitions } from './schemas';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
 import { crearEtapas } from '../seguimiento/etapas';
+import { bancoDeCreacion } from '../solicitudes/bancos';
 
 export interface CrearRegistroResult {
   id: string;
@@ -193,6 +196,8 @@ export async function crearRegistroCompleto(
   }
   const data = checked.value;
   const empresaId = user.empresaId;
+  // Checked before anything is inserted: a refused bank writes nothing.
+  const solicitud = { ...data.solicitud, banco_nombre: await bancoDeCreacion(tx, empresaId, data.solicitud.banco_nombre, 'solicitud.banco_nombre') };
 
   const sol = await insertSolicitante(tx, empresaId, args.solicitanteId, data.solicitante);
   const ubi = splitColumns('ubicacion', data.ubicacion);
@@ -242,7 +247,7 @@ export async function crearRegistroCompleto(
       }),
     );
   }
-  const { radicado, split: cred } = await insertSolicitud(tx, user, args.solicitudId, args.solicitanteId, data.solicitud);
+  const { radicado, split: cred } = await insertSolicitud(tx, user, args.solicitudId, args.solicitanteId, solicitud);
   // The new record's values, keyed by the same paths as the edits (`solicitante.nombres`, …).
   const cambios: FieldChanges = {
     'solicitud.estado': { old: null, new: 'Pendiente' },

@@ -9,6 +9,8 @@
  *   …, detalle_credito?, acepta_terminos, acepta_firma}` files an application for that applicant,
  *   validated like the form's application block plus the form's two consents (a filing the form
  *   could not make is not made here either); keys that are not columns go into detalle_credito.
+ *   Its `banco_nombre` is one of the company's banks (stored with the list's spelling) or none, as
+ *   by the form (solicitudes/bancos.ts); any other is a 400 on `banco_nombre`.
  *
  * What a screen or a device can show decides the semantics. Devices pull applications (each with
  * its applicant's blocks); an applicant is seen only through an application. So:
@@ -49,6 +51,7 @@ import { loadDefinitions } from '../formulario/schemas';
 import { createdValues, insertSolicitante, insertSolicitud, retriedCreation } from '../formulario/service';
 import { buildRecords, solicitanteRecord } from '../solicitudes/repository';
 import { SOLICITUD_NO_EXISTE } from '../solicitudes/service';
+import { bancoDeCreacion } from '../solicitudes/bancos';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
 export const SOLICITANTE_NO_EXISTE = 'El solicitante no existe o no tienes acceso a él.';
@@ -196,7 +199,8 @@ export async function crearSolicitudLegacy(tx: DbOrTx, user: AuthUser, body: Rec
   if (estado !== undefined && estado !== null && !(typeof estado === 'string' && ['', 'pendiente'].includes(estado.trim().toLowerCase()))) {
     extra.estado = ESTADO_INICIAL_MSG;
   }
-  const values = await validated(tx, user, 'solicitud', raw, extra);
+  const validos = await validated(tx, user, 'solicitud', raw, extra);
+  const values = { ...validos, banco_nombre: await bancoDeCreacion(tx, user.empresaId, validos.banco_nombre, 'banco_nombre') };
   const { radicado, split } = await insertSolicitud(tx, user, id, solicitanteId, values);
   await auditBy(tx, user, {
     entidad: 'solicitud',

@@ -3,9 +3,10 @@
  * or the spec's defaults when it has none), as 'Editar Registro', the list's filter and the users
  * form offer it (src/domain/usuario.ts `bancosDeEmpresa`).
  * Invariants: read inside the caller's transaction; a bank is matched case and accents aside and
- * stored with the company's spelling; the application's current bank is always accepted as it is
- * (an old record whose bank left the list still saves its other changes), any other name is a
- * VALIDATION error on `solicitud.banco_nombre` and nothing is written. A bank change e-mails
+ * stored with the company's spelling; on an edit the application's current bank is always accepted
+ * as it is (an old record whose bank left the list still saves its other changes); a creation (the
+ * form, `solicitud.crear`, the legacy `POST /api/solicitudes/`) takes only the list or no bank; any
+ * other name is a VALIDATION error on the bank field and nothing is written. A bank change e-mails
  * every admin and supervisor (email/outbox.ts), so free text there would reach their inboxes.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -31,6 +32,22 @@ export async function bancoDeEdicion(tx: DbOrTx, empresaId: number, actual: stri
   const same = actual ? bancoDeLista([actual], nuevo) : null;
   if (same) return same;
   const found = bancoDeLista(await bancosDeLaEmpresa(tx, empresaId), nuevo);
-  if (!found) throw new AppError('VALIDATION', BANCO_NO_EN_LISTA, { fields: { 'solicitud.banco_nombre': BANCO_NO_EN_LISTA } });
+  if (!found) throw noEnLista('solicitud.banco_nombre');
   return found;
+}
+
+/**
+ * The bank a new application stores for its validated `nuevo`: none for an empty or absent one
+ * (the bank is not a required field), else the company's spelling of a bank of its list; a
+ * VALIDATION error on `campo` (the route's key for the bank field) for any other name.
+ */
+export async function bancoDeCreacion(tx: DbOrTx, empresaId: number, nuevo: unknown, campo: string): Promise<string | null> {
+  if (typeof nuevo !== 'string' || !nuevo.trim()) return null;
+  const found = bancoDeLista(await bancosDeLaEmpresa(tx, empresaId), nuevo);
+  if (!found) throw noEnLista(campo);
+  return found;
+}
+
+function noEnLista(campo: string) {
+  return new AppError('VALIDATION', BANCO_NO_EN_LISTA, { fields: { [campo]: BANCO_NO_EN_LISTA } });
 }
