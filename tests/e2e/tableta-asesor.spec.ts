@@ -192,3 +192,33 @@ test("inside the creation form a toast sits above its row of buttons: 'Limpiar F
     expect(await reachable(form.dialog().getByRole('button', { name, exact: true })), name).toBe(true);
   }
 });
+
+/** Whether two toasts' boxes share any area (one drawn over the other, hiding its text). */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return true;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test("on a phone the screen's toast and the creation form's toast sit one above the other, both readable", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 3);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio teléfono');
+  await modal.save();
+  await expect(modal.dialog()).toHaveCount(0);
+  // The screen's toast follows the advisor into 'Nuevo Cliente'; the pointer on it keeps it there.
+  const form = new FormularioPage(page);
+  await form.open();
+  const pagina = frontToast(page, 'Registro actualizado correctamente');
+  await pagina.hover();
+  // 'Guardar' with nothing filled: the form's own toast, without moving the pointer off the first.
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).dispatchEvent('click');
+  const formulario = frontToast(page, 'Revisa los campos marcados');
+  await expect(formulario).toBeVisible();
+  await expect(pagina).toBeVisible();
+  // Before: both areas sat at the bottom, full width, the form's toast over the screen's.
+  await expect.poll(() => overlap(pagina, formulario), 'the two toasts overlap').toBe(false);
+  for (const shown of [pagina, formulario]) expect(await reachable(shown)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('dos-avisos-390.png') });
+});

@@ -2,8 +2,8 @@
  * The 'Nuevo Cliente' dialog: full screen on tablets and phones, a large centred panel on desktops.
  * It waits for the schemas (loading / waiting n of 6 / error with fallback fields), offers to
  * continue a saved draft, then shows the form. Its toast area (at the bottom, inside the dialog or
- * on the screen) stays mounted when the dialog closes, so the creation message after
- * saving stays visible.
+ * on the screen, above the screen's own toasts so neither hides the other) stays mounted when the
+ * dialog closes, so the creation message after saving stays visible.
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { askConfirm, type ConfirmOptions } from '../../components/ui/confirm-dia
 import { Dialog } from '../../components/ui/dialog';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
-import { ToasterHost } from '../../components/ui/toast';
+import { PAGE_AREA, PAGE_POSITION, ToasterHost } from '../../components/ui/toast';
 import type { DraftRow } from '../../db/database';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
@@ -32,7 +32,7 @@ interface Props {
 export function NuevoClienteModal({ open, onClose, onOpenExisting }: Props) {
   return (
     <>
-      <ToasterHost id={FORM_TOASTER} position="bottom-center" visibleToasts={20} containerAriaLabel="Avisos del formulario" />
+      <ToasterHost id={FORM_TOASTER} above={PAGE_AREA} position={PAGE_POSITION} visibleToasts={20} containerAriaLabel="Avisos del formulario" />
       {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} />}
     </>
   );
