@@ -6,7 +6,7 @@
  * dialog closes, so the creation message after saving stays visible.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { askConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
@@ -17,6 +17,7 @@ import type { DraftRow } from '../../db/database';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { formatDateTime, plural } from '../../domain/format';
+import { CLOSE_WITH_DRAFT, closeQuestion } from './close-question';
 import { newFormState, type FormState } from './form-state';
 import { FORM_TOASTER } from './form-toasts';
 import { RegistroForm } from './registro-form';
@@ -58,13 +59,6 @@ export function discardDraftQuestion(draft: DraftRow): ConfirmOptions {
 
 type Start = { status: 'checking' } | { status: 'ask'; draft: DraftRow } | { status: 'ready'; state: FormState };
 
-export const CLOSE_WITH_DRAFT = {
-  title: '¿Cerrar el formulario?',
-  message: 'Lo que escribiste queda guardado como borrador en este dispositivo; podrás continuarlo al abrir Nuevo Cliente.',
-  confirmLabel: 'Cerrar',
-  keepsDraft: true,
-};
-
 function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenExisting?: (id: string) => void }) {
   const db = useLocalDb();
   const session = useAtomValue(sessionAtom);
@@ -72,7 +66,19 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
   const schemas = useFormSchemas(db, token);
   const [start, setStart] = useState<Start>({ status: 'checking' });
   const [filled, setFilled] = useState(false);
-  const guard = useDiscardGuard(filled, onClose, CLOSE_WITH_DRAFT);
+  // Whether the draft reached the device, asked when closing (the pending write is made first).
+  const draftSaved = useRef<(() => Promise<boolean>) | null>(null);
+  const [closeTexts, setCloseTexts] = useState(CLOSE_WITH_DRAFT);
+  const guard = useDiscardGuard(filled, onClose, closeTexts);
+  const { requestClose: ask } = guard;
+  const requestClose = useCallback(() => {
+    const check = draftSaved.current;
+    if (!filled || !check) return ask();
+    void check().then((saved) => {
+      setCloseTexts(closeQuestion(saved));
+      ask();
+    });
+  }, [filled, ask]);
 
   useEffect(() => {
     let live = true;
@@ -151,8 +157,9 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
           schemas={schemas.schemas}
           initial={start.state}
           onSaved={onClose}
-          onCancel={guard.requestClose}
+          onCancel={requestClose}
           onFilledChange={setFilled}
+          draftSaved={draftSaved}
           onOpenExisting={
             onOpenExisting &&
             ((id) => {
@@ -167,7 +174,7 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
   }
 
   return (
-    <Dialog title="Nuevo Cliente" size="full" onClose={guard.requestClose} testId="nuevo-cliente">
+    <Dialog title="Nuevo Cliente" size="full" onClose={requestClose} testId="nuevo-cliente">
       {body}
       {guard.prompt}
     </Dialog>
