@@ -10,7 +10,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useState } from 'react';
-import { PAGE_POSITION, toast, ToasterHost } from '../components/ui/toast';
+import { PAGE_AREA, PAGE_POSITION, toast, ToasterHost } from '../components/ui/toast';
 import { sessionAtom } from '../state/session';
 
 /** The one toast about the session change itself ('Se borraron los datos de este dispositivo.'). */
@@ -28,5 +28,5 @@ export function SessionToaster() {
     }
     setShownFor(who);
   }, [who, shownFor]);
-  return <ToasterHost key={shownFor} position={PAGE_POSITION} duration={3000} containerAriaLabel="Avisos" />;
+  return <ToasterHost key={shownFor} area={PAGE_AREA} position={PAGE_POSITION} duration={3000} containerAriaLabel="Avisos" />;
 }

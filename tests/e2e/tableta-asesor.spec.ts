@@ -1,8 +1,9 @@
 /**
  * What the advisor holding the tablet (820 px, touch) sees and can trust: the last keystrokes of
  * the creation form are on the device even when the tab dies at once, and what the form says
- * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it;
- * a toast never sits over 'Nuevo Cliente' or the sync chip.
+ * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it, and
+ * when the device refused the draft it says so; a toast never sits over 'Nuevo Cliente' or the
+ * sync chip, nor (on a phone) over another toast.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage, readLocal, waitForRows } from './fixtures/app';
@@ -90,6 +91,29 @@ test('closing the form right after typing: the question says the draft stays on 
   await expect(page.getByRole('heading', { name: 'Tienes un borrador sin terminar' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar borrador' }).click();
   await expect(form.section('Información del Solicitante').getByLabel('Primer apellido', { exact: true })).toHaveValue('Pestaña');
+});
+
+test("the device refuses the draft (storage full): closing the form says what was typed is lost, and 'Seguir editando' keeps it", async ({ page }) => {
+  const { form, apellido } = await openForm(page);
+  // From now on the device refuses every write, as a full storage does.
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.put = () => {
+      throw new DOMException('Sin espacio', 'QuotaExceededError');
+    };
+  });
+  // Typed and closed at once: the write still pending fails when the form closes.
+  await apellido.fill('Pestaña');
+  await form.dialog().getByRole('button', { name: 'Cancelar' }).click();
+  const question = page.getByRole('alertdialog');
+  // Before: 'Lo que escribiste queda guardado como borrador en este dispositivo'.
+  await expect(question).toContainText('No se pudo guardar el borrador en este dispositivo. Si cierras ahora, se perderá lo que escribiste.');
+  await expect(question).not.toContainText('queda guardado');
+  await expect(question.getByRole('button', { name: 'Seguir editando' })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('cerrar-sin-borrador-820.png') });
+  await answerConfirm(page, 'No se pudo guardar el borrador', 'cancel');
+  await expect(apellido).toHaveValue('Pestaña');
+  // The draft on the device still holds only what got there.
+  expect(await apellidos(page)).toEqual([undefined]);
 });
 
 /** The toast with `text` among those drawn (sonner keeps older ones in the list, hidden). */
@@ -191,4 +215,34 @@ test("inside the creation form a toast sits above its row of buttons: 'Limpiar F
   for (const name of ['Limpiar Formulario', 'Cancelar', 'Guardar']) {
     expect(await reachable(form.dialog().getByRole('button', { name, exact: true })), name).toBe(true);
   }
+});
+
+/** Whether two toasts' boxes share any area (one drawn over the other, hiding its text). */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return true;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test("on a phone the screen's toast and the creation form's toast sit one above the other, both readable", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 3);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio teléfono');
+  await modal.save();
+  await expect(modal.dialog()).toHaveCount(0);
+  // The screen's toast follows the advisor into 'Nuevo Cliente'; the pointer on it keeps it there.
+  const form = new FormularioPage(page);
+  await form.open();
+  const pagina = frontToast(page, 'Registro actualizado correctamente');
+  await pagina.hover();
+  // 'Guardar' with nothing filled: the form's own toast, without moving the pointer off the first.
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).dispatchEvent('click');
+  const formulario = frontToast(page, 'Revisa los campos marcados');
+  await expect(formulario).toBeVisible();
+  await expect(pagina).toBeVisible();
+  // Before: both areas sat at the bottom, full width, the form's toast over the screen's.
+  await expect.poll(() => overlap(pagina, formulario), 'the two toasts overlap').toBe(false);
+  for (const shown of [pagina, formulario]) expect(await reachable(shown)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('dos-avisos-390.png') });
 });

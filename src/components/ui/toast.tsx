@@ -32,8 +32,11 @@ const DEFAULTS: ToasterProps = {
   toastOptions: { closeButtonAriaLabel: 'Quitar aviso' },
 };
 
-/** Where a screen's toasts go: bottom right ('bottom-center' for a second area, the form's). */
+/** Where a screen's toasts go: bottom right (the form's area too, stacked above the screen's). */
 export const PAGE_POSITION = 'bottom-right' satisfies ToasterProps['position'];
+
+/** The screen's toast area, by name: another area (the creation form's) stacks its toasts above it. */
+export const PAGE_AREA = 'pagina';
 
 /**
  * A sonner Toaster that follows the topmost modal dialog. Inside a dialog the toasts sit at the
@@ -43,13 +46,80 @@ export const PAGE_POSITION = 'bottom-right' satisfies ToasterProps['position'];
  * advisor in. A confirmation keeps them at the top of the screen, above its message. `position`
  * is where they go on a screen: one of the bottom ones (see the header).
  */
-export function ToasterHost(props: ToasterProps) {
+export function ToasterHost({ area, above, ...props }: ToasterProps & HostProps) {
   const target = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
   const panel = useSyncExternalStore(subscribeDialogs, topPanelOpen, () => false);
   const place = useDialogPlace(target);
+  const lift = useStackHeight(above, target);
   const position = target ? (place && 'top' in place ? 'top-center' : 'bottom-center') : panel ? 'bottom-right' : props.position;
-  const offsets = target && place ? { offset: { ...OFFSET, ...place }, mobileOffset: { ...MOBILE_OFFSET, ...place } } : {};
-  return createPortal(<Toaster {...DEFAULTS} {...props} position={position} {...offsets} />, target ?? document.body);
+  const edge = position?.startsWith('top') ? 'top' : 'bottom';
+  const shift = (base: typeof OFFSET) => {
+    const at = { ...base, ...place };
+    return { ...at, [edge]: at[edge] + lift };
+  };
+  const offsets = (target && place) || lift > 0 ? { offset: shift(OFFSET), mobileOffset: shift(MOBILE_OFFSET) } : {};
+  const toaster = <Toaster {...DEFAULTS} {...props} position={position} {...offsets} />;
+  return createPortal(area ? <div {...{ [TOAST_AREA]: area }}>{toaster}</div> : toaster, target ?? document.body);
+}
+
+interface HostProps {
+  /** This area's name (TOAST_AREA), for another area to stack above it. */
+  area?: string;
+  /** The area whose toasts this one's sit above when both are drawn in the same place. */
+  above?: string;
+}
+
+const TOAST_AREA = 'data-toast-area';
+
+/**
+ * How far the toasts of the area named `name`, drawn in `dialog` (or on the screen), reach from
+ * their edge, plus a gap: 0 while it shows none. Two areas at the bottom of a phone (the screen's
+ * and the creation form's) are both full width: without this one sat on the other and hid it.
+ */
+function useStackHeight(name: string | undefined, dialog: HTMLDialogElement | null): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    if (!name) return;
+    const container: Element = dialog ?? document.body;
+    const find = () =>
+      [...container.querySelectorAll(`[${TOAST_AREA}="${name}"]`)].find((el) => el.closest('dialog') === dialog) ?? null;
+    let area = find();
+    const measure = () => setHeight(area ? stackHeight(area) : 0);
+    const inner = new MutationObserver(measure);
+    const watch = () => {
+      inner.disconnect();
+      area = find();
+      if (area) inner.observe(area, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'data-expanded', 'data-removed', 'data-visible', 'data-front'] });
+      measure();
+    };
+    // The other area moves with the topmost dialog (it is drawn anew there).
+    const outer = new MutationObserver(() => {
+      if (find() !== area) watch();
+    });
+    outer.observe(container, { childList: true });
+    watch();
+    return () => {
+      inner.disconnect();
+      outer.disconnect();
+    };
+  }, [name, dialog]);
+  return height;
+}
+
+/** The height of the toasts an area shows (sonner's own sizes, not their moving boxes), plus a gap. */
+function stackHeight(area: Element): number {
+  const list = area.querySelector<HTMLElement>('[data-sonner-toaster]');
+  if (!list) return 0;
+  const shown = [...list.querySelectorAll<HTMLElement>(':scope > [data-sonner-toast]')].filter(
+    (t) => t.dataset.removed !== 'true' && t.dataset.visible !== 'false',
+  );
+  if (shown.length === 0) return 0;
+  const px = (el: HTMLElement, v: string) => parseFloat(el.style.getPropertyValue(v)) || 0;
+  const gap = px(list, '--gap') || 14;
+  const reach = shown.some((t) => t.dataset.expanded === 'true')
+    ? Math.max(...shown.map((t) => px(t, '--offset') + px(t, '--initial-height')))
+    : px(list, '--front-toast-height') + gap * (shown.length - 1);
+  return reach > 0 ? Math.ceil(reach + gap) : 0;
 }
 
 type Place = { top: number } | { bottom: number };

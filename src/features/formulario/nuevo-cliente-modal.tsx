@@ -2,21 +2,22 @@
  * The 'Nuevo Cliente' dialog: full screen on tablets and phones, a large centred panel on desktops.
  * It waits for the schemas (loading / waiting n of 6 / error with fallback fields), offers to
  * continue a saved draft, then shows the form. Its toast area (at the bottom, inside the dialog or
- * on the screen) stays mounted when the dialog closes, so the creation message after
- * saving stays visible.
+ * on the screen, above the screen's own toasts so neither hides the other) stays mounted when the
+ * dialog closes, so the creation message after saving stays visible.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { askConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
-import { ToasterHost } from '../../components/ui/toast';
+import { PAGE_AREA, PAGE_POSITION, ToasterHost } from '../../components/ui/toast';
 import type { DraftRow } from '../../db/database';
 import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { formatDateTime, plural } from '../../domain/format';
+import { CLOSE_WITH_DRAFT, closeQuestion } from './close-question';
 import { newFormState, type FormState } from './form-state';
 import { FORM_TOASTER } from './form-toasts';
 import { RegistroForm } from './registro-form';
@@ -32,7 +33,7 @@ interface Props {
 export function NuevoClienteModal({ open, onClose, onOpenExisting }: Props) {
   return (
     <>
-      <ToasterHost id={FORM_TOASTER} position="bottom-center" visibleToasts={20} containerAriaLabel="Avisos del formulario" />
+      <ToasterHost id={FORM_TOASTER} above={PAGE_AREA} position={PAGE_POSITION} visibleToasts={20} containerAriaLabel="Avisos del formulario" />
       {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} />}
     </>
   );
@@ -58,13 +59,6 @@ export function discardDraftQuestion(draft: DraftRow): ConfirmOptions {
 
 type Start = { status: 'checking' } | { status: 'ask'; draft: DraftRow } | { status: 'ready'; state: FormState };
 
-export const CLOSE_WITH_DRAFT = {
-  title: '¿Cerrar el formulario?',
-  message: 'Lo que escribiste queda guardado como borrador en este dispositivo; podrás continuarlo al abrir Nuevo Cliente.',
-  confirmLabel: 'Cerrar',
-  keepsDraft: true,
-};
-
 function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenExisting?: (id: string) => void }) {
   const db = useLocalDb();
   const session = useAtomValue(sessionAtom);
@@ -72,7 +66,19 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
   const schemas = useFormSchemas(db, token);
   const [start, setStart] = useState<Start>({ status: 'checking' });
   const [filled, setFilled] = useState(false);
-  const guard = useDiscardGuard(filled, onClose, CLOSE_WITH_DRAFT);
+  // Whether the draft reached the device, asked when closing (the pending write is made first).
+  const draftSaved = useRef<(() => Promise<boolean>) | null>(null);
+  const [closeTexts, setCloseTexts] = useState(CLOSE_WITH_DRAFT);
+  const guard = useDiscardGuard(filled, onClose, closeTexts);
+  const { requestClose: ask } = guard;
+  const requestClose = useCallback(() => {
+    const check = draftSaved.current;
+    if (!filled || !check) return ask();
+    void check().then((saved) => {
+      setCloseTexts(closeQuestion(saved));
+      ask();
+    });
+  }, [filled, ask]);
 
   useEffect(() => {
     let live = true;
@@ -151,8 +157,9 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
           schemas={schemas.schemas}
           initial={start.state}
           onSaved={onClose}
-          onCancel={guard.requestClose}
+          onCancel={requestClose}
           onFilledChange={setFilled}
+          draftSaved={draftSaved}
           onOpenExisting={
             onOpenExisting &&
             ((id) => {
@@ -167,7 +174,7 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
   }
 
   return (
-    <Dialog title="Nuevo Cliente" size="full" onClose={guard.requestClose} testId="nuevo-cliente">
+    <Dialog title="Nuevo Cliente" size="full" onClose={requestClose} testId="nuevo-cliente">
       {body}
       {guard.prompt}
     </Dialog>

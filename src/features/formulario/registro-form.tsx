@@ -6,7 +6,7 @@
  * layout; the state is use-registro-state.ts, the parts are referencias-section.tsx and form-parts.tsx.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { RadicaDB } from '../../db/database';
 import { validateRegistro, type RegistroSchemas } from '../../domain/registro';
@@ -45,6 +45,8 @@ interface Props {
   onFilledChange?: (filled: boolean) => void;
   /** Opens an existing application (offered when the document is already in the company). */
   onOpenExisting?: (solicitudId: string) => void;
+  /** Set to a check that writes the pending draft and tells whether it is on the device. */
+  draftSaved?: RefObject<(() => Promise<boolean>) | null>;
 }
 
 export const CLEAR_TITLE = '¿Limpiar el formulario?';
@@ -55,14 +57,21 @@ export const CLEAR_MESSAGE =
 const documentKey = (s: FormState['values']['solicitante']) =>
   `${typeof s.tipo_identificacion === 'string' ? s.tipo_identificacion : ''}|${typeof s.numero_documento === 'string' ? s.numero_documento.trim() : ''}`;
 
-export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilledChange, onOpenExisting }: Props) {
+export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilledChange, onOpenExisting, draftSaved }: Props) {
   const [confirmClear, setConfirmClear] = useState(false);
   const [duplicates, setDuplicates] = useState<{ documento: string; matches: DuplicateMatch[] } | null>(null);
   // The document the person already chose to save despite a match (not asked again for it).
   const acknowledged = useRef<string | null>(null);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
-  const { state, errors, setErrors, update, setValue, setRefValue, addFiles, removeFile } = useRegistroState(db, schemas, initial, savingRef);
+  const { state, errors, setErrors, update, setValue, setRefValue, addFiles, removeFile, draftSaved: checkDraft } = useRegistroState(db, schemas, initial, savingRef);
+  useEffect(() => {
+    if (!draftSaved) return;
+    draftSaved.current = checkDraft;
+    return () => {
+      draftSaved.current = null;
+    };
+  }, [draftSaved, checkDraft]);
   const filled = hasContent(state);
   useEffect(() => onFilledChange?.(filled), [filled, onFilledChange]);
   const client = useAtomValue(syncClientAtom);

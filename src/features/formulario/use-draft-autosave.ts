@@ -9,6 +9,10 @@
  * to check the application was not saved yet) was never sent, losing the last keystrokes. Writes
  * issued in order also reach the database in order, so a draft written before 'Guardar' is
  * removed by the save that follows it (save-registro.ts); after the save `savingRef` stays set.
+ *
+ * The hook returns `draftSaved`: it writes what is pending and tells whether the latest write put
+ * the draft on the device, so closing the form never claims a draft that a full or broken
+ * storage refused.
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { DraftRow, RadicaDB } from '../../db/database';
@@ -23,9 +27,11 @@ export function useDraftAutosave(
   touched: RefObject<boolean>,
   savingRef: RefObject<boolean>,
   onError: () => void,
-): void {
+): () => Promise<boolean> {
   // The state not yet written, if any.
   const pending = useRef<FormState | null>(null);
+  const writes = useRef<DraftWrites>(null);
+  writes.current ??= new DraftWrites();
   const onErrorRef = useRef(onError);
   useEffect(() => {
     onErrorRef.current = onError;
@@ -35,7 +41,7 @@ export function useDraftAutosave(
     const next = pending.current;
     pending.current = null;
     if (!next || savingRef.current) return;
-    writeDraft(db, next).catch(() => onErrorRef.current());
+    void writes.current!.track(writeDraft(db, next)).then((ok) => ok || onErrorRef.current());
   }, [db, savingRef]);
 
   useEffect(() => {
@@ -58,6 +64,31 @@ export function useDraftAutosave(
       flush();
     };
   }, [flush]);
+
+  return useCallback(() => {
+    flush();
+    return writes.current!.saved();
+  }, [flush]);
+}
+
+/** The outcomes of the draft writes; they reach the database in order, so the latest one counts. */
+export class DraftWrites {
+  private last: Promise<boolean> = Promise.resolve(true);
+
+  /** Follows `write`; resolves true once it is on the device, false if it failed. */
+  track(write: Promise<void>): Promise<boolean> {
+    const outcome = write.then(
+      () => true,
+      () => false,
+    );
+    this.last = outcome;
+    return outcome;
+  }
+
+  /** Whether the latest write (once it settles) put the draft on the device; true before any. */
+  saved(): Promise<boolean> {
+    return this.last;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ export function useRegistroState(db: RadicaDB, schemas: RegistroSchemas, initial
   const [errors, setErrors] = useState<Record<string, string>>({});
   const touched = useRef(false);
 
-  useDraftAutosave(db, state, touched, savingRef, () =>
+  const draftSaved = useDraftAutosave(db, state, touched, savingRef, () =>
     toast.error('No se pudo guardar el borrador en el dispositivo.', toastOpts('error')),
   );
 
@@ -90,5 +90,5 @@ export function useRegistroState(db: RadicaDB, schemas: RegistroSchemas, initial
       return { ...s, files, values: { ...s.values, [entity]: { ...s.values[entity], [key]: refs } } };
     });
 
-  return { state, errors, setErrors, update, setValue, setRefValue, addFiles, removeFile };
+  return { state, errors, setErrors, update, setValue, setRefValue, addFiles, removeFile, draftSaved };
 }
