@@ -69,14 +69,16 @@ test('the admin creates a user who can log in, edits and deletes them', async ({
     }, { timeout: 30_000 })
     .toMatchObject({ nombre: `Camila Editada ${id}`, rol: 'banco' });
 
-  // Delete with the spec's confirmation; the user can no longer log in and their session ends.
+  // Delete with the spec's confirmation; the user can no longer log in, and their open device says
+  // the account was deactivated and signs out (tests/e2e/cuenta-desactivada.spec.ts has the rest).
   await detail.getByRole('button', { name: 'Eliminar' }).click();
   await answerConfirm(page, `Estás seguro de que deseas eliminar al usuario "Camila Editada ${id}"? Esta acción no se puede deshacer.`, 'confirm');
   await expect(detail).toHaveCount(0);
   await expect(users.row(correo)).toHaveCount(0);
   await expect.poll(async () => (await apiLogin(page.request, correo, 'clave-segura-1')).status, { timeout: 30_000 }).toBe(401);
   await theirPage.reload();
-  await expect(theirPage.getByText('Tu sesión expiró. Inicia sesión para sincronizar.')).toBeVisible({ timeout: 30_000 });
+  await expect(theirPage.getByText('Tu cuenta fue desactivada. Los datos de la empresa se borraron de este dispositivo.')).toBeVisible({ timeout: 30_000 });
+  await expect(theirPage.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
   await other.close();
 });
 
