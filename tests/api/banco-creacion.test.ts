@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { auditoria, emailOutbox, notificaciones, referencias, solicitantes, solicitudes, ubicaciones } from '../../server/src/db/schema';
+import { freshRecordBody } from './security-fixtures';
 
 const NO_EN_LISTA = 'Banco: elige un banco de la lista de la empresa.';
 const INVENTADOS = ['Banco Inventado', 'Llame ya al 300 123 4567: www.premio.co'];
@@ -48,30 +49,13 @@ async function bancoDe(id: string) {
   return row?.banco;
 }
 
-/** The form's complete body (spec shape) with `banco` as the application's bank. */
+/** The form's complete body (spec shape, security-fixtures' record with one reference) with `banco` as the application's bank. */
 function formBody(banco: unknown) {
-  const solicitud: Record<string, unknown> = { id: randomUUID(), ciudad_solicitud: 'Barranquilla', tipo_credito: 'hipotecario', monto_solicitado: '150000000', plazo_meses: '180' };
-  if (banco !== undefined) solicitud.banco_nombre = banco;
-  return {
-    solicitante: {
-      id: randomUUID(),
-      nombres: 'Laura',
-      primer_apellido: 'Gómez',
-      tipo_identificacion: 'CC',
-      numero_documento: String(1_000_000_000 + Math.floor(Math.random() * 1e8)),
-      fecha_nacimiento: '1990-04-12',
-      genero: 'F',
-      correo: 'laura@correo.co',
-      celular: '3001234567',
-    },
-    ubicaciones: [{ id: randomUUID(), departamento_residencia: 'Atlántico', ciudad_residencia: 'Soledad', direccion_residencia: 'Calle 10 # 5-20', estrato: '3' }],
-    actividad_economica: { id: randomUUID(), tipo_actividad: 'Empleado', tipo_actividad_economica: 'Empleado', empresa: 'ACME' },
-    informacion_financiera: { id: randomUUID(), ingreso_basico_mensual: '3500000', total_ingresos_mensuales: '3500000' },
-    referencias: [{ id: randomUUID(), tipo_referencia: 'familiar', nombre: 'Pedro Gómez', celular: '3109876543' }],
-    solicitudes: [solicitud],
-    acepta_terminos: true,
-    acepta_firma: true,
-  };
+  const body = freshRecordBody();
+  const [solicitud] = body.solicitudes as Array<Record<string, unknown>>;
+  if (banco === undefined) delete solicitud.banco_nombre;
+  else solicitud.banco_nombre = banco;
+  return { ...body, referencias: [{ id: randomUUID(), tipo_referencia: 'familiar', nombre: 'Pedro Gómez', celular: '3109876543' }] };
 }
 
 /** The `solicitud.crear` mutation's args with `banco` as the application's bank. */
