@@ -59,7 +59,7 @@ test('Borrar datos de este dispositivo: disabled while a change is unsent, then 
 
   await context.setOffline(true);
   await modal.open(radicado, documento);
-  await modal.field('Barrio').fill('Sin enviar');
+  await modal.field('Barrio').fill(`Sin enviar ${Date.now() % 100000}`); // new on a retry too
   await modal.save();
   await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
   await page.getByTestId('sync-status').click();

@@ -170,7 +170,7 @@ test('a toast covers neither Nuevo Cliente nor the sync chip, at 1366, 820 and 3
   await expect(new FormularioPage(page).dialog()).toBeVisible();
 });
 
-test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincronizar ahora' and the first change in reach", async ({ page, context, request }) => {
+test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincronizar ahora', the first change and 'Borrar datos de este dispositivo' in reach", async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 4, { offline: true });
   await context.setOffline(true);
@@ -193,6 +193,14 @@ test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincron
     // Before: the toast sat under the panel's title bar, over 'Sincronizar ahora' and the first change.
     expect(await reachable(panel.getByRole('button', { name: 'Sincronizar ahora' })), `Sincronizar ahora at ${size.width} px`).toBe(true);
     expect(await reachable(panel.getByTestId('cambio-en-cola').first()), `the first change at ${size.width} px`).toBe(true);
+    // Its last rows too, once scrolled to the end: before, the toast sat on 'Borrar datos de este
+    // dispositivo' and its reason for as long as the pointer rested on it.
+    await panel.getByTestId('borrar-datos-motivo').evaluate((el) => {
+      for (let box = el.parentElement; box; box = box.parentElement) if (box.scrollHeight > box.clientHeight) box.scrollTop = box.scrollHeight;
+    });
+    for (const last of [panel.getByRole('button', { name: 'Borrar datos de este dispositivo' }), panel.getByTestId('borrar-datos-motivo')]) {
+      expect(await reachable(last), `${await last.textContent()} at ${size.width} px`).toBe(true);
+    }
     await panel.getByRole('button', { name: 'Cerrar' }).click();
     await expect(panel).toHaveCount(0);
   }

@@ -15,6 +15,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react
 import { createPortal } from 'react-dom';
 import { CloseIcon, IconButton } from './button';
 import { pushDialog, removeDialog } from './dialog-stack';
+import { useToastRoom } from './toast';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'full';
 
@@ -64,6 +65,8 @@ export function Dialog({
     requestClose.current = onClose;
   }, [onClose]);
   const unmounting = useRef(false);
+  // Toasts sit at the bottom of the dialog (above its footer): its content keeps clear of them.
+  const toastRoom = useToastRoom(ref);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -126,7 +129,9 @@ export function Dialog({
         </div>
         {!hideClose && <IconButton label="Cerrar" icon={<CloseIcon />} onClick={() => requestClose.current()} />}
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 md:px-6">{children}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 md:px-6" style={toastRoom ? { paddingBottom: 16 + toastRoom } : undefined}>
+        {children}
+      </div>
       {footer && <footer className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-4 py-3 md:px-6">{footer}</footer>}
     </dialog>,
     document.body,

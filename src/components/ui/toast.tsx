@@ -10,7 +10,7 @@
  * is never under a toast in either place. Inside a dialog they sit at its bottom, above its
  * footer (ToasterHost).
  */
-import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { toast, Toaster, type ToasterProps } from 'sonner';
 import { subscribeDialogs, topDialog, topPanelOpen } from './dialog-stack';
@@ -108,8 +108,8 @@ function useStackHeight(name: string | undefined, dialog: HTMLDialogElement | nu
 
 /** The height of the toasts an area shows (sonner's own sizes, not their moving boxes), plus a gap. */
 function stackHeight(area: Element): number {
-  const list = area.querySelector<HTMLElement>('[data-sonner-toaster]');
-  if (!list) return 0;
+  const list = area.matches('[data-sonner-toaster]') ? area : area.querySelector<HTMLElement>('[data-sonner-toaster]');
+  if (!(list instanceof HTMLElement)) return 0;
   const shown = [...list.querySelectorAll<HTMLElement>(':scope > [data-sonner-toast]')].filter(
     (t) => t.dataset.removed !== 'true' && t.dataset.visible !== 'false',
   );
@@ -120,6 +120,35 @@ function stackHeight(area: Element): number {
     ? Math.max(...shown.map((t) => px(t, '--offset') + px(t, '--initial-height')))
     : px(list, '--front-toast-height') + gap * (shown.length - 1);
   return reach > 0 ? Math.ceil(reach + gap) : 0;
+}
+
+/**
+ * The room the toasts drawn at the bottom of `dialog` take (all its areas, stacked), for the
+ * dialog to leave that much free below its content: otherwise a toast sat on the content's last
+ * rows ('Borrar datos de este dispositivo' in 'Cambios pendientes', which has no footer) and, kept
+ * open while the pointer rests on it, hid them for as long as the pointer stayed. 0 for a
+ * confirmation (its toasts sit at the top of the screen), for a dialog with a sticky row of buttons
+ * (TOASTS_ABOVE) and while no toast shows.
+ */
+export function useToastRoom(dialog: RefObject<HTMLDialogElement | null>): number {
+  const [room, setRoom] = useState(0);
+  useLayoutEffect(() => {
+    const el = dialog.current;
+    if (!el || el.getAttribute('role') === 'alertdialog') return;
+    const measure = () => {
+      // A form with its own sticky row of buttons keeps its toasts above that row (useDialogPlace):
+      // room at the end of its content would lift the row, and the toasts with it.
+      if (el.querySelector(`[${TOASTS_ABOVE}]`)) return setRoom(0);
+      const lists = [...el.querySelectorAll('[data-sonner-toaster]')].filter((l) => l.closest('dialog') === el);
+      const total = lists.reduce((sum, l) => sum + stackHeight(l), 0);
+      setRoom((r) => (r === total ? r : total));
+    };
+    const observer = new MutationObserver(measure);
+    observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'data-expanded', 'data-removed', 'data-visible'] });
+    measure();
+    return () => observer.disconnect();
+  }, [dialog]);
+  return room;
 }
 
 type Place = { top: number } | { bottom: number };
