@@ -11,9 +11,9 @@
  * - personas a cargo: a whole number from 0 to 20; número de empleados: a whole number, zero or more;
  * - e-mail: a valid address;
  * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old;
- * - número de documento: 3 to 15 digits for a cédula (CC, CE), tarjeta de identidad or NIT (the
- *   NIT without its check digit; dots and spaces typed between digits are dropped, a dash or a
- *   letter is refused); 3 to 20 letters or digits for a pasaporte (PP). It is the one rule that
+ * - número de documento: 3 to 15 digits for a cédula (CC, CE), tarjeta de identidad or NIT (dots
+ *   and spaces typed between digits are dropped, a dash or a letter is refused; a NIT may end in
+ *   '-' and its check digit, which must be the DIAN's and is not stored); 3 to 20 letters or digits for a pasaporte (PP). It is the one rule that
  *   reads a neighbour: the tipo de identificación beside it (ContextoRegla), so a change of type
  *   judges the number again.
  * Which rule a field follows is decided by its key (the last segment of its path), so a key means
@@ -73,6 +73,41 @@ export interface ContextoRegla {
 
 /** A key whose value is judged with another key's (a change of that one judges this one again). */
 export const DEPENDE_DE: Readonly<Record<string, string>> = { numero_documento: 'tipo_identificacion' };
+
+/** Whether a tipo de identificación is a NIT ('NIT', 'nit', or a one-item list of it). */
+export function esNit(tipo: unknown): boolean {
+  const t = Array.isArray(tipo) ? (tipo as unknown[])[0] : tipo;
+  return typeof t === 'string' && t.trim().toLowerCase() === 'nit';
+}
+
+/**
+ * The DIAN's check digit of a NIT (Orden DIAN 000007 de 1995): each digit, from the right, times
+ * 3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71; the sum modulo 11 is the digit when
+ * it is 0 or 1, else 11 minus it. 800197268 → 4.
+ */
+export function digitoVerificacionNit(nit: string): number {
+  const pesos = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+  let suma = 0;
+  for (let i = 0; i < nit.length; i++) suma += Number(nit[nit.length - 1 - i]) * pesos[i]!;
+  const r = suma % 11;
+  return r > 1 ? 11 - r : r;
+}
+
+export const mensajeNit = (label: string) =>
+  `${label}: el NIT debe tener entre ${DOCUMENTO_MIN} y ${DOCUMENTO_MAX_DIGITOS} dígitos, con o sin su dígito de verificación (800197268-4)`;
+export const mensajeDigitoNit = (label: string) => `${label}: el dígito de verificación no corresponde a este NIT; revisa el número`;
+
+/**
+ * A NIT as written on a RUT or an invoice: '800.197.268-4' is kept as '800197268' (the check digit
+ * follows from the number), after checking that digit, so a slip in either part is caught; without
+ * a check digit it is judged as any other number.
+ */
+function reglaNit(d: string, label: string): Resultado {
+  const m = /^(\d{3,15})(?:-(\d))?$/.exec(d);
+  if (!m) return { ok: false, message: mensajeNit(label) };
+  if (m[2] !== undefined && Number(m[2]) !== digitoVerificacionNit(m[1]!)) return { ok: false, message: mensajeDigitoNit(label) };
+  return { ok: true, value: m[1]! };
+}
 
 /** Whether a tipo de identificación is a passport ('PP', 'pp', or a one-item list of it). */
 export function esPasaporte(tipo: unknown): boolean {
@@ -350,6 +385,7 @@ export function aplicarRegla(
       }
       // '1.045.678.901' and '1045 678 901' are the same cédula; a dash would hide a check digit.
       const d = t.replace(/[.\s]/g, '');
+      if (esNit(ctx.tipoIdentificacion)) return reglaNit(d, label);
       return DOCUMENTO.test(d) ? { ok: true, value: d } : fail(MENSAJES.documento(label));
     }
   }

@@ -299,6 +299,21 @@ describe('edits', () => {
     expect({ tipo: after.tipoIdentificacion, numero: after.numeroDocumento }).toEqual({ tipo: 'PP', numero: 'AB123456' });
   });
 
+  it('push: a NIT written with its check digit is stored without it when the digit is right, and refused when it is not', async () => {
+    const { solicitud, solicitante } = await anApplication(10);
+    const editar = (changes: Record<string, unknown>) => ({ name: 'solicitud.editar', args: { solicitudId: solicitud.id, changes, base: {} } });
+    const results = await push('admin', randomUUID(), [
+      editar({ 'solicitante.tipo_identificacion': 'NIT', 'solicitante.numero_documento': '800.197.268-5' }),
+      editar({ 'solicitante.tipo_identificacion': 'NIT', 'solicitante.numero_documento': '800.197.268-4' }),
+    ]);
+    expect(results.map((r) => [r.status, r.error])).toEqual([
+      ['rejected', 'Número de documento: el dígito de verificación no corresponde a este NIT; revisa el número'],
+      ['applied', undefined],
+    ]);
+    const [after] = await ctx.database.db.select().from(solicitantes).where(eq(solicitantes.id, solicitante.id));
+    expect({ tipo: after.tipoIdentificacion, numero: after.numeroDocumento }).toEqual({ tipo: 'NIT', numero: '800197268' });
+  });
+
   it('an old implausible stored value does not block an edit that leaves it as it is', async () => {
     const { solicitud, solicitante } = await anApplication(5);
     await ctx.database.db

@@ -3,11 +3,13 @@
  * the creation form are on the device even when the tab dies at once, and what the form says
  * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it, and
  * when the device refused the draft it says so; a toast never sits over 'Nuevo Cliente' or the
- * sync chip, nor (on a phone) over another toast.
+ * sync chip, nor (on a phone) over another toast; a company's NIT is taken as it is written on its
+ * RUT ('900.123.456-8'), its check digit checked.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage, readLocal, waitForRows } from './fixtures/app';
-import { chip, createApplication, signInAtRow, toastWith } from './fixtures/asesor';
+import { apiLogin, chip, createApplication, fillApplication, signIn, signInAtRow, tabla, toastWith } from './fixtures/asesor';
+import { digitoVerificacionNit } from '../../src/domain/validacion';
 import { FormularioPage } from './fixtures/formulario';
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
@@ -253,4 +255,34 @@ test("on a phone the screen's toast and the creation form's toast sit one above 
   await expect.poll(() => overlap(pagina, formulario), 'the two toasts overlap').toBe(false);
   for (const shown of [pagina, formulario]) expect(await reachable(shown)).toBe(true);
   await page.screenshot({ path: test.info().outputPath('dos-avisos-390.png') });
+});
+
+test('a NIT typed with its check digit: a wrong digit is refused by name, the right one is stored without it, and the next application with it is warned about', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'asesor@demo.co');
+  const base = `9${String(Date.now()).slice(-8)}`;
+  const dv = digitoVerificacionNit(base);
+  const escrito = `${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}`;
+  const apellido = `Nit ${base}`;
+
+  const form = await fillApplication(page, { nombres: 'Ferretería', apellido, tipo: 'NIT', documento: `${escrito}-${(dv + 1) % 10}` });
+  const numero = form.section('Información del Solicitante').getByLabel('Número de documento', { exact: true });
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(toastWith(page, 'Revisa los campos marcados')).toContainText(
+    'Número de documento: el dígito de verificación no corresponde a este NIT; revisa el número',
+  );
+  await expect(numero).toBeFocused();
+  await numero.fill(`${escrito}-${dv}`);
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form.dialog()).toHaveCount(0);
+
+  const me = await apiLogin(request, 'asesor@demo.co');
+  await expect
+    .poll(async () => (await tabla(request, me.access_token)).find((r) => r.solicitante.nombres === 'Ferretería' && r.solicitante.numero_documento === base)?.solicitante.numero_documento, { timeout: 30_000 })
+    .toBe(base);
+
+  // The same NIT written the same way: the warning finds the stored number.
+  await fillApplication(page, { nombres: 'Ferretería', apellido: `${apellido} bis`, tipo: 'NIT', documento: `${base}-${dv}` });
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Ya existe una solicitud con este documento' })).toBeVisible();
 });

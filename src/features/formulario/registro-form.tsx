@@ -91,11 +91,16 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
     requestAnimationFrame(() => focusFirstError(first));
   };
 
-  /** Another application of the company with the same document: asked about once per number. */
-  const duplicatesOf = async (): Promise<boolean> => {
+  /**
+   * Another application of the company with the same document: asked about once per number. The
+   * number is the one that will be stored ('800.197.268-4' is NIT 800197268), `clean` being the
+   * validated applicant.
+   */
+  const duplicatesOf = async (clean: Record<string, unknown>): Promise<boolean> => {
     const s = state.values.solicitante;
     const tipo = typeof s.tipo_identificacion === 'string' ? s.tipo_identificacion : null;
-    const numero = typeof s.numero_documento === 'string' ? s.numero_documento.trim() : '';
+    const stored = clean.numero_documento;
+    const numero = typeof stored === 'string' ? stored : typeof s.numero_documento === 'string' ? s.numero_documento.trim() : '';
     if (!numero || acknowledged.current === documentKey(s)) return false;
     const matches = await findSameDocument(db, tipo, numero).catch(() => []);
     if (!matches.length) return false;
@@ -115,7 +120,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
         showInvalid(checked.fields);
         return;
       }
-      if (await duplicatesOf()) {
+      if (await duplicatesOf(checked.value.solicitante)) {
         savingRef.current = false;
         return;
       }

@@ -292,6 +292,25 @@ describe('recordEdit', () => {
     expect(r.ok && r.edit.documento).toEqual({ tipo: 'CC', numero: '99887766' });
   });
 
+  it('takes a NIT with its check digit, checks that digit and names the number as it is stored', () => {
+    const { edit } = setup();
+    const nit = edit((v) => {
+      v.solicitante.tipo_identificacion = 'NIT';
+      v.solicitante.numero_documento = '800.197.268-4';
+    });
+    expect(nit.ok && nit.edit.changes).toEqual({ 'solicitante.tipo_identificacion': 'NIT', 'solicitante.numero_documento': '800197268' });
+    // The duplicate check looks for the stored number, not the typed one.
+    expect(nit.ok && nit.edit.documento).toEqual({ tipo: 'NIT', numero: '800197268' });
+    const slip = edit((v) => {
+      v.solicitante.tipo_identificacion = 'NIT';
+      v.solicitante.numero_documento = '800197268-5';
+    });
+    expect(slip).toEqual({
+      ok: false,
+      fields: { 'solicitante.numero_documento': 'Número de documento: el dígito de verificación no corresponde a este NIT; revisa el número' },
+    });
+  });
+
   it('refuses an implausible document number, and judges the kept one again when the type of document changes', () => {
     const { edit } = setup();
     const DIGITOS = 'Número de documento: debe tener entre 3 y 15 dígitos, sin letras ni guiones';

@@ -180,7 +180,8 @@ export function recordEdit(record: SolicitudRecord, fields: RecordFields, values
       base: out.base,
       references: refs.ops,
       bankChanged: 'solicitud.banco_nombre' in out.changes,
-      documento: docChanged ? { tipo: String(s.tipo_identificacion ?? ''), numero: String(s.numero_documento ?? '').trim() } : null,
+      // The number as it will be stored ('800.197.268-4' is NIT 800197268), for the duplicate check.
+      documento: docChanged ? { tipo: String(s.tipo_identificacion ?? ''), numero: String(out.changes['solicitante.numero_documento'] ?? s.numero_documento ?? '').trim() } : null,
     },
   };
 }
