@@ -209,7 +209,7 @@ test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincron
   await context.setOffline(false);
 });
 
-test("inside the creation form a toast sits above its row of buttons: 'Limpiar Formulario', 'Cancelar' and 'Guardar' stay in reach", async ({ page }) => {
+test("inside the creation form a toast sits above its row of buttons: 'Limpiar Formulario', 'Cancelar' and 'Guardar' stay in reach, and it goes with the form", async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.login('asesor@demo.co');
@@ -225,6 +225,13 @@ test("inside the creation form a toast sits above its row of buttons: 'Limpiar F
   for (const name of ['Limpiar Formulario', 'Cancelar', 'Guardar']) {
     expect(await reachable(form.dialog().getByRole('button', { name, exact: true })), name).toBe(true);
   }
+  // The message goes with the form: on the list it pointed at fields no longer there. (Were it
+  // left behind, the pointer resting on it keeps it, so waiting cannot hide it.)
+  await form.dialog().getByRole('button', { name: 'Cancelar', exact: true }).click();
+  await expect(form.dialog()).toHaveCount(0);
+  const left = frontToast(page, 'Revisa los campos marcados');
+  if (await left.count()) await left.hover({ timeout: 2000 }).catch(() => undefined);
+  await expect(toastWith(page, 'Revisa los campos marcados')).toHaveCount(0);
 });
 
 /** Whether two toasts' boxes share any area (one drawn over the other, hiding its text). */

@@ -20,7 +20,7 @@ import { FieldInput } from '../../components/fields/field-input';
 import { FileList } from '../../components/fields/file-list';
 import { ATTACHMENT_ACCEPT } from './files';
 import { addReferencia, clearedFormState, hasContent, removeReferencia, shownFields, toArgs, type FormState, type SingleEntity } from './form-state';
-import { toastOpts } from './form-toasts';
+import { INVALID_TOAST_ID, toastOpts } from './form-toasts';
 import { fieldId, firstInvalid, focusFirstError } from './invalid-focus';
 import { ReferenciasSection } from './referencias-section';
 import { saveRegistro } from './save-registro';
@@ -72,6 +72,8 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
       draftSaved.current = null;
     };
   }, [draftSaved, checkDraft]);
+  // The message about fields to correct goes with the form (see form-toasts.ts).
+  useEffect(() => () => void toast.dismiss(INVALID_TOAST_ID), []);
   const filled = hasContent(state);
   useEffect(() => onFilledChange?.(filled), [filled, onFilledChange]);
   const client = useAtomValue(syncClientAtom);
@@ -86,6 +88,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
     const more = keys.length > 1 ? ` (y ${keys.length - 1} más)` : '';
     toast.error(consentOnly ? fields[keys[0]] : 'Revisa los campos marcados', {
       ...toastOpts('error'),
+      id: INVALID_TOAST_ID,
       description: consentOnly ? undefined : `${fields[first]}${more}`,
     });
     requestAnimationFrame(() => focusFirstError(first));
