@@ -62,7 +62,7 @@ export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   fecha_nacimiento: (l) => `${l}: el solicitante debe tener entre ${EDAD_MINIMA} y ${EDAD_MAXIMA} años`,
   documento: (l) => `${l}: debe tener entre ${DOCUMENTO_MIN} y ${DOCUMENTO_MAX_DIGITOS} dígitos, sin letras ni guiones`,
 };
-export const mensajeFechaInvalida = (label: string) => `${label}: debe ser una fecha válida (AAAA-MM-DD)`;
+export const mensajeFechaInvalida = (label: string) => `${label}: debe ser una fecha válida (dd/mm/aaaa)`;
 export const mensajePasaporte = (label: string) =>
   `${label}: el pasaporte debe tener entre ${DOCUMENTO_MIN} y ${PASAPORTE_MAX} letras o números, sin espacios ni signos`;
 
@@ -291,12 +291,16 @@ function leerEntero(raw: unknown): number | null {
 /** 'YYYY-MM-DD' (a timestamp's date part is kept) when it names a real calendar day. */
 export function leerFecha(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(raw.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = raw.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(t);
+  // As people write it (the date fields show dd/mm/aaaa): '12/04/1990', '1/4/1990'.
+  const co = m ? null : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (!m && !co) return null;
+  const [ys, ms, ds] = m ? [m[1]!, m[2]!, m[3]!] : [co![3]!, co![2]!.padStart(2, '0'), co![1]!.padStart(2, '0')];
+  const [y, mo, d] = [Number(ys), Number(ms), Number(ds)];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  return `${ys}-${ms}-${ds}`;
 }
 
 /** Whole years between `birth` and `today` (both YYYY-MM-DD). */

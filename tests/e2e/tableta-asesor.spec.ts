@@ -293,3 +293,42 @@ test('a NIT typed with its check digit: a wrong digit is refused by name, the ri
   await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alertdialog', { name: 'Ya existe una solicitud con este documento' })).toBeVisible();
 });
+
+test('dates read dd/mm/aaaa on a tablet in any language: typed digits get their slashes, an impossible day is refused by name, the server gets the day', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'asesor@demo.co');
+  const apellido = `Fechas ${Date.now() % 100000}`;
+  const form = await fillApplication(page, { nombres: 'Dora', apellido, documento: String(3_000_000_000 + (Date.now() % 1_000_000_000)) });
+  const nacimiento = form.section('Información del Solicitante').getByLabel('Fecha de nacimiento', { exact: true });
+  // What fillApplication wrote (1990-04-12, as a calendar would give it) reads as a Colombian date.
+  await expect(nacimiento).toHaveValue('12/04/1990');
+  await expect(nacimiento).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+  await nacimiento.fill('');
+  await nacimiento.pressSequentially('31021990');
+  await expect(nacimiento).toHaveValue('31/02/1990');
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(toastWith(page, 'Revisa los campos marcados')).toContainText('Fecha de nacimiento: debe ser una fecha válida (dd/mm/aaaa)');
+  await nacimiento.fill('');
+  await nacimiento.pressSequentially('03111988');
+  await expect(nacimiento).toHaveValue('03/11/1988');
+  await page.screenshot({ path: test.info().outputPath('fecha-formulario-820.png') });
+  await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(form.dialog()).toHaveCount(0);
+
+  const me = await apiLogin(request, 'asesor@demo.co');
+  await expect
+    .poll(async () => {
+      const row = (await tabla(request, me.access_token)).find((r) => r.solicitante.nombres === 'Dora' && JSON.stringify(r).includes(apellido));
+      return (row?.solicitante as { fecha_nacimiento?: string } | undefined)?.fecha_nacimiento?.slice(0, 10);
+    }, { timeout: 30_000 })
+    .toBe('1988-11-03');
+
+  // The list's range too: a day far ahead leaves nothing to show.
+  const desde = page.getByLabel('Fecha inicial');
+  await desde.pressSequentially('01012099');
+  await expect(desde).toHaveValue('01/01/2099');
+  await expect(page.getByText('0 resultados')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('fecha-lista-820.png') });
+  await desde.fill('');
+  await expect(page.getByText('0 resultados')).toHaveCount(0);
+});

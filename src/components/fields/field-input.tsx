@@ -12,6 +12,7 @@ import { fieldOptions } from '../../domain/opciones';
 import { acceptOf, policyOfField } from '../../domain/file-policy';
 import { FilePicker } from '../ui/file-picker';
 import { CameraCapture } from '../ui/camera-capture';
+import { DateField } from '../ui/date-field';
 import { MoneyField } from '../ui/money-field';
 import { FieldError, INPUT_CLASS, RequiredMark } from '../ui/text-field';
 import { isMoneyKey } from '../../domain/format';
@@ -168,11 +169,13 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
         wrapperClassName={className}
       />
     );
+  } else if (field.type === 'date') {
+    // dd/mm/aaaa whatever the browser's language (a native date input shows mm/dd/yyyy in English).
+    control = <DateField {...common} className={INPUT} value={asText(value)} onChange={(v) => onChange(v)} />;
   } else {
     const numeric = field.type === 'number' || field.type === 'integer';
     const k = field.key;
-    const type =
-      field.type === 'date' ? 'date' : numeric ? 'number' : /^correo/.test(k) ? 'email' : /celular|telefono/.test(k) ? 'tel' : 'text';
+    const type = numeric ? 'number' : /^correo/.test(k) ? 'email' : /celular|telefono/.test(k) ? 'tel' : 'text';
     control = (
       <input
         {...common}
@@ -180,7 +183,7 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
         step={field.type === 'integer' ? 1 : numeric ? 0.01 : undefined}
         inputMode={field.type === 'integer' ? 'numeric' : numeric ? 'decimal' : undefined}
         className={INPUT}
-        value={field.type === 'date' ? asText(value).slice(0, 10) : asText(value)}
+        value={asText(value)}
         onChange={(e) => onChange(e.target.value)}
       />
     );

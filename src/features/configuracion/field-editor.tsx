@@ -9,6 +9,7 @@ import { FIELD_TYPES, FIELD_TYPE_LABELS, parseListValues, type FieldDefinition, 
 import { defaultFileConfig, suggestKey } from '../../domain/definicion-config';
 import { FileConfigEditor, OptionsEditor, SubFieldsEditor } from './type-editors';
 import { input, label } from './ui';
+import { DateField } from '../../components/ui/date-field';
 
 export type FieldDraft = FieldDefinition;
 
@@ -128,11 +129,13 @@ export function FieldEditor({
                   </option>
                 ))}
               </select>
+            ) : draft.type === 'date' ? (
+              <DateField id={id('default')} className={input} value={defaultText(draft.default_value)} onChange={(v) => onChange({ ...draft, default_value: v })} />
             ) : (
               <input
                 id={id('default')}
                 className={input}
-                type={draft.type === 'date' ? 'date' : draft.type === 'number' || draft.type === 'integer' ? 'number' : 'text'}
+                type={draft.type === 'number' || draft.type === 'integer' ? 'number' : 'text'}
                 value={defaultText(draft.default_value)}
                 onChange={(e) => onChange({ ...draft, default_value: e.target.value })}
               />

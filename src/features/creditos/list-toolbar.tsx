@@ -1,9 +1,11 @@
 /**
  * The credits list's search and filters: 'Buscar', the date range, 'Estado' and 'Banco'. The text
  * and dates last for the visit; the status and bank filters are kept per user (list-prefs.ts).
- * Every change goes back to the first page (the caller's `onChange`).
+ * Every change goes back to the first page (the caller's `onChange`). A date filters once it is a
+ * whole day (dd/mm/aaaa); while it is being typed the range stays open on that side.
  */
 import type { ReactNode } from 'react';
+import { DateField } from '../../components/ui/date-field';
 import { INPUT_CLASS } from '../../components/ui/text-field';
 import { BancoFilter, EstadoFilter } from './list-filters';
 
@@ -27,10 +29,12 @@ interface Props {
 
 export function ListToolbar({ values, onChange, estadoOptions, bancoOptions, children }: Props) {
   const dateField = (label: string, key: 'desde' | 'hasta') => (
-    <label className="block text-sm font-medium text-slate-700">
-      {label}
-      <input type="date" className={`${INPUT_CLASS} mt-1`} value={values[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
-    </label>
+    <div className="text-sm font-medium text-slate-700">
+      <label htmlFor={`lista-${key}`}>{label}</label>
+      <div className="mt-1">
+        <DateField id={`lista-${key}`} value={values[key]} onChange={(v) => onChange({ [key]: v })} />
+      </div>
+    </div>
   );
   return (
     // On a phone the fields go two by two (the search alone), so the first application shows under
