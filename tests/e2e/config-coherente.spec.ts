@@ -126,6 +126,8 @@ test('offline, every configuration control that writes is disabled before anyone
   await page.getByRole('button', { name: 'Editar Solicitud' }).click();
   const open = config.dialog('Configuración de Solicitud');
   await expect(open.getByRole('button', { name: 'Guardar Configuración' })).toBeEnabled();
+  // The reload below is offline: the service worker must hold the app first.
+  await page.evaluate(() => navigator.serviceWorker.ready);
 
   await context.setOffline(true);
   const reason = 'Sin conexión: los cambios de configuración necesitan internet';
