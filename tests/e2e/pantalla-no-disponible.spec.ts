@@ -3,7 +3,9 @@
  * download when the connection dropped) says so in Spanish, keeps the data, and leads back to
  * the list; before, React Router's English 'Unexpected Application Error!' replaced the app.
  * The service worker is blocked here, so the browser asks the network for the chunk, and the
- * request for Editar Registro's chunk fails as it does offline.
+ * request for Editar Registro's chunk fails as it does offline. The same for the app's own code on
+ * a first visit: 'Cargando Radica…' while it comes, 'No se pudo cargar Radica' and 'Reintentar'
+ * when it cannot (public/arranque.js); before, a blank page.
  */
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
@@ -25,4 +27,31 @@ test("a screen whose code cannot be fetched says why in Spanish, and 'Volver al 
   await page.getByRole('button', { name: 'Volver al inicio' }).click();
   await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
   await expect(page.getByText(/^RAD-/).first()).toBeVisible({ timeout: 30_000 });
+});
+
+test("before the app's code arrives the page says 'Cargando Radica…'; if it cannot be fetched it says so and 'Reintentar' loads it", async ({ page }) => {
+  // Held until the page has been looked at: a slow first load in the field.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const navigation = page.goto('/login');
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando Radica…' })).toBeVisible();
+  release();
+  await navigation;
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.unrouteAll();
+
+  // The code cannot be fetched (a dropped connection, or a version replaced mid-load): before, a blank page.
+  await page.route('**/assets/index-*.js', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  const alert = page.getByRole('alert').filter({ hasText: 'No se pudo cargar Radica' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Revisa la conexión y vuelve a intentarlo. Los datos guardados en este dispositivo no se perdieron.');
+  await page.screenshot({ path: test.info().outputPath('no-se-pudo-cargar.png') });
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
 });
