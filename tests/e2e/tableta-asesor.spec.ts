@@ -333,3 +333,45 @@ test('dates read dd/mm/aaaa on a tablet in any language: typed digits get their 
   await desde.fill('');
   await expect(resultados).toHaveText(/^[1-9]\d* resultados?$/);
 });
+
+test("a field's configured default value fills the creation form and reaches the server; a field the advisor empties stays empty", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await apiLogin(request, 'admin@demo.co');
+  const headers = { authorization: `Bearer ${admin.access_token}` };
+  const key = `canal_venta_${Date.now().toString(36)}`;
+  const added = await request.post('/api/json/definitions/solicitante/info_extra', {
+    headers,
+    data: { definitions: [{ key, type: 'string', description: 'Canal de venta', required: false, default_value: 'Oficina Soledad' }] },
+  });
+  expect(added.ok()).toBe(true);
+  try {
+    await signIn(page, 'asesor@demo.co');
+    const apellido = `Defecto ${Date.now() % 100000}`;
+    const form = await fillApplication(page, { nombres: 'Nidia', apellido, documento: String(4_000_000_000 + (Date.now() % 1_000_000_000)) });
+    // Before: 'Valor por defecto' was stored and did nothing; the field came empty.
+    const canal = form.section('Información del Solicitante').getByLabel('Canal de venta', { exact: true });
+    await expect(canal).toHaveValue('Oficina Soledad');
+    await page.screenshot({ path: test.info().outputPath('valor-por-defecto-820.png') });
+    await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(form.dialog()).toHaveCount(0);
+
+    const me = await apiLogin(request, 'asesor@demo.co');
+    const stored = async (last: string) => {
+      const row = (await tabla(request, me.access_token)).find((r) => JSON.stringify(r).includes(last));
+      return row ? ((row.solicitante as { info_extra?: Record<string, unknown> }).info_extra?.[key] ?? null) : undefined;
+    };
+    await expect.poll(() => stored(apellido), { timeout: 30_000 }).toBe('Oficina Soledad');
+
+    // Emptied on purpose, it is saved empty: the default does not come back.
+    const otro = `${apellido} vacío`;
+    const again = await fillApplication(page, { nombres: 'Nidia', apellido: otro, documento: String(4_000_000_000 + ((Date.now() + 7) % 1_000_000_000)) });
+    await again.section('Información del Solicitante').getByLabel('Canal de venta', { exact: true }).fill('');
+    await again.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(again.dialog()).toHaveCount(0);
+    await expect.poll(() => stored(otro), { timeout: 30_000 }).toBeNull();
+  } finally {
+    // The suite shares one server: the field goes again.
+    const gone = await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers });
+    expect(gone.ok()).toBe(true);
+  }
+});

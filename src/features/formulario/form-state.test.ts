@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../domain/field-definition';
-import { addReferencia, clearedFormState, newFormState, removeReferencia, setEntityValue, toArgs, fromArgs } from './form-state';
+import { addReferencia, clearedFormState, hasContent, newFormState, removeReferencia, setEntityValue, toArgs, fromArgs, withDefaults } from './form-state';
+import type { RegistroSchemas } from '../../domain/registro';
 
 const fields: FieldDefinition[] = [
   { key: 'tipo_actividad_economica', type: 'array', required: true, list_values: { enum: ['Empleado', 'Pensionado'] } },
@@ -62,5 +63,52 @@ describe('a refused creation back in the form', () => {
     const file = { id: 'f1', blob: new Blob(['%PDF']), nombre: 'c.pdf', mime: 'application/pdf', size: 4, field: null };
     const back = fromArgs(toArgs(state, '2026-11-27T10:00:00.000Z'), [file]);
     expect(back).toEqual({ ...state, files: [file] });
+  });
+});
+
+describe('configured default values', () => {
+  const schemas = {
+    solicitante: [
+      { key: 'nacionalidad', type: 'string', required: false, default_value: 'Colombiana' },
+      { key: 'fecha_expedicion', type: 'date', required: false, default_value: '01/02/2020' },
+      { key: 'acepta_llamadas', type: 'boolean', required: false, default_value: 'true' },
+      { key: 'profesion', type: 'string', required: false, default_value: '  ' },
+    ],
+    ubicacion: [],
+    actividad_economica: [],
+    informacion_financiera: [],
+    solicitud: [{ key: 'ciudad_solicitud', type: 'string', required: false, default_value: 'Barranquilla' }],
+    referencia: [{ key: 'tipo_referencia', type: 'array', required: true, default_value: 'familiar', list_values: { enum: ['familiar', 'personal'] } }],
+  } as unknown as RegistroSchemas;
+
+  it('fill the fields nobody touched, typed as the form holds them, in every reference too', () => {
+    const s = addReferencia(newFormState());
+    const shown = withDefaults(s, schemas);
+    expect(shown.values.solicitante).toEqual({ nacionalidad: 'Colombiana', fecha_expedicion: '2020-02-01', acepta_llamadas: true });
+    expect(shown.values.solicitud).toEqual({ ciudad_solicitud: 'Barranquilla' });
+    expect(shown.referencias.map((r) => r.datos)).toEqual([{ tipo_referencia: 'familiar' }, { tipo_referencia: 'familiar' }]);
+    expect(toArgs(shown, '2026-11-27T00:00:00.000Z').solicitud).toMatchObject({ ciudad_solicitud: 'Barranquilla' });
+    // The state itself (the draft) holds only what was typed: an untouched form is still empty.
+    expect(hasContent(s)).toBe(false);
+  });
+
+  it('go only where the field is shown: a field hidden by its condition gets none', () => {
+    const conditional = {
+      ...schemas,
+      actividad_economica: [
+        { key: 'tipo_actividad_economica', type: 'array', required: false, list_values: { enum: ['Empleado', 'Pensionado'] } },
+        { key: 'empresa', type: 'string', required: false, default_value: 'Tecnoglass', conditional_on: { field: 'tipo_actividad_economica', value: 'Empleado' } },
+      ],
+    } as unknown as RegistroSchemas;
+    const s = newFormState();
+    expect(withDefaults(s, conditional).values.actividad_economica).toEqual({});
+    s.values.actividad_economica = { tipo_actividad_economica: 'Empleado' };
+    expect(withDefaults(s, conditional).values.actividad_economica).toEqual({ tipo_actividad_economica: 'Empleado', empresa: 'Tecnoglass' });
+  });
+
+  it('leave a typed or emptied field as it is', () => {
+    const s = newFormState();
+    s.values.solicitante = { nacionalidad: 'Venezolana', fecha_expedicion: '' };
+    expect(withDefaults(s, schemas).values.solicitante).toEqual({ nacionalidad: 'Venezolana', fecha_expedicion: '', acepta_llamadas: true });
   });
 });

@@ -5,8 +5,9 @@
  */
 import { uuidv7 } from '../../domain/ids';
 import type { FieldDefinition } from '../../domain/field-definition';
-import type { SINGLE_ENTITIES} from '../../domain/registro';
-import { MAX_REFERENCIAS, type CrearRegistroArgs, type RegistroSchemas } from '../../domain/registro';
+import { MAX_REFERENCIAS, SINGLE_ENTITIES, type CrearRegistroArgs, type RegistroSchemas } from '../../domain/registro';
+import { visibleFields } from '../../domain/schema-compiler';
+import { leerFecha } from '../../domain/validacion';
 import { setEntityValue, type Values } from '../../domain/form-values';
 
 export type SingleEntity = (typeof SINGLE_ENTITIES)[number];
@@ -90,6 +91,49 @@ export function shownFields(entity: keyof RegistroSchemas, schemas: RegistroSche
     return [...fields.filter((f) => f.key === 'tipo_actividad_economica'), ...rest];
   }
   return fields;
+}
+
+/**
+ * A field's configured default value ('Valor por defecto' in Configuración) as the form holds it:
+ * a date as YYYY-MM-DD, a yes/no as a boolean, anything else as written; undefined when none.
+ */
+export function defaultOf(field: FieldDefinition): unknown {
+  const d = field.default_value;
+  if (d === undefined || d === null || (typeof d === 'string' && d.trim() === '')) return undefined;
+  if (field.type === 'file' || field.type === 'object') return undefined;
+  if (field.type === 'boolean') return d === true || d === 'true' ? true : d === false || d === 'false' ? false : undefined;
+  if (field.type === 'date') return leerFecha(d) ?? undefined;
+  return d;
+}
+
+/** Fills the untouched fields that are shown: a field hidden by its condition gets no default. */
+function defaultsInto(values: Values, fields: readonly FieldDefinition[]): Values {
+  let out = values;
+  for (const field of fields) {
+    if (values[field.key] !== undefined) continue;
+    const d = defaultOf(field);
+    if (d === undefined) continue;
+    // Triggers come first in a section, so a default may itself show the fields that follow it.
+    if (field.conditional_on && visibleFields(fields, out).every((f) => f.key !== field.key)) continue;
+    if (out === values) out = { ...values };
+    out[field.key] = d;
+  }
+  return out;
+}
+
+/**
+ * The form with each configured default in the fields the person has not touched (a field they
+ * emptied stays empty). What the form shows, judges and saves; the draft keeps only what was
+ * typed, so an untouched form is still empty ('hasContent').
+ */
+export function withDefaults(state: FormState, schemas: RegistroSchemas): FormState {
+  const values = { ...state.values };
+  for (const entity of SINGLE_ENTITIES) values[entity] = defaultsInto(state.values[entity], schemas[entity]);
+  const referencias = state.referencias.map((r) => {
+    const datos = defaultsInto(r.datos, schemas.referencia);
+    return datos === r.datos ? r : { ...r, datos };
+  });
+  return { ...state, values, referencias };
 }
 
 /** The mutation args of the form (not yet validated). */

@@ -6,7 +6,7 @@
  * layout; the state is use-registro-state.ts, the parts are referencias-section.tsx and form-parts.tsx.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import type { RadicaDB } from '../../db/database';
 import { validateRegistro, type RegistroSchemas } from '../../domain/registro';
@@ -19,7 +19,7 @@ import { FilePicker } from '../../components/ui/file-picker';
 import { FieldInput } from '../../components/fields/field-input';
 import { FileList } from '../../components/fields/file-list';
 import { ATTACHMENT_ACCEPT } from './files';
-import { addReferencia, clearedFormState, hasContent, removeReferencia, shownFields, toArgs, type FormState, type SingleEntity } from './form-state';
+import { addReferencia, clearedFormState, hasContent, removeReferencia, shownFields, toArgs, withDefaults, type FormState, type SingleEntity } from './form-state';
 import { INVALID_TOAST_ID, toastOpts } from './form-toasts';
 import { fieldId, firstInvalid, focusFirstError } from './invalid-focus';
 import { ReferenciasSection } from './referencias-section';
@@ -75,6 +75,8 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
   // The message about fields to correct goes with the form (see form-toasts.ts).
   useEffect(() => () => void toast.dismiss(INVALID_TOAST_ID), []);
   const filled = hasContent(state);
+  // The configured defaults in the fields nobody touched: shown, judged and saved (form-state.ts).
+  const shown = useMemo(() => withDefaults(state, schemas), [state, schemas]);
   useEffect(() => onFilledChange?.(filled), [filled, onFilledChange]);
   const client = useAtomValue(syncClientAtom);
   const lists = useCompanyLists(db);
@@ -100,7 +102,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
    * validated applicant.
    */
   const duplicatesOf = async (clean: Record<string, unknown>): Promise<boolean> => {
-    const s = state.values.solicitante;
+    const s = shown.values.solicitante;
     const tipo = typeof s.tipo_identificacion === 'string' ? s.tipo_identificacion : null;
     const stored = clean.numero_documento;
     const numero = typeof stored === 'string' ? stored : typeof s.numero_documento === 'string' ? s.numero_documento.trim() : '';
@@ -117,7 +119,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
     savingRef.current = true;
     setSaving(true);
     try {
-      const checked = validateRegistro(schemas, toArgs(state, new Date().toISOString()));
+      const checked = validateRegistro(schemas, toArgs(shown, new Date().toISOString()));
       if (!checked.ok) {
         savingRef.current = false;
         showInvalid(checked.fields);
@@ -127,7 +129,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
         savingRef.current = false;
         return;
       }
-      const outcome = await saveRegistro(db, schemas, state, { client, online: navigator.onLine });
+      const outcome = await saveRegistro(db, schemas, shown, { client, online: navigator.onLine });
       if (outcome.kind === 'invalid') {
         savingRef.current = false;
         showInvalid(outcome.fields);
@@ -144,7 +146,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
   };
 
   const renderFields = (entity: SingleEntity) => {
-    const values = state.values[entity];
+    const values = shown.values[entity];
     return visibleFields(shownFields(entity, schemas), values).map((field) => {
       const path = `${entity}.${field.key}`;
       return (
@@ -178,7 +180,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
       ))}
 
       <ReferenciasSection
-        referencias={state.referencias}
+        referencias={shown.referencias}
         fields={schemas.referencia}
         errors={errors}
         lists={lists}
@@ -231,7 +233,7 @@ export function RegistroForm({ db, schemas, initial, onSaved, onCancel, onFilled
           onBack={() => setDuplicates(null)}
           onOpen={onOpenExisting ? (id) => onOpenExisting(id) : undefined}
           onSave={() => {
-            acknowledged.current = documentKey(state.values.solicitante);
+            acknowledged.current = documentKey(shown.values.solicitante);
             setDuplicates(null);
             void onSubmit();
           }}
