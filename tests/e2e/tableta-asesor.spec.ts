@@ -351,6 +351,7 @@ test("a field's configured default value fills the creation form and reaches the
     // Before: 'Valor por defecto' was stored and did nothing; the field came empty.
     const canal = form.section('Información del Solicitante').getByLabel('Canal de venta', { exact: true });
     await expect(canal).toHaveValue('Oficina Soledad');
+    await canal.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('valor-por-defecto-820.png') });
     await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(form.dialog()).toHaveCount(0);
