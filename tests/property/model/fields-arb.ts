@@ -218,7 +218,8 @@ function ruleBreaks(regla: ReglaId, today: string): unknown[] {
     case 'correo':
       return ['no es un correo', 'ana@', '@correo.co'];
     case 'fecha_nacimiento':
-      return ['2023-02-30', `${Number(today.slice(0, 4)) - 10}-01-01`, '12/04/1990'];
+      // dd/mm/aaaa is how the form writes a day ('12/04/1990' is read); a two-digit year is not.
+      return ['2023-02-30', `${Number(today.slice(0, 4)) - 10}-01-01`, '31/04/1990', '12/04/90'];
     case 'documento':
       // Refused for a cédula and for a passport alike.
       return ['-1', '12', '9'.repeat(21)];
@@ -243,7 +244,7 @@ export function invalidValues(def: FieldDefinition, today: string = hoyIso()): u
     case 'boolean':
       return out;
     case 'date':
-      return [...out, '2023-02-30', '30/12/2020', 'mañana'];
+      return [...out, '2023-02-30', '31/02/2020', '30/12/20', 'mañana'];
     case 'array':
       return [...out, lv.enum?.length ? '__no_es_una_opcion__' : 'cualquiera'];
     case 'object':
