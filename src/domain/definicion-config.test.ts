@@ -21,6 +21,26 @@ describe('validateDefinition', () => {
     expect(validateDefinition(base)).toEqual([]);
   });
 
+  it("refuses a default value the creation form could not use, judged as the form judges the field", () => {
+    expect(validateDefinition({ ...base, type: 'date', default_value: '31/02/2026' })).toEqual(['Valor por defecto inválido. campo: debe ser una fecha válida (dd/mm/aaaa)']);
+    expect(validateDefinition({ ...base, type: 'integer', description: 'Hijos', default_value: 'dos' })).toEqual(['Valor por defecto inválido. Hijos: debe ser un número entero']);
+    expect(validateDefinition({ ...base, key: 'numero_celular', type: 'string', description: 'Celular', default_value: '300123' })[0]).toMatch(/^Valor por defecto inválido\. Celular: /);
+    expect(validateDefinition({ ...base, type: 'array', list_values: { enum: ['A', 'B'] }, default_value: 'C' })[0]).toMatch(/^Valor por defecto inválido\. /);
+    expect(validateDefinition({ ...base, type: 'boolean', default_value: 'quizás' })).toEqual(['Valor por defecto inválido: elige Sí o No']);
+    // What the form can use is accepted, blank included.
+    for (const ok of [
+      { ...base, type: 'date' as const, default_value: '01/02/2026' },
+      { ...base, type: 'date' as const, default_value: '2026-02-01' },
+      { ...base, type: 'integer' as const, default_value: '2' },
+      { ...base, type: 'array' as const, list_values: { enum: ['A', 'B'] }, default_value: 'B' },
+      { ...base, type: 'boolean' as const, default_value: 'true' },
+      { ...base, default_value: '  ' },
+      { ...base, default_value: 'Colombiana' },
+    ]) {
+      expect(validateDefinition(ok), JSON.stringify(ok)).toEqual([]);
+    }
+  });
+
   it('requires options on an array field, with the spec message', () => {
     expect(validateDefinition({ ...base, type: 'array', list_values: { enum: ['', '  '] } })).toEqual([
       'El campo es de tipo array pero no tiene opciones configuradas.',

@@ -16,6 +16,7 @@ import {
   type FileConfig,
   type ListValues,
 } from './field-definition';
+import { coerceField } from './schema-compiler';
 
 /** The built-in fields (spec 02 §3 'Fixed fields'): never edited or deleted, order kept locally. */
 export const CAMPOS_FIJOS_DEFS: FieldDefinition[] = [
@@ -217,6 +218,8 @@ export function validateDefinition(def: Partial<FieldDefinition>): string[] {
   if (type === 'array') errors.push(...optionErrors(lv.enum, def.key ?? '', true));
   if (type === 'object') errors.push(...validateSubFields(lv.object_structure, def.key ?? ''));
   if (type === 'file') errors.push(...fileConfigErrors(lv.file_config, def.key ?? '', true));
+  const dErr = defaultValueError(def, type);
+  if (dErr) errors.push(dErr);
   if (def.conditional_on && typeof def.conditional_on === 'object') {
     const c = def.conditional_on;
     if (typeof c.field !== 'string' || c.field.trim() === '') errors.push(TRIGGER_REQUIRED);
@@ -227,6 +230,23 @@ export function validateDefinition(def: Partial<FieldDefinition>): string[] {
   }
   return errors;
 }
+
+/**
+ * A default value the creation form could not use, judged as the form judges the field: a date
+ * that is not a real day, a number that is not one, an option not in the list, a celular of 9
+ * digits ('Valor por defecto inválido. Celular: debe tener 10 dígitos y empezar por 3'). File and
+ * object fields take no default.
+ */
+function defaultValueError(def: Partial<FieldDefinition>, type: FieldType): string | null {
+  const d = def.default_value;
+  if (d === undefined || d === null || (typeof d === 'string' && d.trim() === '')) return null;
+  if (type === 'file' || type === 'object') return null;
+  if (type === 'boolean') return d === true || d === false || d === 'true' || d === 'false' ? null : DEFAULT_BOOLEAN;
+  const r = coerceField({ key: def.key ?? '', type, required: false, description: def.description, list_values: def.list_values }, d);
+  return r.ok ? null : `Valor por defecto inválido. ${r.message}`;
+}
+
+export const DEFAULT_BOOLEAN = 'Valor por defecto inválido: elige Sí o No';
 
 /** The options a trigger field offers for a condition value ([] = free value). */
 export function triggerOptions(trigger: Pick<FieldDefinition, 'type' | 'list_values'> | undefined): Array<{ label: string; value: unknown }> {

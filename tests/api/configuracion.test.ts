@@ -82,6 +82,8 @@ describe('definitions', () => {
       [{ key: 'auto', type: 'string', conditional_on: { field: 'auto', value: 'x' } }, 'Errores de validación: Un campo no puede depender de sí mismo'],
       [{ key: 'sin_valor', type: 'string', conditional_on: { field: 'tiene_codeudor', value: '' } }, 'Errores de validación: El valor esperado es requerido'],
       [{ key: 'nombres', type: 'string' }, 'Errores de validación: Los campos fijos no se pueden editar. Son campos base del formulario.'],
+      // A default the creation form would show and then refuse.
+      [{ key: 'vehiculo', type: 'date', description: 'Fecha de visita', default_value: '31/02/2026' }, 'Errores de validación: Valor por defecto inválido. Fecha de visita: debe ser una fecha válida (dd/mm/aaaa)'],
     ];
     for (const [def, message] of cases) {
       const res = await call('admin', 'POST', DEF_URL, { definitions: [def] });
