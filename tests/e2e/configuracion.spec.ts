@@ -166,6 +166,14 @@ test('a conditional field added by the admin reaches a second device after sync'
   await modal.getByLabel('Nueva opción').fill('familiar');
   await modal.getByRole('button', { name: 'Agregar opción' }).click();
   await expect(modal.getByText('La opción "familiar" ya existe')).toBeVisible();
+  // A default value the creation form could not use is refused by the field's own rule.
+  await modal.getByLabel('Tipo', { exact: true }).selectOption('date');
+  const porDefecto = modal.getByLabel('Valor por defecto', { exact: true });
+  await porDefecto.pressSequentially('31022026');
+  await expect(porDefecto).toHaveValue('31/02/2026');
+  await modal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Valor por defecto inválido. Tipo de codeudor: debe ser una fecha válida (dd/mm/aaaa)');
+  await porDefecto.fill('');
   await modal.getByLabel('Tipo', { exact: true }).selectOption('boolean');
   await modal.getByLabel('Nombre para mostrar *').fill('Tiene codeudor');
   await expect(modal.getByLabel('Nombre interno *')).toHaveValue('tiene_codeudor');
