@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fechaATexto, mascaraFecha } from './fecha-texto';
-import { leerFecha as textoAFecha } from './validacion';
+import { leerFecha } from './validacion';
 
 describe('dates written dd/mm/aaaa', () => {
   it('puts the slashes in as the digits come, never ahead of them', () => {
@@ -16,16 +16,16 @@ describe('dates written dd/mm/aaaa', () => {
   });
 
   it('reads a complete real day, in either order it is given, and nothing else', () => {
-    expect(textoAFecha('12/04/1990')).toBe('1990-04-12');
-    expect(textoAFecha('1/4/1990')).toBe('1990-04-01');
-    expect(textoAFecha(' 1990-04-12 ')).toBe('1990-04-12');
-    expect(textoAFecha('29/02/2024')).toBe('2024-02-29');
-    expect(textoAFecha('29/02/2023')).toBeNull();
-    expect(textoAFecha('31/04/1990')).toBeNull();
-    expect(textoAFecha('04/13/1990')).toBeNull();
-    expect(textoAFecha('12/04/90')).toBeNull();
-    expect(textoAFecha('12/04')).toBeNull();
-    expect(textoAFecha('')).toBeNull();
+    expect(leerFecha('12/04/1990')).toBe('1990-04-12');
+    expect(leerFecha('1/4/1990')).toBe('1990-04-01');
+    expect(leerFecha(' 1990-04-12 ')).toBe('1990-04-12');
+    expect(leerFecha('29/02/2024')).toBe('2024-02-29');
+    expect(leerFecha('29/02/2023')).toBeNull();
+    expect(leerFecha('31/04/1990')).toBeNull();
+    expect(leerFecha('04/13/1990')).toBeNull();
+    expect(leerFecha('12/04/90')).toBeNull();
+    expect(leerFecha('12/04')).toBeNull();
+    expect(leerFecha('')).toBeNull();
   });
 
   it('shows a stored day as dd/mm/aaaa and leaves what is not a day as it is', () => {

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { auditoria, emailOutbox, notificaciones, referencias, solicitantes, solicitudes, ubicaciones } from '../../server/src/db/schema';
-import { freshRecordBody } from './security-fixtures';
+import { freshRecordBody, legacyApplicantBody } from './security-fixtures';
 
 const NO_EN_LISTA = 'Banco: elige un banco de la lista de la empresa.';
 const INVENTADOS = ['Banco Inventado', 'Llame ya al 300 123 4567: www.premio.co'];
@@ -91,16 +91,7 @@ async function pushCrear(args: ReturnType<typeof crearArgs>) {
 
 /** A new applicant of the asesor's for the legacy application create. */
 async function legacyApplicant() {
-  const res = await call('asesor', '/api/solicitantes/', {
-    nombres: 'Mariana',
-    primer_apellido: 'Restrepo',
-    tipo_identificacion: 'CC',
-    numero_documento: String(1_000_000_000 + Math.floor(Math.random() * 1e8)),
-    fecha_nacimiento: '1988-07-21',
-    genero: 'F',
-    correo: 'mariana.restrepo@correo.co',
-    celular: '3104567890',
-  });
+  const res = await call('asesor', '/api/solicitantes/', legacyApplicantBody());
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
 }

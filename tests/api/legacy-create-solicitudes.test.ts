@@ -13,6 +13,7 @@ import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } f
 import { fingerprint } from './security-fixtures';
 import { auditoria, seguimientoEtapas, solicitantes, solicitudes, usuarios } from '../../server/src/db/schema';
 import { FIRMA_MSG, TERMINOS_MSG } from '../../src/domain/registro';
+import { legacyApplicantBody } from './security-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -33,18 +34,7 @@ async function call(who: DemoUser | null, url: string, payload: unknown) {
   });
 }
 
-const applicant = (extra: Record<string, unknown> = {}) => ({
-  nombres: 'Mariana',
-  primer_apellido: 'Restrepo',
-  segundo_apellido: 'Ocampo',
-  tipo_identificacion: 'CC',
-  numero_documento: String(1_000_000_000 + Math.floor(Math.random() * 1e8)),
-  fecha_nacimiento: '1988-07-21',
-  genero: 'F',
-  correo: 'mariana.restrepo@correo.co',
-  celular: '3104567890',
-  ...extra,
-});
+const applicant = (extra: Record<string, unknown> = {}) => legacyApplicantBody({ segundo_apellido: 'Ocampo', ...extra });
 
 const application = (solicitante_id: string, extra: Record<string, unknown> = {}) => ({
   solicitante_id,

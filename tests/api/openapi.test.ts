@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { answerRecorder, checkAnswers, type Doc as AnswersDoc } from './openapi-answers';
+import { legacyApplicantBody } from './security-fixtures';
 import { ROUTE_DOCS } from '../../server/src/openapi/route-docs';
 import { actividadEconomica, informacionFinanciera, solicitudes, ubicaciones } from '../../server/src/db/schema';
 
@@ -161,16 +162,7 @@ describe('real answers conform to the document', () => {
     }
 
     // An applicant and its application by the spec's legacy creates.
-    const solicitante = await call('asesor', 'POST', '/api/solicitantes/', {
-      nombres: 'Mariana',
-      primer_apellido: 'Restrepo',
-      tipo_identificacion: 'CC',
-      numero_documento: String(1_000_000_000 + Math.floor(Math.random() * 1e8)),
-      fecha_nacimiento: '1988-07-21',
-      genero: 'F',
-      correo: 'mariana.restrepo@correo.co',
-      celular: '3104567890',
-    });
+    const solicitante = await call('asesor', 'POST', '/api/solicitantes/', legacyApplicantBody());
     expect(solicitante.statusCode, solicitante.body).toBe(201);
     const radicada = await call('asesor', 'POST', '/api/solicitudes/', {
       solicitante_id: solicitante.json().data.id,

@@ -68,7 +68,6 @@ export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%E
 export const RESTRICTED: readonly Role[] = ['asesor', 'banco', 'user'];
 export const other = (c: Company): Company => (c === 1 ? 2 : 1);
 
-/** A multipart body for inject: fields, then files. */
 /** POST /api/solicitudes/'s body for another application of an existing applicant, to `banco`. */
 export const otraSolicitudBody = (solicitanteId: string, banco: string) => ({
   solicitante_id: solicitanteId,
@@ -81,6 +80,20 @@ export const otraSolicitudBody = (solicitanteId: string, banco: string) => ({
   acepta_firma: true,
 });
 
+/** POST /api/solicitantes/'s body (the spec's legacy create) for a new applicant, with a fresh document. */
+export const legacyApplicantBody = (extra: Record<string, unknown> = {}) => ({
+  nombres: 'Mariana',
+  primer_apellido: 'Restrepo',
+  tipo_identificacion: 'CC',
+  numero_documento: String(1_000_000_000 + Math.floor(Math.random() * 1e8)),
+  fecha_nacimiento: '1988-07-21',
+  genero: 'F',
+  correo: 'mariana.restrepo@correo.co',
+  celular: '3104567890',
+  ...extra,
+});
+
+/** A multipart body for inject: fields, then files. */
 export function multipart(fields: Record<string, string>, files: Array<{ field: string; name: string; data: Buffer; type?: string }>) {
   const boundary = `----radica${randomUUID().replace(/-/g, '')}`;
   const parts: Buffer[] = [];

@@ -15,20 +15,8 @@ async function tokenOf(request: APIRequestContext, email: string) {
 }
 
 /** Fills the required parts of the form with a fresh applicant (online or offline). */
-async function fillMinimal(form: FormularioPage, documento: string, nombres: string) {
-  await form.fillApplicant({ nombres, apellido: 'Archivos', documento });
-  await form.select('Departamento de residencia', 'Atlántico');
-  await form.select('Ciudad de residencia', 'Soledad');
-  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
-  await form.select('Tipo de actividad económica', 'Empleado');
-  await form.fill('Empresa donde trabaja', 'Tecnoglass');
-  await form.fill('Ingreso básico mensual', '3500000');
-  await form.reference(0, { tipo: 'familiar', nombre: 'Pedro Archivos', celular: '3109876543' });
-  await form.select('Tipo de crédito', 'hipotecario');
-  await form.fill('Monto solicitado', '150000000');
-  await form.fill('Plazo en meses', '180');
-  await form.acceptBoth();
-}
+const fillMinimal = (form: FormularioPage, documento: string, nombres: string) =>
+  form.fillRequired({ nombres, apellido: 'Archivos', documento, referencia: 'Pedro Archivos' });
 
 async function documentosDe(request: APIRequestContext, token: string, documento: string) {
   const headers = { authorization: `Bearer ${token}` };

@@ -311,18 +311,7 @@ test('a required field the administrator added is asked by its label at creation
   await form.open();
   const campo = form.dialog().getByLabel(LABEL, { exact: true });
   await expect(campo).toBeVisible({ timeout: 30_000 });
-  await form.fillApplicant({ nombres: 'Camila', apellido: 'Configurada', documento });
-  await form.select('Departamento de residencia', 'Atlántico');
-  await form.select('Ciudad de residencia', 'Soledad');
-  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
-  await form.select('Tipo de actividad económica', 'Empleado');
-  await form.fill('Empresa donde trabaja', 'Tecnoglass');
-  await form.fill('Ingreso básico mensual', '3500000');
-  await form.reference(0, { tipo: 'familiar', nombre: 'Pedro Configurado', celular: '3109876543' });
-  await form.select('Tipo de crédito', 'hipotecario');
-  await form.fill('Monto solicitado', '180000000');
-  await form.fill('Plazo en meses', '180');
-  await form.acceptBoth();
+  await form.fillRequired({ nombres: 'Camila', apellido: 'Configurada', documento, referencia: 'Pedro Configurado', monto: '180000000' });
   await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
 
   // Left empty: the form names the field by its label, focuses it, and saves nothing.

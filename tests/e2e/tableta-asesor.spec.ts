@@ -7,7 +7,7 @@
  * RUT ('900.123.456-8'), its check digit checked.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { answerConfirm, LoginPage, readLocal, waitForRows } from './fixtures/app';
+import { answerConfirm, readLocal, waitForRows } from './fixtures/app';
 import { apiLogin, chip, createApplication, fillApplication, signIn, signInAtRow, tabla, toastWith } from './fixtures/asesor';
 import { digitoVerificacionNit } from '../../src/domain/validacion';
 import { FormularioPage } from './fixtures/formulario';
@@ -19,10 +19,7 @@ const apellidos = async (page: Page) =>
   (await readLocal<Draft>(page, 'drafts')).map((d) => d.values.values.solicitante.primer_apellido);
 
 async function openForm(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login('asesor@demo.co');
-  await waitForRows(page);
+  await signIn(page, 'asesor@demo.co');
   const form = new FormularioPage(page);
   await form.open();
   const applicant = form.section('Información del Solicitante');
@@ -210,10 +207,7 @@ test("a toast that follows the advisor into 'Cambios pendientes' leaves 'Sincron
 });
 
 test("inside the creation form a toast sits above its row of buttons: 'Limpiar Formulario', 'Cancelar' and 'Guardar' stay in reach, and it goes with the form", async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.login('asesor@demo.co');
-  await waitForRows(page);
+  await signIn(page, 'asesor@demo.co');
   const form = new FormularioPage(page);
   await form.open();
   await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
