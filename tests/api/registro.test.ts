@@ -473,7 +473,7 @@ describe('descargar-ventas', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")`);
     expect(text).toContain(s.radicado);
     expect(text.split('\r\n').length).toBeGreaterThan(2);
-    for (const line of text.split('\r\n').slice(1, -1)) expect(line).toMatch(/;(Aprobado|Desembolsado|Pagado)$/);
+    for (const rec of parseCsv(text).slice(1)) expect(rec[12]).toMatch(/^(Aprobado|Desembolsado|Pagado)$/);
 
     for (const who of ['manager', 'supervisor', 'banco', 'asesor', 'user'] as const) {
       expect((await call(who, 'POST', '/api/descargar-ventas/', {})).statusCode, who).toBe(403);
@@ -484,17 +484,17 @@ describe('descargar-ventas', () => {
     expect(otra).not.toContain(s.radicado);
   });
 
-  it('every record has the 13 columns, accents intact, dd/mm/yyyy dates and whole-peso amounts; a formula after ";" inside a cell is neutralised', async () => {
+  it('every record has the 13 columns (then the configured fields), accents intact, dd/mm/yyyy dates and whole-peso amounts; a formula after ";" inside a cell is neutralised', async () => {
     const s = await take((r) => r.estado === 'Desembolsado');
     await ctx.database.db.update(solicitantes).set({ nombres: 'Ñusta José;=cmd|/c calc', primerApellido: 'Muñoz' }).where(eq(solicitantes.id, s.solicitanteId));
     const records = parseCsv((await call('admin', 'POST', '/api/descargar-ventas/', {})).rawPayload.toString('utf8'));
-    expect(records[0]).toEqual(VENTAS_HEADERS);
+    expect(records[0].slice(0, 13)).toEqual(VENTAS_HEADERS);
     const sales = (await ctx.database.db.select().from(solicitudes)).filter(
       (r) => r.empresaId === ctx.seeded.demo.id && !r.deletedAt && ['Aprobado', 'Desembolsado', 'Pagado'].includes(r.estado),
     );
     expect(records.length - 1).toBe(sales.length);
     for (const rec of records.slice(1)) {
-      expect(rec).toHaveLength(13);
+      expect(rec).toHaveLength(records[0].length);
       expect(rec[1]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       if (rec[10] !== '') expect(rec[10]).toMatch(/^[1-9]\d*$/);
     }
@@ -521,5 +521,43 @@ describe('descargar-ventas', () => {
     expect([row(b.radicado)[9], row(b.radicado)[6]]).toEqual(['Microcrédito', '6017654321']);
     expect(row(c.radicado)[6]).toBe('3159998877');
     for (const rec of records.slice(1)) expect(rec[9]).not.toMatch(/^[a-z]/);
+  });
+
+  it("adds a column per configured field, by its label and read as the screens read it; not another company's fields, files, groups or inactive ones", async () => {
+    const s = await take((r) => r.estado === 'Aprobado');
+    const db = ctx.database.db;
+    const define = async (entity: string, json: string, definitions: unknown[], who: DemoUser = 'admin') => {
+      const res = await call(who, 'POST', `/api/json/definitions/${entity}/${json}`, { definitions });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await define('solicitud', 'detalle_credito', [
+      { key: 'canal_venta', type: 'array', description: 'Canal de venta', list_values: { enum: ['feria', 'referido'] } },
+      { key: 'fecha_firma', type: 'date', description: 'Fecha de firma' },
+      { key: 'tiene_codeudor_venta', type: 'boolean', description: '¿Tiene codeudor?' },
+      { key: 'pagare_firmado', type: 'file', description: 'Pagaré firmado', list_values: { file_config: { allowed_types: ['pdf'], max_size_mb: 5 } } },
+      { key: 'vehiculo_venta', type: 'object', description: 'Vehículo de la venta', list_values: { array_type: 'object', object_structure: [{ key: 'placa', type: 'string' }] } },
+      { key: 'campo_retirado', type: 'string', description: 'Campo retirado', isActive: false },
+    ]);
+    await define('ubicacion', 'detalle_direccion', [{ key: 'celular', type: 'string', description: 'Celular' }]);
+    await define('solicitud', 'detalle_credito', [{ key: 'solo_otra', type: 'string', description: 'Solo de la otra empresa' }], 'otraAdmin');
+
+    await db
+      .update(solicitudes)
+      .set({ detalleCredito: { ...(s.detalleCredito as object), canal_venta: 'referido', fecha_firma: '2026-03-07', tiene_codeudor_venta: false, campo_retirado: 'x' } })
+      .where(eq(solicitudes.id, s.id));
+    await db.update(ubicaciones).set({ detalleDireccion: { celular: '3104445566' } }).where(eq(ubicaciones.solicitanteId, s.solicitanteId));
+
+    const records = parseCsv((await call('admin', 'POST', '/api/descargar-ventas/', {})).rawPayload.toString('utf8'));
+    const headers = records[0];
+    expect(headers.slice(0, 13)).toEqual(VENTAS_HEADERS);
+    // The demo's own configured fields come first, in the form's order, then the new ones.
+    expect(headers).toContain('Nacionalidad');
+    expect(headers).toContain('Celular (Ubicación)');
+    for (const h of ['Pagaré firmado', 'Vehículo de la venta', 'Campo retirado', 'Solo de la otra empresa', 'canal_venta']) expect(headers).not.toContain(h);
+    expect(headers.filter((h) => h === 'Celular')).toHaveLength(1);
+    const row = records.find((rec) => rec[0] === s.radicado)!;
+    const at = (h: string) => row[headers.indexOf(h)];
+    expect([at('Canal de venta'), at('Fecha de firma'), at('¿Tiene codeudor?'), at('Celular (Ubicación)')]).toEqual(['Referido', '07/03/2026', 'No', '3104445566']);
+    for (const rec of records.slice(1)) expect(rec).toHaveLength(headers.length);
   });
 });

@@ -217,6 +217,8 @@ test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that
   const text = Buffer.concat(chunks).toString('utf8');
   expect(text.startsWith('\uFEFFRadicado;Fecha;Nombre;')).toBe(true);
   expect(text.split('\r\n').length).toBeGreaterThan(2);
+  // After the 13 columns, the company's configured fields by their labels (the demo's 'Nacionalidad').
+  expect(text.split('\r\n')[0].split(';')).toContain('Nacionalidad');
 
   await context.setOffline(true);
   await expect(button).toBeDisabled();

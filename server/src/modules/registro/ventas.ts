@@ -3,17 +3,24 @@
  * applications the user may see in its company, is built by src/domain/csv.ts (';'-separated with
  * a UTF-8 BOM for Excel in Spanish (Colombia), formula characters neutralised); dates are the
  * Colombian day as dd/mm/yyyy, amounts plain integers, the credit line as the screens read it
- * ('Consumo', 'Libre inversión'). (The e-mail outbox moved to
- * modules/email/outbox.ts.)
+ * ('Consumo', 'Libre inversión'). After the 13 columns come the company's own configured fields
+ * (Configuración › Campos), one column each, headed by its label and read as the screens read it
+ * ('Sí'/'No', dd/mm/yyyy, the option's label): a field an administrator added is in the export.
+ * (The e-mail outbox moved to modules/email/outbox.ts.)
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { solicitantes, solicitudes, ubicaciones } from '../../db/schema';
+import { actividadEconomica, informacionFinanciera, solicitantes, solicitudes, ubicaciones } from '../../db/schema';
+import { dynamicFieldsOf } from '../../../../src/domain/campos-fijos';
 import { toCsv } from '../../../../src/domain/csv';
 import { diaColombia } from '../../../../src/domain/estadisticas';
+import { ENTITY_TITLES, type FieldType } from '../../../../src/domain/field-definition';
 import { optionLabel } from '../../../../src/domain/opciones';
 import { fullName } from '../../../../src/domain/solicitud';
+import { fold } from '../../../../src/domain/text';
+import { etiquetaDeCampo } from '../../../../src/domain/validacion';
 import type { AuthUser } from '../../plugins/auth';
+import { loadDefinitions } from '../formulario/schemas';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
 /** A sale is a credit the bank granted: approved, disbursed or paid. */
@@ -44,6 +51,55 @@ export function fechaCsv(instant: string): string {
 /** A value of a JSON document as it goes in a cell: numbers as written, strings as they are, nothing else. */
 const cell = (v: unknown): string | number => (typeof v === 'number' || typeof v === 'string' ? v : '');
 
+/** The entities whose configured fields a sale can show (references are many per applicant). */
+const ENTIDADES_VENTA = ['solicitante', 'ubicacion', 'actividad_economica', 'informacion_financiera', 'solicitud'] as const;
+type EntidadVenta = (typeof ENTIDADES_VENTA)[number];
+
+/** Configured keys one of the 13 columns already holds ('Celular', 'Tipo Crédito', 'Monto Solicitado', 'Plazo Meses'). */
+const EN_COLUMNAS_FIJAS: Readonly<Partial<Record<EntidadVenta, readonly string[]>>> = {
+  solicitante: ['celular'],
+  solicitud: ['tipo_credito', 'monto_solicitado', 'plazo_meses'],
+};
+
+/** One configured field as a column of the sales CSV. */
+export interface CampoVenta {
+  entity: EntidadVenta;
+  key: string;
+  type: FieldType;
+  header: string;
+}
+
+/**
+ * The company's active configured fields as columns, in the form's order (entity by entity, then
+ * order_index). Files and groups of sub-fields have no value a cell can hold, so they are left out.
+ * A label that two columns would share gets its section: 'Celular (Ubicación)'.
+ */
+export function camposVentas(definitions: readonly unknown[]): CampoVenta[] {
+  const campos: CampoVenta[] = [];
+  for (const entity of ENTIDADES_VENTA) {
+    for (const d of dynamicFieldsOf(entity, definitions)) {
+      if (d.type === 'file' || d.type === 'object' || EN_COLUMNAS_FIJAS[entity]?.includes(d.key)) continue;
+      campos.push({ entity, key: d.key, type: d.type, header: d.description?.trim() || etiquetaDeCampo(d.key) });
+    }
+  }
+  const uses = new Map<string, number>();
+  for (const h of [...VENTAS_HEADERS, ...campos.map((c) => c.header)]) uses.set(fold(h), (uses.get(fold(h)) ?? 0) + 1);
+  return campos.map((c) => ((uses.get(fold(c.header)) ?? 0) > 1 ? { ...c, header: `${c.header} (${ENTITY_TITLES[c.entity]})` } : c));
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A configured field's stored value as the screens read it: 'Sí'/'No', dd/mm/yyyy, an option's label. */
+export function celdaCampo(campo: Pick<CampoVenta, 'key' | 'type'>, value: unknown): string | number {
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (Array.isArray(value)) return value.map((v) => celdaCampo(campo, v)).filter((v) => v !== '').join(', ');
+  if (typeof value !== 'string') return '';
+  const day = campo.type === 'date' ? ISO_DAY.exec(value) : null;
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  return campo.type === 'array' && value.trim() ? optionLabel(campo.key, value) : value;
+}
+
 /**
  * One set-based query with only the 13 columns' sources (the applicant, the first address's
  * mobile, the credit's details), not whole records: at 50,000 applications (16,700 sales) the
@@ -51,6 +107,10 @@ const cell = (v: unknown): string | number => (typeof v === 'number' || typeof v
  */
 export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
   const dc = solicitudes.detalleCredito;
+  const campos = camposVentas(await loadDefinitions(db, user.empresaId));
+  const needs = (entity: EntidadVenta) => campos.some((c) => c.entity === entity);
+  // Each JSON document is read only when a configured field lives in it; one row per applicant.
+  const doc = (entity: EntidadVenta, source: ReturnType<typeof sql<unknown>>) => (needs(entity) ? source : sql<unknown>`null`);
   const rows = await db
     .select({
       radicado: solicitudes.radicado,
@@ -71,6 +131,20 @@ export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
       monto: sql<unknown>`${dc} -> 'monto_solicitado'`,
       plazo: sql<unknown>`${dc} -> 'plazo_meses'`,
       estado: solicitudes.estado,
+      solicitante: doc('solicitante', sql<unknown>`${solicitantes.infoExtra}`),
+      ubicacion: doc(
+        'ubicacion',
+        sql<unknown>`(select ${ubicaciones.detalleDireccion} from ${ubicaciones} where ${ubicaciones.solicitanteId} = ${solicitantes.id} limit 1)`,
+      ),
+      actividad_economica: doc(
+        'actividad_economica',
+        sql<unknown>`(select ${actividadEconomica.detalleActividad} from ${actividadEconomica} where ${actividadEconomica.solicitanteId} = ${solicitantes.id} limit 1)`,
+      ),
+      informacion_financiera: doc(
+        'informacion_financiera',
+        sql<unknown>`(select ${informacionFinanciera.detalleFinanciera} from ${informacionFinanciera} where ${informacionFinanciera.solicitanteId} = ${solicitantes.id} limit 1)`,
+      ),
+      solicitud: doc('solicitud', sql<unknown>`${dc}`),
     })
     .from(solicitudes)
     .innerJoin(solicitantes, eq(solicitantes.id, solicitudes.solicitanteId))
@@ -92,7 +166,11 @@ export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
       cell(r.monto),
       cell(r.plazo),
       r.estado,
+      ...campos.map((c) => {
+        const json = r[c.entity];
+        return celdaCampo(c, json && typeof json === 'object' ? (json as Record<string, unknown>)[c.key] : undefined);
+      }),
     ];
   });
-  return toCsv(VENTAS_HEADERS, data);
+  return toCsv([...VENTAS_HEADERS, ...campos.map((c) => c.header)], data);
 }
