@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableColumnFields, COLUMN_FIELDS, columnasErrors, reindex } from './columnas';
+import { availableColumnFields, columnFieldLabels, COLUMN_FIELDS, columnasErrors, configuredColumnFields, reindex } from './columnas';
 
 describe('columnas', () => {
   it("has spec 02 §3's sixty selectable fields", () => {
@@ -24,5 +24,28 @@ describe('columnas', () => {
         { nombre: 'B', nombre_interno: 'nombres', orden: 0, activo: true },
       ]),
     ).toEqual(['La columna "nombres" está repetida', 'El orden de "nombres" debe ser un entero mayor o igual a 1']);
+  });
+
+  it("offers the company's configured fields after spec 02 §3's, by their labels; not files, groups, inactive ones or references", () => {
+    const defs = [
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'canal_venta', type: 'array', description: 'Canal de venta', list_values: { enum: ['feria'] } },
+      { entity: 'solicitante', json_column: 'info_extra', key: 'hobby', type: 'string', description: '' },
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'pagare', type: 'file', description: 'Pagaré' },
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'vehiculo', type: 'object', description: 'Vehículo' },
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'retirado', type: 'string', description: 'Retirado', isActive: false },
+      { entity: 'referencia', json_column: 'detalle_referencia', key: 'parentesco', type: 'string', description: 'Parentesco' },
+      // A key spec 02 §3 already offers stays spec 02 §3's, with its name.
+      { entity: 'solicitante', json_column: 'info_extra', key: 'celular', type: 'string', description: 'Móvil' },
+    ];
+    expect(configuredColumnFields(defs)).toEqual([
+      { key: 'hobby', label: 'Hobby', list: false },
+      { key: 'canal_venta', label: 'Canal de venta', list: true },
+    ]);
+    const labels = columnFieldLabels(defs);
+    expect(labels.celular).toBe('Celular');
+    expect(availableColumnFields(COLUMN_FIELDS.map((f) => ({ nombre_interno: f })), labels)).toEqual(['hobby', 'canal_venta']);
+    expect(columnasErrors([{ nombre: 'Canal', nombre_interno: 'canal_venta', orden: 1, activo: true }], labels)).toEqual([]);
+    expect(columnasErrors([{ nombre: 'Pagaré', nombre_interno: 'pagare', orden: 1, activo: true }], labels)).toEqual(['Campo no válido: pagare']);
+    expect(columnasErrors([{ nombre: 'Canal', nombre_interno: 'canal_venta', orden: 1, activo: true }])).toEqual(['Campo no válido: canal_venta']);
   });
 });

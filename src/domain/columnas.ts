@@ -2,7 +2,12 @@
  * Table columns of the credits list (spec 02 §3 'Table column'): the internal fields a column may
  * show, with their display names, and the rules of a column list. Shared by the 'Configuración
  * Tabla' tab and the server. Pure.
+ * Besides spec 02 §3's fields, a column may show any field the company configured (its active
+ * fields of the applicant, the address, the activity, the finances and the credit that hold one
+ * value: not files or groups of sub-fields), named by its label.
  */
+import { dynamicFieldsOf } from './campos-fijos';
+import { etiquetaDeCampo } from './validacion';
 
 /** Spec 02 §3's selectable internal fields, in the spec's order, with a display name each. */
 export const COLUMN_FIELD_LABELS: Record<string, string> = {
@@ -81,14 +86,51 @@ export const SELECT_FIELD_REQUIRED = 'Por favor selecciona un campo';
 export const INVALID_FIELD = 'Campo no válido';
 export const DELETE_COLUMN_CONFIRM = '¿Estás seguro de eliminar esta columna?';
 
-export function isColumnField(field: unknown): field is string {
-  return typeof field === 'string' && Object.hasOwn(COLUMN_FIELD_LABELS, field);
+/** The entities whose configured fields a list row can show (references are many per applicant). */
+const COLUMN_ENTITIES = ['solicitante', 'ubicacion', 'actividad_economica', 'informacion_financiera', 'solicitud'] as const;
+
+/** A configured field a column may show. `list`: its value is one of its options. */
+export interface ConfiguredColumnField {
+  key: string;
+  label: string;
+  list: boolean;
 }
 
-/** The fields not yet used by a column, in the spec's order. */
-export function availableColumnFields(columnas: ReadonlyArray<Pick<Columna, 'nombre_interno'>>): string[] {
+/**
+ * The company's configured fields a column may show, in the form's order, beyond spec 02 §3's
+ * (a key in both is spec 02 §3's). A key configured in two sections is the first section's.
+ */
+export function configuredColumnFields(definitions: readonly unknown[]): ConfiguredColumnField[] {
+  const out: ConfiguredColumnField[] = [];
+  const seen = new Set<string>(COLUMN_FIELDS);
+  for (const entity of COLUMN_ENTITIES) {
+    for (const d of dynamicFieldsOf(entity, definitions)) {
+      if (d.type === 'file' || d.type === 'object' || seen.has(d.key)) continue;
+      seen.add(d.key);
+      out.push({ key: d.key, label: d.description?.trim() || etiquetaDeCampo(d.key), list: d.type === 'array' });
+    }
+  }
+  return out;
+}
+
+/** Every internal field a column may show, with its display name: spec 02 §3's, then the configured ones. */
+export function columnFieldLabels(definitions: readonly unknown[] = []): Record<string, string> {
+  const labels: Record<string, string> = { ...COLUMN_FIELD_LABELS };
+  for (const f of configuredColumnFields(definitions)) labels[f.key] = f.label;
+  return labels;
+}
+
+export function isColumnField(field: unknown, labels: Readonly<Record<string, string>> = COLUMN_FIELD_LABELS): field is string {
+  return typeof field === 'string' && Object.hasOwn(labels, field);
+}
+
+/** The fields not yet used by a column: spec 02 §3's in its order, then the configured ones. */
+export function availableColumnFields(
+  columnas: ReadonlyArray<Pick<Columna, 'nombre_interno'>>,
+  labels: Readonly<Record<string, string>> = COLUMN_FIELD_LABELS,
+): string[] {
   const used = new Set(columnas.map((c) => c.nombre_interno));
-  return COLUMN_FIELDS.filter((f) => !used.has(f));
+  return Object.keys(labels).filter((f) => !used.has(f));
 }
 
 /** Sorted by orden, then renumbered 1, 2, 3… (after a delete or a drag). */
@@ -100,12 +142,19 @@ export function sortColumnas<T extends Pick<Columna, 'orden'>>(columnas: readonl
   return [...columnas].sort((a, b) => a.orden - b.orden);
 }
 
-/** A full column list's rules (PUT): known fields, no repeats, a name each, orden ≥ 1. */
-export function columnasErrors(columnas: ReadonlyArray<Partial<Columna>>): string[] {
+/**
+ * A full column list's rules (PUT): known fields, no repeats, a name each, orden ≥ 1. `labels` are
+ * the fields a column may show (`columnFieldLabels`); the server adds the columns it already has,
+ * so a column whose configured field was retired later can still be moved or removed.
+ */
+export function columnasErrors(
+  columnas: ReadonlyArray<Partial<Columna>>,
+  labels: Readonly<Record<string, string>> = COLUMN_FIELD_LABELS,
+): string[] {
   const errors: string[] = [];
   const seen = new Set<string>();
   for (const c of columnas) {
-    if (!isColumnField(c.nombre_interno)) {
+    if (!isColumnField(c.nombre_interno, labels)) {
       errors.push(`${INVALID_FIELD}: ${String(c.nombre_interno ?? '')}`);
       continue;
     }

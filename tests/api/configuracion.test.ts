@@ -216,6 +216,34 @@ describe('table columns', () => {
     // Company 2 has its own (empty) list.
     expect((await call('otraAdmin', 'GET', URL)).json().data.columnas).toEqual([]);
   });
+
+  it("shows a field the company configured, by its label; not another company's, not a file; a retired one's column can still be moved", async () => {
+    const define = async (definitions: unknown[]) =>
+      expect((await call('admin', 'POST', '/api/json/definitions/solicitud/detalle_credito', { definitions })).statusCode).toBe(200);
+    await define([
+      { key: 'canal_columna', type: 'array', description: 'Canal de venta', list_values: { enum: ['feria', 'referido'] } },
+      { key: 'soporte_columna', type: 'file', description: 'Soporte', list_values: { file_config: { allowed_types: ['pdf'], max_size_mb: 5 } } },
+      { key: 'nunca_columna', type: 'string', description: 'Nunca columna' },
+    ]);
+    const added = await call('supervisor', 'POST', `${URL}/agregar`, { nombre_interno: 'canal_columna' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toMatchObject({ nombre: 'Canal de venta', nombre_interno: 'canal_columna', activo: true });
+    expect((await call('admin', 'POST', `${URL}/agregar`, { nombre_interno: 'soporte_columna' })).json().error).toBe('Campo no válido');
+    expect((await call('otraAdmin', 'POST', `${URL}/agregar`, { nombre_interno: 'canal_columna' })).json().error).toBe('Campo no válido');
+
+    // The field is retired: its column stays and can be moved; a retired field never becomes one.
+    await define([
+      { key: 'canal_columna', type: 'array', description: 'Canal de venta', list_values: { enum: ['feria', 'referido'] }, isActive: false },
+      { key: 'nunca_columna', type: 'string', description: 'Nunca columna', isActive: false },
+    ]);
+    const current = (await call('admin', 'GET', URL)).json().data.columnas as Array<{ nombre: string; nombre_interno: string; activo: boolean }>;
+    const moved = [...current].reverse().map((c, i) => ({ nombre: c.nombre, nombre_interno: c.nombre_interno, activo: c.activo, orden: i + 1 }));
+    expect(moved[0].nombre_interno).toBe('canal_columna');
+    const put = await call('admin', 'PUT', URL, { columnas: moved });
+    expect(put.statusCode, put.body).toBe(200);
+    const refused = await call('admin', 'PUT', URL, { columnas: [...moved, { nombre: 'Nunca', nombre_interno: 'nunca_columna', activo: true, orden: moved.length + 1 }] });
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION', error: 'Errores de validación: Campo no válido: nunca_columna' });
+  });
 });
 
 describe('categories', () => {

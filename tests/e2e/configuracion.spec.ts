@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
+import { RegistroModal } from './fixtures/registro';
 
 const headers = (page: Page) => page.getByRole('table').locator('thead th').allTextContents();
 
@@ -76,7 +77,34 @@ test('columns: add, reorder by drag, toggle and delete; the credits list follows
   await expect.poll(() => headers(page)).toEqual(['Nombres']);
 });
 
+test("a field the company configured can be a column: offered by its label, and the list shows what 'Editar Registro' saved in it", async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await config.tab('Configuración Tabla').click();
+  await page.getByRole('button', { name: 'Agregar Columna' }).click();
+  const campo = page.getByLabel('Campo', { exact: true });
+  await expect(campo.locator('optgroup[label="Campos configurados"] option[value="destino_credito"]')).toHaveText('Destino del crédito (destino_credito)');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  for (const f of ['nombres', 'destino_credito']) await config.addColumn(f);
+  await expect.poll(() => config.columnNames()).toEqual(['Nombres', 'Destino del crédito']);
+
+  await page.getByRole('link', { name: 'Inicio' }).click();
+  await expect.poll(() => headers(page)).toEqual(['Nombres', 'Destino del crédito']);
+  const row = page.getByTestId('credit-row').nth(3);
+  const radicado = ((await row.getByTestId('radicado').textContent()) ?? '').trim();
+  expect(radicado).not.toBe('');
+  await row.locator('td').first().click();
+  const modal = new RegistroModal(page);
+  await expect(modal.dialog()).toBeVisible();
+  const destino = modal.field('Destino del crédito');
+  const nuevo = (await destino.inputValue()) === 'Vehículo' ? 'Educación' : 'Vehículo';
+  await destino.selectOption({ label: nuevo });
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await expect(modal.row(radicado).locator('td').nth(1)).toHaveText(nuevo);
+});
+
 test('categories: create one as a simple list and one as complex JSON, convert, delete', async ({ page }) => {
+
   const config = await openAsAdmin(page);
   await config.tab('Gestión Categorías').click();
   await expect(page.getByTestId('categoria-bancos')).toBeVisible();

@@ -108,7 +108,7 @@ export default function ConfigPage() {
           ) : (
             <Spinner />
           ))}
-        {tab === 'tabla' && (columnas ? <TableTab columnas={columnas} write={write} /> : <Spinner />)}
+        {tab === 'tabla' && (columnas ? <TableTab columnas={columnas} definitions={definitions ?? []} write={write} /> : <Spinner />)}
         {tab === 'categorias' && <CategoriesTab db={db} write={write} />}
       </div>
 

@@ -18,11 +18,12 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   availableColumnFields,
-  COLUMN_FIELD_LABELS,
+  columnFieldLabels,
+  COLUMN_FIELDS,
   DELETE_COLUMN_CONFIRM,
   INVALID_FIELD,
   isColumnField,
@@ -30,9 +31,12 @@ import {
   SELECT_FIELD_REQUIRED,
   type Columna,
 } from '../../domain/columnas';
+import type { FieldDefinition } from '../../domain/field-definition';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { btn, ErrorBox, input, label } from './ui';
+
+const SPEC_FIELDS: ReadonlySet<string> = new Set(COLUMN_FIELDS);
 
 export const AUTO_SCROLL = { threshold: { x: 0, y: 0.25 }, acceleration: 28 } as const;
 
@@ -56,7 +60,7 @@ function SortableRow({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 last:border-b-0 ${isDragging ? 'relative z-10 shadow-lg ring-2 ring-blue-400' : ''}`}
+      className={`flex items-center gap-1 border-b border-slate-200 bg-white px-2 py-2 last:border-b-0 sm:gap-3 sm:px-3 ${isDragging ? 'relative z-10 shadow-lg ring-2 ring-blue-400' : ''}`}
       data-testid={`columna-${col.nombre_interno}`}
     >
       <button
@@ -92,12 +96,13 @@ function SortableRow({
           <circle cx="13" cy="15" r="1.5" />
         </svg>
       </button>
-      <span className="w-8 shrink-0 text-center font-mono text-sm text-slate-600" data-testid="columna-orden">
+      <span className="w-6 shrink-0 text-center font-mono text-sm text-slate-600 sm:w-8" data-testid="columna-orden">
         {col.orden}
       </span>
       <div className="min-w-0 flex-1">
-        <p className={`truncate font-medium ${col.activo ? 'text-slate-900' : 'text-slate-500'}`}>{col.nombre}</p>
-        <p className="truncate font-mono text-sm text-slate-600">{col.nombre_interno}</p>
+        {/* Wrapped, not cut: on a phone 'Destino del crédito' must read whole. */}
+        <p className={`break-words font-medium ${col.activo ? 'text-slate-900' : 'text-slate-500'}`}>{col.nombre}</p>
+        <p className="break-all font-mono text-sm text-slate-600">{col.nombre_interno}</p>
       </div>
       <button type="button" className={`${btn.small} text-red-700`} {...lock} disabled={lock.disabled || disabled} onClick={onDelete} aria-label={`Eliminar columna ${col.nombre}`}>
         Eliminar
@@ -106,7 +111,7 @@ function SortableRow({
   );
 }
 
-export function TableTab({ columnas, write }: { columnas: Columna[]; write: ConfigWrite }) {
+export function TableTab({ columnas, definitions, write }: { columnas: Columna[]; definitions: readonly FieldDefinition[]; write: ConfigWrite }) {
   const [items, setItems] = useState<Columna[]>(columnas);
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -152,14 +157,23 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
     void save(reindex(arrayMove(items, from, to)));
   };
 
-  const available = availableColumnFields(items);
+  // Spec 02 §3's fields, then the fields configured in 'Campos' (by their labels).
+  const labels = useMemo(() => columnFieldLabels(definitions), [definitions]);
+  const available = availableColumnFields(items, labels);
+  const availableSpec = available.filter((f) => SPEC_FIELDS.has(f));
+  const availableConfigured = available.filter((f) => !SPEC_FIELDS.has(f));
+  const optionOf = (f: string) => (
+    <option key={f} value={f}>
+      {labels[f]} ({f})
+    </option>
+  );
 
   const add = async () => {
     if (!choice) return setAddError(SELECT_FIELD_REQUIRED);
-    if (!isColumnField(choice)) return setAddError(INVALID_FIELD);
+    if (!isColumnField(choice, labels)) return setAddError(INVALID_FIELD);
     setAddError('');
     setSaving(true);
-    const columna: Columna = { nombre: COLUMN_FIELD_LABELS[choice], nombre_interno: choice, activo: true, orden: items.length + 1 };
+    const columna: Columna = { nombre: labels[choice], nombre_interno: choice, activo: true, orden: items.length + 1 };
     try {
       await write('POST', '/configuraciones/columnas-tabla/agregar', columna);
       // The server has it: list it at once, so the toast never sits over an empty list while the
@@ -199,11 +213,14 @@ export function TableTab({ columnas, write }: { columnas: Columna[]; write: Conf
             }}
           >
             <option value="">{available.length ? 'Selecciona un campo…' : 'No quedan campos disponibles'}</option>
-            {available.map((f) => (
-              <option key={f} value={f}>
-                {COLUMN_FIELD_LABELS[f]} ({f})
-              </option>
-            ))}
+            {availableConfigured.length > 0 ? (
+              <>
+                <optgroup label="Campos del formulario">{availableSpec.map(optionOf)}</optgroup>
+                <optgroup label="Campos configurados">{availableConfigured.map(optionOf)}</optgroup>
+              </>
+            ) : (
+              availableSpec.map(optionOf)
+            )}
           </select>
           <div className="mt-2">
             <ErrorBox>{addError}</ErrorBox>

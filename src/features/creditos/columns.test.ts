@@ -88,6 +88,28 @@ describe('configured columns', () => {
     expect(isHiddenColumn('Identificación')).toBe(false);
   });
 
+  it("read a configured field from the record, a configured list by its options' labels", () => {
+    const base = record('c');
+    const r = record('c', { solicitud: { ...base.solicitud, detalle_credito: { canal_venta: 'referido', fecha_firma: '2026-03-07', con_codeudor: true } } });
+    const defs = [
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'canal_venta', type: 'array', description: 'Canal de venta', list_values: { enum: ['referido'] } },
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'fecha_firma', type: 'date', description: 'Fecha de firma' },
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'con_codeudor', type: 'boolean', description: 'Con codeudor' },
+    ];
+    const cols = resolveColumns(
+      [
+        { id: 1, nombre: 'Canal de venta', nombre_interno: 'canal_venta', activo: true, orden: 1 },
+        { id: 2, nombre: 'Fecha de firma', nombre_interno: 'fecha_firma', activo: true, orden: 2 },
+        { id: 3, nombre: 'Con codeudor', nombre_interno: 'con_codeudor', activo: true, orden: 3 },
+      ],
+      [r],
+      defs,
+    );
+    expect(cols.map((c) => cellText(r, c))).toEqual(['Referido', '07/03/2026', 'Sí']);
+    // Without its definition (retired since), the stored value shows as it is.
+    expect(cellText(r, resolveColumns([{ id: 1, nombre: 'Canal', nombre_interno: 'canal_venta', activo: true, orden: 1 }], [r])[0])).toBe('referido');
+  });
+
   it('fall back to the defaults when every configured column is inactive', () => {
     const cols = resolveColumns([{ id: 1, nombre: 'Correo', nombre_interno: 'correo', activo: false, orden: 1 }], []);
     expect(headers(cols)[0]).toBe('Fecha');

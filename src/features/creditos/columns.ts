@@ -8,6 +8,7 @@
  * - Amounts read '$ 180.000.000'.
  * - The fixed hidden columns never show.
  */
+import { configuredColumnFields } from '../../domain/columnas';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { hasOptionLabels, optionLabel } from '../../domain/opciones';
 import { fold } from '../../domain/text';
@@ -31,8 +32,10 @@ export interface CreditColumn {
   id: string;
   header: string;
   kind: ColumnKind;
-  /** The internal field a 'campo' column reads (spec 02 §3 names). */
+  /** The internal field a 'campo' column reads (spec 02 §3 names, or a configured field's key). */
   field: string | null;
+  /** A configured field whose value is one of its options: it reads by the option's label. */
+  list?: boolean;
 }
 
 export const HIDDEN_COLUMNS = [
@@ -177,7 +180,7 @@ export function cellText(record: SolicitudRecord, column: CreditColumn): string 
       const text = formatValue(value);
       // A listed field reads by its label ('Libre inversión'), as in the form, not its stored key.
       const key = column.field.split('.').pop()!;
-      return text && hasOptionLabels(key) ? optionLabel(key, text) : text;
+      return text && (hasOptionLabels(key) || column.list) ? optionLabel(key, text) : text;
     }
   }
 }
@@ -220,13 +223,19 @@ export function defaultColumns(sample: readonly SolicitudRecord[]): CreditColumn
   return PREFERRED_ORDER.filter((n) => names.includes(n)).map((n) => DEFAULTS[n]);
 }
 
-/** The list's columns: the company's configuration when it has any, else the defaults. */
+/**
+ * The list's columns: the company's configuration when it has any, else the defaults. A column of
+ * a configured list field (`definitions`) reads by its options' labels, as the form does.
+ */
 export function resolveColumns(
   config: readonly ColumnaConfig[],
   sample: readonly SolicitudRecord[],
+  definitions: readonly unknown[] = [],
 ): CreditColumn[] {
   const configured = columnsFromConfig(config);
-  return configured.length ? configured : defaultColumns(sample);
+  if (!configured.length) return defaultColumns(sample);
+  const lists = new Set(configuredColumnFields(definitions).filter((f) => f.list).map((f) => f.key));
+  return configured.map((c) => (c.field && lists.has(c.field) ? { ...c, list: true } : c));
 }
 
 /** The order a column's header sets (issue 28), or null when the list has no order by it. */

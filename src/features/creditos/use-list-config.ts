@@ -25,10 +25,11 @@ export function useColumns(db: RadicaDB): CreditColumn[] {
     async () => ({
       config: (await db.columnas.toArray()) as ColumnaConfig[],
       sample: await db.solicitudes.orderBy('created_at').reverse().limit(SAMPLE_SIZE).toArray(),
+      definitions: await db.definiciones.toArray(),
     }),
     [db],
   );
-  return useMemo(() => resolveColumns(data?.config ?? [], data?.sample ?? []), [data]);
+  return useMemo(() => resolveColumns(data?.config ?? [], data?.sample ?? [], data?.definitions ?? []), [data]);
 }
 
 /** The company's bank list (its 'bancos' category, or the defaults) for the 'Banco' filter. */

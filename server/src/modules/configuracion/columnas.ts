@@ -2,7 +2,8 @@
  * Table columns of the credits list (spec 02 §7 'Table columns'). Invariants: rows are the
  * caller's company's only; a column list is replaced as a whole (matched by internal field), so a
  * drag or a delete that renumbers `orden` is one transaction; only rows that actually change get a
- * new `seq`, and removed columns are soft-deleted so devices receive tombstones.
+ * new `seq`, and removed columns are soft-deleted so devices receive tombstones. A column shows
+ * one of spec 02 §3's fields or one the company configured (src/domain/columnas.ts).
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -10,7 +11,7 @@ import { columnasTabla } from '../../db/schema';
 import { nextSeq } from '../../db/change-seq';
 import { AppError } from '../../../../src/domain/errors';
 import {
-  COLUMN_FIELD_LABELS,
+  columnFieldLabels,
   columnasErrors,
   INVALID_FIELD,
   isColumnField,
@@ -20,6 +21,7 @@ import {
 import { formatValidationErrors } from '../../../../src/domain/definicion-config';
 import type { AuthUser } from '../../plugins/auth';
 import { auditBy } from '../audit/service';
+import { loadDefinitions } from '../formulario/schemas';
 
 type Row = typeof columnasTabla.$inferSelect;
 
@@ -42,9 +44,13 @@ export async function listarColumnas(db: DbOrTx, user: AuthUser): Promise<Column
 
 /** PUT: the whole list. Columns missing from it are removed. */
 export async function guardarColumnas(tx: DbOrTx, user: AuthUser, input: Columna[]): Promise<Columna[]> {
-  const errors = columnasErrors(input);
-  if (errors.length) throw new AppError('VALIDATION', formatValidationErrors(errors));
   const before = await current(tx, user.empresaId, true);
+  // The fields a column may show now, and those it already shows (a retired configured field's
+  // column can still be moved, switched off or removed).
+  const labels = columnFieldLabels(await loadDefinitions(tx, user.empresaId));
+  for (const r of before) labels[r.nombreInterno] ??= r.nombre;
+  const errors = columnasErrors(input, labels);
+  if (errors.length) throw new AppError('VALIDATION', formatValidationErrors(errors));
   const byField = new Map(before.map((r) => [r.nombreInterno, r]));
   const wanted = new Set(input.map((c) => c.nombre_interno));
   let seq: number | null = null;
@@ -88,7 +94,8 @@ export async function agregarColumna(
 ): Promise<Columna> {
   const field = input.nombre_interno?.trim() ?? '';
   if (!field) throw new AppError('VALIDATION', SELECT_FIELD_REQUIRED);
-  if (!isColumnField(field)) throw new AppError('VALIDATION', INVALID_FIELD);
+  const labels = columnFieldLabels(await loadDefinitions(tx, user.empresaId));
+  if (!isColumnField(field, labels)) throw new AppError('VALIDATION', INVALID_FIELD);
   const before = await current(tx, user.empresaId, true);
   if (before.some((r) => r.nombreInterno === field)) {
     throw new AppError('CONFLICT', 'Ese campo ya está configurado como columna.');
@@ -101,7 +108,7 @@ export async function agregarColumna(
     .insert(columnasTabla)
     .values({
       empresaId: user.empresaId,
-      nombre: input.nombre?.trim() || COLUMN_FIELD_LABELS[field],
+      nombre: input.nombre?.trim() || labels[field],
       nombreInterno: field,
       activo: input.activo !== false,
       orden,
