@@ -326,6 +326,14 @@ test('dates read dd/mm/aaaa on a tablet in any language: typed digits get their 
   await page.screenshot({ path: test.info().outputPath('fecha-lista-820.png') });
   await desde.fill('');
   await expect(resultados).toHaveText(/^[1-9]\d* resultados?$/);
+
+  // On a 360 px phone the typed day reads whole beside the calendar button (it lost its first
+  // digit there: '8/11/2026').
+  await page.setViewportSize({ width: 360, height: 780 });
+  await desde.pressSequentially('28112026');
+  await expect(desde).toHaveValue('28/11/2026');
+  expect(await desde.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+  await page.screenshot({ path: test.info().outputPath('fecha-lista-360.png') });
 });
 
 test("a field's configured default value fills the creation form and reaches the server; a field the advisor empties stays empty", async ({ page, request }) => {

@@ -64,7 +64,7 @@ export function DateField({ value, onChange, className = INPUT_CLASS, id, disabl
         autoComplete="off"
         placeholder={FORMATO_FECHA}
         maxLength={10}
-        className={`${className} pr-11`}
+        className={`${className} pr-10`}
         value={text}
         onChange={(e) => take(e.target.value)}
       />

@@ -59,7 +59,7 @@ export function SortPicker({ sort, onSort }: { sort: ListSort; onSort: (next: Li
   const fields = SORT_FIELDS.map((f) => ({ value: f, label: SORT_LABELS[f] }));
   const dirs = dirsOf(sort.field).map((d) => ({ value: d, label: dirLabel(sort.field, d) }));
   return (
-    <div className="col-span-2 grid grid-cols-2 gap-3 text-sm font-medium text-slate-700 md:col-span-1" data-testid="ordenar-por">
+    <div className="col-span-2 grid grid-cols-2 gap-2 text-sm font-medium text-slate-700 sm:gap-3 md:col-span-1" data-testid="ordenar-por">
       <div>
         <span aria-hidden="true">Ordenar por</span>
         <Listbox
