@@ -4,6 +4,7 @@
  * other, so they meet here in the app layer, like the credits list and its modal.
  */
 import { lazy, Suspense, useState } from 'react';
+import { ScreenBoundary } from '../components/ui/screen-boundary';
 import CorreccionesPage from '../features/revisiones/correcciones-page';
 
 const EditRecordModal = lazy(() => import('../features/registro/edit-record-modal'));
@@ -14,9 +15,11 @@ export default function CorreccionesRoute() {
     <>
       <CorreccionesPage onOpen={setOpenId} />
       {openId && (
-        <Suspense fallback={null}>
-          <EditRecordModal key={openId} solicitudId={openId} onClose={() => setOpenId(null)} />
-        </Suspense>
+        <ScreenBoundary key={openId} onClose={() => setOpenId(null)}>
+          <Suspense fallback={null}>
+            <EditRecordModal solicitudId={openId} onClose={() => setOpenId(null)} />
+          </Suspense>
+        </ScreenBoundary>
       )}
     </>
   );

@@ -2,10 +2,11 @@
  * The home route: the credits list, the 'Editar Registro' modal of the row the user opens (with the
  * per-request notifications panel in its `notificationsPanel` slot) and the creation form
  * ('Nuevo Cliente'). Features do not import each other, so they meet here in the app layer; the
- * modal and the form load only when first opened.
+ * modal and the form load only when first opened, each inside its own ScreenBoundary.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ScreenBoundary } from '../components/ui/screen-boundary';
 import CreditsPage from '../features/creditos/credits-page';
 import { OPEN_PARAM } from './open-param';
 
@@ -45,24 +46,35 @@ export default function CreditsRoute() {
           setCreating(true);
         }}
       />
+      {/* A window that fails (its code not on the device yet, or a bug) fails alone: the list stays. */}
       {openId && (
-        <Suspense fallback={null}>
-          <EditRecordModal
-            key={openId}
-            solicitudId={openId}
-            onClose={() => setOpenId(null)}
-            notificationsPanel={(id: string) => (
-              <Suspense fallback={null}>
-                <NotificationHistory solicitudId={id} />
-              </Suspense>
-            )}
-          />
-        </Suspense>
+        <ScreenBoundary key={openId} onClose={() => setOpenId(null)}>
+          <Suspense fallback={null}>
+            <EditRecordModal
+              solicitudId={openId}
+              onClose={() => setOpenId(null)}
+              notificationsPanel={(id: string) => (
+                <ScreenBoundary>
+                  <Suspense fallback={null}>
+                    <NotificationHistory solicitudId={id} />
+                  </Suspense>
+                </ScreenBoundary>
+              )}
+            />
+          </Suspense>
+        </ScreenBoundary>
       )}
       {formLoaded && (
-        <Suspense fallback={null}>
-          <NuevoClienteModal open={creating} onClose={() => setCreating(false)} onOpenExisting={setOpenId} />
-        </Suspense>
+        <ScreenBoundary
+          onClose={() => {
+            setCreating(false);
+            setFormLoaded(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <NuevoClienteModal open={creating} onClose={() => setCreating(false)} onOpenExisting={setOpenId} />
+          </Suspense>
+        </ScreenBoundary>
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { plural } from '../domain/format';
 import { clearStoredSession, sessionAtom } from '../state/session';
 import { Badge } from '../components/ui/badge';
 import { askConfirm } from '../components/ui/confirm-dialog';
+import { ScreenBoundary } from '../components/ui/screen-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { localDbAtom } from '../state/local-data';
 import { readCounts } from '../sync/status';
@@ -195,9 +196,13 @@ export function Shell() {
         <main className="min-w-0 flex-1 p-4 lg:p-8">
           <SessionBanner />
           <ConflictBanner />
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          {/* A screen that fails fails here, inside the shell: the menu, the sync chip and the
+              pending changes stay; another screen (another path) is another try. */}
+          <ScreenBoundary resetKey={location.pathname} onHome={location.pathname === '/' ? undefined : () => void navigate('/')}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </ScreenBoundary>
         </main>
       </div>
       <DeviceLoginResume />

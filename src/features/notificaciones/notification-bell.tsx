@@ -14,6 +14,7 @@ import {
   useState,
   type CSSProperties,
 } from 'react';
+import { ScreenBoundary } from '../../components/ui/screen-boundary';
 import { badgeLabel } from '../../domain/notificacion';
 import { BellPanel } from './bell-panel';
 import { usePendientes, useRejectionToasts, type NotificacionItem } from './use-notificaciones';
@@ -168,13 +169,15 @@ export function NotificationBell({
         />
       )}
       {editing && (
-        <Suspense fallback={null}>
-          <NotificationFormModal
-            notificacion={editing}
-            solicitudId={editing.solicitud_id}
-            onClose={() => setEditing(null)}
-          />
-        </Suspense>
+        <ScreenBoundary onClose={() => setEditing(null)}>
+          <Suspense fallback={null}>
+            <NotificationFormModal
+              notificacion={editing}
+              solicitudId={editing.solicitud_id}
+              onClose={() => setEditing(null)}
+            />
+          </Suspense>
+        </ScreenBoundary>
       )}
     </>
   );

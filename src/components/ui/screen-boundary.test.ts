@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError } from './route-error';
+import { isChunkLoadError, screenErrorText } from './screen-boundary';
 
 describe('isChunkLoadError', () => {
   it("recognises a screen's chunk that could not be fetched, as each browser words it", () => {
@@ -10,5 +10,15 @@ describe('isChunkLoadError', () => {
   it('leaves any other error to the general message', () => {
     expect(isChunkLoadError(new Error("Cannot read properties of undefined (reading 'map')"))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);
+  });
+});
+
+describe('screenErrorText', () => {
+  it('says a missing chunk is code not yet on the device, anything else an unexpected error', () => {
+    expect(screenErrorText(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'))).toEqual({
+      title: 'Esta pantalla aún no está disponible sin conexión',
+      text: 'La aplicación no terminó de descargarse en este dispositivo antes de perder la conexión. Vuelve a intentarlo cuando tengas conexión.',
+    });
+    expect(screenErrorText(new Error('boom')).title).toBe('No se pudo mostrar esta pantalla');
   });
 });
