@@ -534,6 +534,7 @@ describe('descargar-ventas', () => {
       { key: 'canal_venta', type: 'array', description: 'Canal de venta', list_values: { enum: ['feria', 'referido'] } },
       { key: 'fecha_firma', type: 'date', description: 'Fecha de firma' },
       { key: 'tiene_codeudor_venta', type: 'boolean', description: '¿Tiene codeudor?' },
+      { key: 'nota_venta', type: 'text', description: 'Nota de la venta' },
       { key: 'pagare_firmado', type: 'file', description: 'Pagaré firmado', list_values: { file_config: { allowed_types: ['pdf'], max_size_mb: 5 } } },
       { key: 'vehiculo_venta', type: 'object', description: 'Vehículo de la venta', list_values: { array_type: 'object', object_structure: [{ key: 'placa', type: 'string' }] } },
       { key: 'campo_retirado', type: 'string', description: 'Campo retirado', isActive: false },
@@ -543,7 +544,7 @@ describe('descargar-ventas', () => {
 
     await db
       .update(solicitudes)
-      .set({ detalleCredito: { ...(s.detalleCredito as object), canal_venta: 'referido', fecha_firma: '2026-03-07', tiene_codeudor_venta: false, campo_retirado: 'x' } })
+      .set({ detalleCredito: { ...(s.detalleCredito as object), canal_venta: 'referido', fecha_firma: '2026-03-07', tiene_codeudor_venta: false, nota_venta: '=HYPERLINK("http://x")', campo_retirado: 'x' } })
       .where(eq(solicitudes.id, s.id));
     await db.update(ubicaciones).set({ detalleDireccion: { celular: '3104445566' } }).where(eq(ubicaciones.solicitanteId, s.solicitanteId));
 
@@ -558,6 +559,8 @@ describe('descargar-ventas', () => {
     const row = records.find((rec) => rec[0] === s.radicado)!;
     const at = (h: string) => row[headers.indexOf(h)];
     expect([at('Canal de venta'), at('Fecha de firma'), at('¿Tiene codeudor?'), at('Celular (Ubicación)')]).toEqual(['Referido', '07/03/2026', 'No', '3104445566']);
+    // A configured text is a cell like any other: a formula never runs in Excel.
+    expect(at('Nota de la venta')).toBe(`'=HYPERLINK("http://x")`);
     for (const rec of records.slice(1)) expect(rec).toHaveLength(headers.length);
   });
 });
