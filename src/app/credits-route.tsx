@@ -54,7 +54,7 @@ export default function CreditsRoute() {
               solicitudId={openId}
               onClose={() => setOpenId(null)}
               notificationsPanel={(id: string) => (
-                <ScreenBoundary>
+                <ScreenBoundary part="Historial de Notificaciones">
                   <Suspense fallback={null}>
                     <NotificationHistory solicitudId={id} />
                   </Suspense>

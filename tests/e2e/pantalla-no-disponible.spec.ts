@@ -62,6 +62,26 @@ test("a screen whose code cannot be fetched says why inside the app: the menu an
   await expect(page.getByText(/^RAD-/).first()).toBeVisible({ timeout: 30_000 });
 });
 
+test("a part of a window whose code cannot be fetched says so in its place: 'Editar Registro' still opens and its fields are there", async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const first = page.getByText(/^RAD-/).first();
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await page.route('**/assets/notification-history-*.js', (route) => route.abort('internetdisconnected'));
+
+  await first.click();
+  const modal = page.getByRole('dialog', { name: 'Editar Registro' });
+  await expect(modal).toBeVisible();
+  const part = modal.getByRole('alert').filter({ hasText: 'aún no está disponible sin conexión' });
+  await expect(part).toBeVisible();
+  await expect(part.getByRole('heading', { level: 2 })).toHaveText('«Historial de Notificaciones» aún no está disponible sin conexión');
+  // No reload offered from inside the window: it would drop what it holds unsaved.
+  await expect(part.getByRole('button')).toHaveCount(0);
+  await expect(modal.getByLabel(/^Nombres( \*)?$/)).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await part.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('parte-no-disponible.png') });
+});
+
 test("before the app's code arrives the page says 'Cargando Radica…'; if it cannot be fetched it says so and 'Reintentar' loads it", async ({ page }) => {
   // Held until the page has been looked at: a slow first load in the field.
   let release!: () => void;

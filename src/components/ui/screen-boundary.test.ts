@@ -20,5 +20,9 @@ describe('screenErrorText', () => {
       text: 'La aplicación no terminó de descargarse en este dispositivo antes de perder la conexión. Vuelve a intentarlo cuando tengas conexión.',
     });
     expect(screenErrorText(new Error('boom')).title).toBe('No se pudo mostrar esta pantalla');
+    // Each place's text names only the ways on it offers.
+    expect(screenErrorText(new Error('boom')).text).toContain('Vuelve al inicio');
+    expect(screenErrorText(new Error('boom'), 'window').text).toContain('recarga la aplicación');
+    expect(screenErrorText(new Error('boom'), 'part').text).toBe('Ocurrió un error inesperado al mostrar esta parte. El resto sigue disponible.');
   });
 });

@@ -27,13 +27,19 @@ export const SCREEN_ERROR_TITLES = {
 export const SCREEN_ERROR_TEXTS = {
   chunk: 'La aplicación no terminó de descargarse en este dispositivo antes de perder la conexión. Vuelve a intentarlo cuando tengas conexión.',
   other: 'Ocurrió un error inesperado al abrirla. Vuelve al inicio o inténtalo de nuevo.',
+  otherWindow: 'Ocurrió un error inesperado al abrirla. Ciérrala y sigue con la lista, o recarga la aplicación.',
+  otherPart: 'Ocurrió un error inesperado al mostrar esta parte. El resto sigue disponible.',
   kept: 'Tus solicitudes y los cambios guardados en este dispositivo no se perdieron.',
 } as const;
 
-/** The title and the two lines of a failure, by its kind. */
-export function screenErrorText(error: unknown): { title: string; text: string } {
-  const kind = isChunkLoadError(error) ? 'chunk' : 'other';
-  return { title: SCREEN_ERROR_TITLES[kind], text: SCREEN_ERROR_TEXTS[kind] };
+/** Where a failure shows: a whole screen, a window over the list, or a part of a screen (a panel). */
+export type FailedPlace = 'screen' | 'window' | 'part';
+
+/** The title and the line of a failure, by its kind and where it shows (its text names the ways on). */
+export function screenErrorText(error: unknown, place: FailedPlace = 'screen'): { title: string; text: string } {
+  if (isChunkLoadError(error)) return { title: SCREEN_ERROR_TITLES.chunk, text: SCREEN_ERROR_TEXTS.chunk };
+  const text = place === 'window' ? SCREEN_ERROR_TEXTS.otherWindow : place === 'part' ? SCREEN_ERROR_TEXTS.otherPart : SCREEN_ERROR_TEXTS.other;
+  return { title: SCREEN_ERROR_TITLES.other, text };
 }
 
 interface ScreenBoundaryProps {
@@ -42,6 +48,11 @@ interface ScreenBoundaryProps {
   onClose?: () => void;
   /** A screen: the failure shows in its place, with this way back ('Volver al inicio'). */
   onHome?: () => void;
+  /**
+   * A part of a window, by its name ('Historial de Notificaciones' in 'Editar Registro'): it fails
+   * in its place, with no reload, which would drop what the window holds unsaved.
+   */
+  part?: string;
   /** A new value clears the failure (the screen's path: another screen is another try). */
   resetKey?: unknown;
 }
@@ -66,8 +77,9 @@ export class ScreenBoundary extends Component<ScreenBoundaryProps, { error: unkn
     if (!error) return this.props.children;
     const { onClose, onHome } = this.props;
     if (onClose) return <FailedWindow error={error} onClose={onClose} />;
-    // Without a way home it is a part of a screen (a panel): a lesser heading.
-    return <FailedScreen error={error} onHome={onHome} heading={onHome ? 'h1' : 'h2'} />;
+    const { part } = this.props;
+    if (part) return <FailedPart error={error} name={part} />;
+    return <FailedScreen error={error} onHome={onHome} />;
   }
 }
 
@@ -75,7 +87,7 @@ const reload = () => window.location.reload();
 
 function FailedWindow({ error, onClose }: { error: unknown; onClose: () => void }) {
   const id = useId();
-  const { title, text } = screenErrorText(error);
+  const { title, text } = screenErrorText(error, 'window');
   return (
     <Dialog
       title={title}
@@ -104,11 +116,23 @@ function FailedWindow({ error, onClose }: { error: unknown; onClose: () => void 
   );
 }
 
-export function FailedScreen({ error, onHome, heading: Heading = 'h1' }: { error: unknown; onHome?: () => void; heading?: 'h1' | 'h2' }) {
+/** A part's failure, in its place and by its name: no way on, the rest of the window goes on. */
+function FailedPart({ error, name }: { error: unknown; name: string }) {
+  const chunk = isChunkLoadError(error);
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 className="text-lg font-semibold text-slate-900">{chunk ? `«${name}» aún no está disponible sin conexión` : `No se pudo mostrar «${name}»`}</h2>
+      <p className="mt-2 text-slate-700">{screenErrorText(error, 'part').text}</p>
+    </div>
+  );
+}
+
+/** A screen's failure with its ways on: 'Volver al inicio' when given, and 'Intentar de nuevo'. */
+export function FailedScreen({ error, onHome }: { error: unknown; onHome?: () => void }) {
   const { title, text } = screenErrorText(error);
   return (
     <div role="alert" className="mx-auto w-full max-w-lg rounded-xl border border-amber-300 bg-white p-6 shadow-sm">
-      <Heading className="text-xl font-semibold text-slate-900">{title}</Heading>
+      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       <p className="mt-3 text-slate-700">{text}</p>
       <p className="mt-2 text-slate-700">{SCREEN_ERROR_TEXTS.kept}</p>
       <div className="mt-5 flex flex-wrap gap-3">
