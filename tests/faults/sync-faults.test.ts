@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { RadicaDB } from '../../src/db/database';
+import { parseCsv } from '../../src/domain/csv';
 import { mutate } from '../../src/db/mutate';
 import { SyncEngine } from '../../src/sync/engine';
 import { HttpTransport } from '../../src/sync/http-transport';
@@ -695,8 +696,10 @@ describe('sync under faults (real server processes, real PostgreSQL)', () => {
         body: '{}',
       });
       expect(res.status).toBe(200);
-      const line = (await res.text()).split('\r\n').find((l) => l.startsWith(`${radicado};`));
-      return [line?.split(';').at(-1), line?.includes(correo)];
+      const [headers, ...records] = parseCsv(await res.text());
+      const record = records.find((r) => r[0] === radicado);
+      // By the header: the company's configured fields come after 'Estado'.
+      return [record?.[headers.indexOf('Estado')], record?.includes(correo)];
     };
     const during = await readRacingWrite(
       'solicitantes',
