@@ -215,7 +215,7 @@ export function TableTab({ columnas, definitions, write }: { columnas: Columna[]
             <option value="">{available.length ? 'Selecciona un campo…' : 'No quedan campos disponibles'}</option>
             {availableConfigured.length > 0 ? (
               <>
-                <optgroup label="Campos del formulario">{availableSpec.map(optionOf)}</optgroup>
+                {availableSpec.length > 0 && <optgroup label="Campos del registro">{availableSpec.map(optionOf)}</optgroup>}
                 <optgroup label="Campos configurados">{availableConfigured.map(optionOf)}</optgroup>
               </>
             ) : (
