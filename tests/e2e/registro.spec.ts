@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage, PASSWORD } from './fixtures/app';
 import { formatDateTime } from '../../src/domain/format';
+import { NETWORK_MESSAGE } from '../../src/lib/api';
 import { ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
 import { NotificationBellPanel } from './fixtures/notificaciones';
 
@@ -205,7 +206,7 @@ test('an asesor sees only its own applications and a banco user only its bank', 
   }
 });
 
-test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that it needs a connection', async ({ page, context }) => {
+test('Descargar Ventas saves ventas_realizadas.csv with the configured fields; a failed download says why; offline it explains that it needs a connection', async ({ page, context }) => {
   await new LoginPage(page).loginAndWait('admin@demo.co');
   await waitForRows(page);
   const button = page.getByRole('button', { name: 'Descargar Ventas' });
@@ -219,6 +220,16 @@ test('Descargar Ventas saves ventas_realizadas.csv, and offline it explains that
   expect(text.split('\r\n').length).toBeGreaterThan(2);
   // After the 13 columns, the company's configured fields by their labels (the demo's 'Nacionalidad').
   expect(text.split('\r\n')[0].split(';')).toContain('Nacionalidad');
+
+  // The server cannot be reached: the failure says why, and the next try works.
+  await page.route('**/api/descargar-ventas/', (route) => route.abort('connectionrefused'));
+  await button.click();
+  const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Error al descargar ventas' });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText(NETWORK_MESSAGE);
+  await page.unroute('**/api/descargar-ventas/');
+  const [again] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(again.suggestedFilename()).toBe('ventas_realizadas.csv');
 
   await context.setOffline(true);
   await expect(button).toBeDisabled();

@@ -1,8 +1,13 @@
-/** 'Descargar Ventas': the sales CSV from the server, so it needs a connection (said when offline). */
+/**
+ * 'Descargar Ventas': the sales CSV from the server, so it needs a connection (said when offline).
+ * A failure says the spec's 'Error al descargar ventas' and, under it, why (the server's message,
+ * or that the server could not be reached), so the person knows whether trying again can help.
+ */
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { buttonClass } from '../../components/ui/button';
 import type { Session } from '../../domain/session';
+import { ApiError } from '../../lib/api';
 import { useOnline } from '../../lib/use-online';
 import { downloadSales } from './sales-download';
 
@@ -15,8 +20,8 @@ export function SalesButton({ session }: { session: Session }) {
     setBusy(true);
     try {
       await downloadSales(session.token, session.user.cedula);
-    } catch {
-      toast.error('Error al descargar ventas');
+    } catch (err) {
+      toast.error('Error al descargar ventas', { description: err instanceof ApiError && err.message ? err.message : undefined });
     } finally {
       setBusy(false);
     }
