@@ -255,21 +255,10 @@ test('forms ask before losing work, name invalid fields by their labels, focus t
   await expect(montoNuevo).toHaveValue('$ 180.000.000');
 
   // A wrong cell number: the message names the field, the field gets the focus.
-  await form.fillApplicant({ nombres: 'Lucía', apellido: 'Repetida', documento: row.solicitante.numero_documento });
   const tipo = (row.solicitante as unknown as { tipo_identificacion: string }).tipo_identificacion;
-  await form.section('Información del Solicitante').getByLabel('Tipo de identificación', { exact: true }).selectOption(tipo);
-  await form.select('Departamento de residencia', 'Atlántico');
-  await form.select('Ciudad de residencia', 'Soledad');
-  await form.fill('Dirección de residencia', 'Calle 10 # 5-20');
-  await form.select('Tipo de actividad económica', 'Empleado');
-  await form.fill('Empresa donde trabaja', 'Tecnoglass');
-  await form.fill('Ingreso básico mensual', '3500000');
-  await form.reference(0, { tipo: 'familiar', nombre: 'Pedro Repetido', celular: '3109876543' });
-  await form.select('Tipo de crédito', 'hipotecario');
-  await form.fill('Plazo en meses', '180');
+  await form.fillRequired({ nombres: 'Lucía', apellido: 'Repetida', documento: row.solicitante.numero_documento, tipo, referencia: 'Pedro Repetido', monto: '180000000' });
   const celularNuevo = form.section('Información del Solicitante').getByLabel('Celular', { exact: true });
   await celularNuevo.fill('2001234567');
-  await form.acceptBoth();
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(toastWith(page, 'Revisa los campos marcados')).toContainText('Celular: debe tener 10 dígitos y empezar por 3');
   await expect(celularNuevo).toBeFocused();
