@@ -14,6 +14,7 @@ import { actividadEconomica, informacionFinanciera, solicitantes, solicitudes, u
 import { dynamicFieldsOf } from '../../../../src/domain/campos-fijos';
 import { toCsv } from '../../../../src/domain/csv';
 import { diaColombia } from '../../../../src/domain/estadisticas';
+import { fechaATexto } from '../../../../src/domain/fecha-texto';
 import { ENTITY_TITLES, type FieldType } from '../../../../src/domain/field-definition';
 import { optionLabel } from '../../../../src/domain/opciones';
 import { fullName } from '../../../../src/domain/solicitud';
@@ -87,16 +88,13 @@ export function camposVentas(definitions: readonly unknown[]): CampoVenta[] {
   return campos.map((c) => ((uses.get(fold(c.header)) ?? 0) > 1 ? { ...c, header: `${c.header} (${ENTITY_TITLES[c.entity]})` } : c));
 }
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A configured field's stored value as the screens read it: 'Sí'/'No', dd/mm/yyyy, an option's label. */
 export function celdaCampo(campo: Pick<CampoVenta, 'key' | 'type'>, value: unknown): string | number {
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (Array.isArray(value)) return value.map((v) => celdaCampo(campo, v)).filter((v) => v !== '').join(', ');
   if (typeof value !== 'string') return '';
-  const day = campo.type === 'date' ? ISO_DAY.exec(value) : null;
-  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  if (campo.type === 'date') return fechaATexto(value);
   return campo.type === 'array' && value.trim() ? optionLabel(campo.key, value) : value;
 }
 
