@@ -4,6 +4,7 @@ import {
   clampMaxSize,
   FIXED_NOT_EDITABLE,
   formatValidationErrors,
+  listValuesFor,
   orderFromKeys,
   SELF_DEPENDENCY,
   suggestKey,
@@ -130,6 +131,52 @@ describe('validateSubFields', () => {
       'El sub-campo "a" está repetido en "obj"',
     ]);
     expect(validateSubFields([{ key: 'modelo', type: 'integer', order_index: 1 }], 'obj')).toEqual([]);
+  });
+
+  it("judges each sub-field's default as the form would judge the sub-field, named by its group", () => {
+    expect(
+      validateSubFields(
+        [
+          { key: 'modelo', type: 'integer', description: 'Modelo', default_value: 'nuevo' },
+          { key: 'matricula', type: 'date', default_value: '31/02/2026' },
+          { key: 'marca', type: 'array', list_values: { enum: ['Renault', 'Mazda'] }, default_value: 'Kia' },
+          { key: 'asegurado', type: 'boolean', default_value: 'tal vez' },
+        ],
+        'vehiculo',
+      ),
+    ).toEqual([
+      'Valor por defecto inválido. vehiculo · Modelo: debe ser un número entero',
+      'Valor por defecto inválido. vehiculo · matricula: debe ser una fecha válida (dd/mm/aaaa)',
+      'Valor por defecto inválido. vehiculo · marca: opción no permitida',
+      'Valor por defecto inválido: elige Sí o No (vehiculo · asegurado)',
+    ]);
+    expect(
+      validateSubFields(
+        [
+          { key: 'modelo', type: 'integer', default_value: '2020' },
+          { key: 'matricula', type: 'date', default_value: '15/03/2021' },
+          { key: 'marca', type: 'array', list_values: { enum: ['Renault', 'Mazda'] }, default_value: 'Mazda' },
+          { key: 'asegurado', type: 'boolean', default_value: false },
+          { key: 'color', type: 'string', default_value: '' },
+        ],
+        'vehiculo',
+      ),
+    ).toEqual([]);
+  });
+
+  it('stores a sub-field default typed: a number as a number, a blank one dropped', () => {
+    const lv = listValuesFor('object', {
+      object_structure: [
+        { key: 'modelo', type: 'integer', default_value: '2020' },
+        { key: 'color', type: 'string', default_value: '  ' },
+        { key: 'asegurado', type: 'boolean', default_value: true },
+      ],
+    });
+    expect(lv?.object_structure).toEqual([
+      { key: 'modelo', type: 'integer', default_value: 2020 },
+      { key: 'color', type: 'string' },
+      { key: 'asegurado', type: 'boolean', default_value: true },
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type FieldType,
   type FileConfig,
   type ListValues,
+  type SubField,
 } from './field-definition';
 import { coerceField } from './schema-compiler';
 
@@ -169,9 +170,10 @@ function optionErrors(enumValues: unknown, label: string, top: boolean): string[
 
 /**
  * Sub-fields of an object field, validated recursively: a type among the eight valid ones, array
- * options, object sub-fields, file types; keys required and unique.
+ * options, object sub-fields, file types; keys required and unique; a default the form could use
+ * (named '<group's display name> · <sub-field>').
  */
-export function validateSubFields(subFields: unknown, parentLabel: string): string[] {
+export function validateSubFields(subFields: unknown, parentLabel: string, parentShown: string = parentLabel): string[] {
   if (!Array.isArray(subFields) || subFields.length === 0) {
     return [`El campo "${parentLabel}" es de tipo objeto pero no tiene sub-campos configurados.`];
   }
@@ -194,6 +196,9 @@ export function validateSubFields(subFields: unknown, parentLabel: string): stri
     if (type === 'object') errors.push(...validateSubFields(lv.object_structure, label));
     const oErr = orderIndexError(raw?.order_index);
     if (oErr) errors.push(`${label}: ${oErr}`);
+    const shown = typeof raw?.description === 'string' && raw.description.trim() ? raw.description.trim() : label;
+    const dErr = defaultValueError({ ...(raw as Partial<FieldDefinition>), description: `${parentShown} · ${shown}` }, type as FieldType);
+    if (dErr) errors.push(dErr);
   }
   return errors;
 }
@@ -216,7 +221,7 @@ export function validateDefinition(def: Partial<FieldDefinition>): string[] {
   }
   const lv = parseListValues(def.list_values);
   if (type === 'array') errors.push(...optionErrors(lv.enum, def.key ?? '', true));
-  if (type === 'object') errors.push(...validateSubFields(lv.object_structure, def.key ?? ''));
+  if (type === 'object') errors.push(...validateSubFields(lv.object_structure, def.key ?? '', def.description?.trim() || def.key || ''));
   if (type === 'file') errors.push(...fileConfigErrors(lv.file_config, def.key ?? '', true));
   const dErr = defaultValueError(def, type);
   if (dErr) errors.push(dErr);
@@ -235,13 +240,16 @@ export function validateDefinition(def: Partial<FieldDefinition>): string[] {
  * A default value the creation form could not use, judged as the form judges the field: a date
  * that is not a real day, a number that is not one, an option not in the list, a celular of 9
  * digits ('Valor por defecto inválido. Celular: debe tener 10 dígitos y empezar por 3'). File and
- * object fields take no default.
+ * object fields take no default of their own (an object's sub-fields take theirs).
  */
 function defaultValueError(def: Partial<FieldDefinition>, type: FieldType): string | null {
   const d = def.default_value;
   if (d === undefined || d === null || (typeof d === 'string' && d.trim() === '')) return null;
   if (type === 'file' || type === 'object') return null;
-  if (type === 'boolean') return d === true || d === false || d === 'true' || d === 'false' ? null : DEFAULT_BOOLEAN;
+  if (type === 'boolean') {
+    if (d === true || d === false || d === 'true' || d === 'false') return null;
+    return def.description?.includes(' · ') ? `${DEFAULT_BOOLEAN} (${def.description})` : DEFAULT_BOOLEAN;
+  }
   const r = coerceField({ key: def.key ?? '', type, required: false, description: def.description, list_values: def.list_values }, d);
   return r.ok ? null : `Valor por defecto inválido. ${r.message}`;
 }
@@ -309,7 +317,7 @@ export function definitionPayload(def: FieldDefinition) {
 /** Keeps only the part of list_values that belongs to the type. */
 export function listValuesFor(type: FieldType, lv: ListValues): ListValues | null {
   if (type === 'array') return { enum: cleanOptions(lv.enum ?? []) };
-  if (type === 'object') return { array_type: 'object', object_structure: lv.object_structure ?? [] };
+  if (type === 'object') return { array_type: 'object', object_structure: (lv.object_structure ?? []).map(withTypedDefault) };
   if (type === 'file') {
     const fc = lv.file_config ?? defaultFileConfig();
     return {
@@ -323,6 +331,26 @@ export function listValuesFor(type: FieldType, lv: ListValues): ListValues | nul
     };
   }
   return null;
+}
+
+/**
+ * A default as stored: blank is none (null), a number field's typed text a number ('12' → 12;
+ * text that is no number stays, for the rules to refuse).
+ */
+export function typedDefault(type: FieldType, value: unknown): unknown {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  if ((type === 'number' || type === 'integer') && typeof value === 'string') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : value;
+  }
+  return value;
+}
+
+/** A sub-field with its default as stored: a blank one dropped, a number as a number. */
+function withTypedDefault(sub: SubField): SubField {
+  const { default_value, ...rest } = sub;
+  const d = typedDefault(sub.type, default_value);
+  return d === null ? rest : { ...rest, default_value: d };
 }
 
 /** New order indexes, starting at 1, for a list of keys in their new order. */

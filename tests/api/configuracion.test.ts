@@ -59,6 +59,27 @@ describe('definitions', () => {
     expect(otra.changes.some((c) => c.entity === 'definicion' && (c.row as { key: string }).key === 'tiene_codeudor')).toBe(false);
   });
 
+  it("stores a group's sub-field defaults typed, as devices pull them", async () => {
+    const cursor = await cursorNow();
+    const structure = [
+      { key: 'modelo', type: 'integer', description: 'Modelo', default_value: '2020' },
+      { key: 'marca', type: 'array', list_values: { enum: ['Renault', 'Mazda'] }, default_value: 'Mazda' },
+      { key: 'color', type: 'string', default_value: '' },
+    ];
+    const res = await call('admin', 'POST', DEF_URL, { definitions: [{ key: 'vehiculo_sub', type: 'object', list_values: { array_type: 'object', object_structure: structure } }] });
+    expect(res.statusCode).toBe(200);
+    const { changes } = await pullSince('asesor', cursor);
+    const row = changes.find((c) => c.entity === 'definicion' && (c.row as { key: string }).key === 'vehiculo_sub')?.row as { list_values: unknown };
+    expect(row.list_values).toEqual({
+      array_type: 'object',
+      object_structure: [
+        { key: 'modelo', type: 'integer', description: 'Modelo', default_value: 2020 },
+        { key: 'marca', type: 'array', list_values: { enum: ['Renault', 'Mazda'] }, default_value: 'Mazda' },
+        { key: 'color', type: 'string' },
+      ],
+    });
+  });
+
   it('updates an existing key through POST instead of duplicating it', async () => {
     const res = await call('supervisor', 'POST', DEF_URL, { definitions: [{ key: 'tiene_codeudor', type: 'boolean', required: true, description: 'Codeudor' }] });
     expect(res.statusCode).toBe(200);
@@ -84,6 +105,10 @@ describe('definitions', () => {
       [{ key: 'nombres', type: 'string' }, 'Errores de validación: Los campos fijos no se pueden editar. Son campos base del formulario.'],
       // A default the creation form would show and then refuse.
       [{ key: 'vehiculo', type: 'date', description: 'Fecha de visita', default_value: '31/02/2026' }, 'Errores de validación: Valor por defecto inválido. Fecha de visita: debe ser una fecha válida (dd/mm/aaaa)'],
+      [
+        { key: 'vehiculo', type: 'object', description: 'Vehículo', list_values: { array_type: 'object', object_structure: [{ key: 'modelo', type: 'integer', description: 'Modelo', default_value: 'nuevo' }] } },
+        'Errores de validación: Valor por defecto inválido. Vehículo · Modelo: debe ser un número entero',
+      ],
     ];
     for (const [def, message] of cases) {
       const res = await call('admin', 'POST', DEF_URL, { definitions: [def] });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
 import { RegistroModal } from './fixtures/registro';
+import { apiLogin, fillApplication, tabla } from './fixtures/asesor';
 
 const headers = (page: Page) => page.getByRole('table').locator('thead th').allTextContents();
 
@@ -322,4 +323,76 @@ test('on a phone the tabs fit, each category is a card with Editar and Eliminar 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await card.getByRole('button', { name: 'Editar bancos' }).click();
   await expect(config.dialog('Editar categoría: bancos')).toBeVisible();
+});
+
+/** The value of `key` anywhere inside a row the server returned. */
+function valueAt(row: unknown, key: string): unknown {
+  if (!row || typeof row !== 'object') return undefined;
+  for (const [k, v] of Object.entries(row)) {
+    if (k === key) return v;
+    const inner = valueAt(v, key);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+test("a group's sub-fields take their own default values: set in the configurator, shown in the creation form, saved on the server", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const key = `vehiculo_${Date.now().toString(36)}`;
+  const config = await openAsAdmin(page);
+  await page.getByRole('button', { name: 'Editar Solicitud' }).click();
+  const modal = config.dialog('Configuración de Solicitud');
+  await modal.getByRole('button', { name: 'Nuevo campo' }).click();
+  await modal.getByLabel('Nombre para mostrar *').fill('Vehículo en garantía');
+  await modal.getByLabel('Nombre interno *').fill(key);
+  await modal.getByLabel('Tipo', { exact: true }).selectOption('object');
+  await modal.getByRole('button', { name: 'Agregar sub-campo' }).click();
+  const marca = modal.getByRole('listitem', { name: 'Sub-campo 1' });
+  await marca.getByLabel('Nombre interno').fill('marca');
+  await marca.getByLabel('Tipo').selectOption('array');
+  await marca.getByLabel('Descripción').fill('Marca');
+  for (const o of ['Renault', 'Mazda']) {
+    await marca.getByLabel('Nueva opción').fill(o);
+    await marca.getByRole('button', { name: 'Agregar opción' }).click();
+  }
+  // The default is chosen among the sub-field's own options.
+  await marca.getByLabel('Valor por defecto').selectOption('Mazda');
+  await modal.getByRole('button', { name: 'Agregar sub-campo' }).click();
+  const matricula = modal.getByRole('listitem', { name: 'Sub-campo 2' });
+  await matricula.getByLabel('Nombre interno').fill('matricula');
+  await matricula.getByLabel('Tipo').selectOption('date');
+  await matricula.getByLabel('Descripción').fill('Fecha de matrícula');
+  const fecha = matricula.getByLabel('Valor por defecto');
+  await fecha.pressSequentially('31022021');
+  // A default the form could not use is refused, named by its group and sub-field.
+  await modal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Valor por defecto inválido. Vehículo en garantía · Fecha de matrícula: debe ser una fecha válida (dd/mm/aaaa)');
+  await fecha.fill('');
+  await fecha.pressSequentially('15032021');
+  await modal.getByRole('listitem', { name: 'Sub-campo 2' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('subcampo-defecto.png') });
+  await modal.getByRole('button', { name: 'Agregar Campo' }).click();
+  await expect(config.toast('Campo creado')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const admin = await apiLogin(request, 'admin@demo.co');
+  try {
+    await page.goto('/');
+    const apellido = `Subcampos ${Date.now() % 100000}`;
+    const form = await fillApplication(page, { nombres: 'Nidia', apellido, documento: String(4_100_000_000 + (Date.now() % 100_000_000)) });
+    const grupo = form.section('Información del Crédito').getByRole('group', { name: 'Vehículo en garantía' });
+    await expect(grupo.getByLabel('Marca', { exact: true })).toHaveValue('Mazda');
+    await expect(grupo.getByLabel('Fecha de matrícula', { exact: true })).toHaveValue('15/03/2021');
+    await grupo.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('subcampo-defecto-formulario.png') });
+    await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(form.dialog()).toHaveCount(0);
+    await expect
+      .poll(async () => valueAt((await tabla(request, admin.access_token)).find((r) => JSON.stringify(r).includes(apellido)), key), { timeout: 30_000 })
+      .toEqual({ marca: 'Mazda', matricula: '2021-03-15' });
+  } finally {
+    // The suite shares one server: the field goes again.
+    const gone = await request.delete(`/api/json/definitions/solicitud/detalle_credito/${key}`, { headers: { authorization: `Bearer ${admin.access_token}` } });
+    expect(gone.ok()).toBe(true);
+  }
 });

@@ -7,9 +7,8 @@
 import { useState } from 'react';
 import { FIELD_TYPES, FIELD_TYPE_LABELS, parseListValues, type FieldDefinition, type FieldType } from '../../domain/field-definition';
 import { defaultFileConfig, suggestKey } from '../../domain/definicion-config';
-import { FileConfigEditor, OptionsEditor, SubFieldsEditor } from './type-editors';
+import { DefaultValueInput, FileConfigEditor, OptionsEditor, SubFieldsEditor } from './type-editors';
 import { input, label } from './ui';
-import { DateField } from '../../components/ui/date-field';
 
 export type FieldDraft = FieldDefinition;
 
@@ -24,11 +23,6 @@ function withType(draft: FieldDraft, type: FieldType): FieldDraft {
   if (type === 'object') return { ...draft, type, list_values: { array_type: 'object', object_structure: lv.object_structure ?? [] } };
   if (type === 'file') return { ...draft, type, list_values: { file_config: lv.file_config ?? defaultFileConfig() }, default_value: '' };
   return { ...draft, type, list_values: null };
-}
-
-function defaultText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 export function FieldEditor({
@@ -109,37 +103,7 @@ export function FieldEditor({
             <label className={label} htmlFor={id('default')}>
               Valor por defecto
             </label>
-            {draft.type === 'boolean' ? (
-              <select
-                id={id('default')}
-                className={input}
-                value={draft.default_value === true ? 'true' : draft.default_value === false ? 'false' : ''}
-                onChange={(e) => onChange({ ...draft, default_value: e.target.value === '' ? '' : e.target.value === 'true' })}
-              >
-                <option value="">Sin valor por defecto</option>
-                <option value="true">Sí</option>
-                <option value="false">No</option>
-              </select>
-            ) : draft.type === 'array' ? (
-              <select id={id('default')} className={input} value={defaultText(draft.default_value)} onChange={(e) => onChange({ ...draft, default_value: e.target.value })}>
-                <option value="">Sin valor por defecto</option>
-                {(lv.enum ?? []).map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </select>
-            ) : draft.type === 'date' ? (
-              <DateField id={id('default')} className={input} value={defaultText(draft.default_value)} onChange={(v) => onChange({ ...draft, default_value: v })} />
-            ) : (
-              <input
-                id={id('default')}
-                className={input}
-                type={draft.type === 'number' || draft.type === 'integer' ? 'number' : 'text'}
-                value={defaultText(draft.default_value)}
-                onChange={(e) => onChange({ ...draft, default_value: e.target.value })}
-              />
-            )}
+            <DefaultValueInput id={id('default')} type={draft.type} options={lv.enum ?? []} value={draft.default_value} onChange={(d) => onChange({ ...draft, default_value: d })} />
           </div>
         )}
       </div>

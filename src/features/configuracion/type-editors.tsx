@@ -1,9 +1,73 @@
-/** The type-specific parts of the field editor: array options, object sub-fields, file_config. */
+/**
+ * The type-specific parts of the field editor: a default value in the field's own kind of input,
+ * array options, object sub-fields (each with its default), file_config.
+ */
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useId, useState } from 'react';
 import { ALLOWED_FILE_TYPES, FIELD_TYPE_LABELS, type FileConfig, type SubField } from '../../domain/field-definition';
 import { addOption, clampMaxSize, SUBFIELD_EDITOR_TYPES } from '../../domain/definicion-config';
 import { btn, input, label } from './ui';
+import { DateField } from '../../components/ui/date-field';
+
+function defaultText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/**
+ * 'Valor por defecto' in the field's own kind of input: Sí/No, one of its options, a dd/mm/aaaa
+ * date, a number or a text. '' is no default. The <label> is the caller's, for `id`.
+ */
+export function DefaultValueInput({
+  id,
+  type,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  type: string;
+  options: readonly string[];
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  if (type === 'boolean') {
+    return (
+      <select
+        id={id}
+        className={input}
+        value={value === true || value === 'true' ? 'true' : value === false || value === 'false' ? 'false' : ''}
+        onChange={(e) => onChange(e.target.value === '' ? '' : e.target.value === 'true')}
+      >
+        <option value="">Sin valor por defecto</option>
+        <option value="true">Sí</option>
+        <option value="false">No</option>
+      </select>
+    );
+  }
+  if (type === 'array') {
+    return (
+      <select id={id} className={input} value={defaultText(value)} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Sin valor por defecto</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (type === 'date') return <DateField id={id} className={input} value={defaultText(value)} onChange={(v) => onChange(v)} />;
+  return (
+    <input
+      id={id}
+      className={input}
+      type={type === 'number' || type === 'integer' ? 'number' : 'text'}
+      value={defaultText(value)}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
 
 export function OptionsEditor({ options, onChange, name }: { options: string[]; onChange: (o: string[]) => void; name: string }) {
   const [draft, setDraft] = useState('');
@@ -110,7 +174,9 @@ export function SubFieldsEditor({ subFields, onChange }: { subFields: SubField[]
                   id={`sub-type-${i}`}
                   className={input}
                   value={s.type}
-                  onChange={(e) => update(i, { type: e.target.value as SubField['type'], list_values: e.target.value === 'array' ? { enum: [] } : undefined })}
+                  onChange={(e) =>
+                    update(i, { type: e.target.value as SubField['type'], list_values: e.target.value === 'array' ? { enum: [] } : undefined, default_value: undefined })
+                  }
                 >
                   {SUBFIELD_EDITOR_TYPES.map((t) => (
                     <option key={t} value={t}>
@@ -124,6 +190,18 @@ export function SubFieldsEditor({ subFields, onChange }: { subFields: SubField[]
                   Descripción
                 </label>
                 <input id={`sub-desc-${i}`} className={input} value={s.description ?? ''} onChange={(e) => update(i, { description: e.target.value })} />
+              </div>
+              <div className="sm:col-span-3">
+                <label className={label} htmlFor={`sub-default-${i}`}>
+                  Valor por defecto
+                </label>
+                <DefaultValueInput
+                  id={`sub-default-${i}`}
+                  type={s.type}
+                  options={s.list_values?.enum ?? []}
+                  value={s.default_value}
+                  onChange={(d) => update(i, { default_value: d })}
+                />
               </div>
             </div>
             <div className="mt-2 flex flex-wrap items-center gap-4">

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { definitionPayload, validateDefinition } from '../../domain/definicion-config';
+import { definitionPayload, typedDefault, validateDefinition } from '../../domain/definicion-config';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
 import { serviceErrorText } from './service-errors';
@@ -15,11 +15,7 @@ import type { FieldGroup } from './groups';
 /** The draft as sent: typed default value (numbers as numbers), blanks as null. */
 export function payloadOf(draft: FieldDraft) {
   const p = definitionPayload(draft);
-  if ((draft.type === 'number' || draft.type === 'integer') && typeof p.default_value === 'string') {
-    const n = Number(p.default_value);
-    p.default_value = Number.isFinite(n) ? n : p.default_value;
-  }
-  return p;
+  return { ...p, default_value: typedDefault(draft.type, p.default_value) };
 }
 
 export function useAddField(group: FieldGroup, existing: readonly FieldDefinition[], write: ConfigWrite) {

@@ -111,4 +111,37 @@ describe('configured default values', () => {
     s.values.solicitante = { nacionalidad: 'Venezolana', fecha_expedicion: '' };
     expect(withDefaults(s, schemas).values.solicitante).toEqual({ nacionalidad: 'Venezolana', fecha_expedicion: '', acepta_llamadas: true });
   });
+  it("fill a group's untouched sub-fields with their own defaults, and leave typed, emptied and retired ones", () => {
+    const grouped = {
+      ...schemas,
+      informacion_financiera: [
+        {
+          key: 'vehiculo',
+          type: 'object',
+          required: false,
+          list_values: {
+            array_type: 'object',
+            object_structure: [
+              { key: 'marca', type: 'array', list_values: { enum: ['Renault', 'Mazda'] }, default_value: 'Mazda' },
+              { key: 'modelo', type: 'integer', default_value: 2020 },
+              { key: 'matricula', type: 'date', default_value: '15/03/2021' },
+              { key: 'asegurado', type: 'boolean', default_value: 'false' },
+              { key: 'color', type: 'string' },
+              { key: 'placa', type: 'string', default_value: 'AAA000', isActive: false },
+            ],
+          },
+        },
+      ],
+    } as unknown as RegistroSchemas;
+    const s = newFormState();
+    expect(withDefaults(s, grouped).values.informacion_financiera).toEqual({
+      vehiculo: { marca: 'Mazda', modelo: 2020, matricula: '2021-03-15', asegurado: false },
+    });
+    s.values.informacion_financiera = { vehiculo: { marca: 'Renault', modelo: '', color: 'Rojo' } };
+    expect(withDefaults(s, grouped).values.informacion_financiera).toEqual({
+      vehiculo: { marca: 'Renault', modelo: '', color: 'Rojo', matricula: '2021-03-15', asegurado: false },
+    });
+    expect(s.values.informacion_financiera).toEqual({ vehiculo: { marca: 'Renault', modelo: '', color: 'Rojo' } });
+    expect(hasContent(newFormState())).toBe(false);
+  });
 });

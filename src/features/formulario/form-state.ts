@@ -4,7 +4,7 @@
  * draft twice (a double tap, a second tab) creates one application.
  */
 import { uuidv7 } from '../../domain/ids';
-import type { FieldDefinition } from '../../domain/field-definition';
+import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { MAX_REFERENCIAS, SINGLE_ENTITIES, type CrearRegistroArgs, type RegistroSchemas } from '../../domain/registro';
 import { visibleFields } from '../../domain/schema-compiler';
 import { leerFecha } from '../../domain/validacion';
@@ -97,7 +97,7 @@ export function shownFields(entity: keyof RegistroSchemas, schemas: RegistroSche
  * A field's configured default value ('Valor por defecto' in Configuración) as the form holds it:
  * a date as YYYY-MM-DD, a yes/no as a boolean, anything else as written; undefined when none.
  */
-export function defaultOf(field: FieldDefinition): unknown {
+export function defaultOf(field: Pick<FieldDefinition, 'type' | 'default_value'>): unknown {
   const d = field.default_value;
   if (d === undefined || d === null || (typeof d === 'string' && d.trim() === '')) return undefined;
   if (field.type === 'file' || field.type === 'object') return undefined;
@@ -106,13 +106,30 @@ export function defaultOf(field: FieldDefinition): unknown {
   return d;
 }
 
+/**
+ * A group of sub-fields with each active sub-field's default in the sub-fields the person has not
+ * touched; `current` itself when there is nothing to fill (or it is not a group's value).
+ */
+function objectDefaults(field: FieldDefinition, current: unknown): unknown {
+  if (current !== undefined && (current === null || typeof current !== 'object' || Array.isArray(current))) return current;
+  const obj = (current ?? {}) as Values;
+  let out: Values | undefined;
+  for (const sub of parseListValues(field.list_values).object_structure ?? []) {
+    if (sub.isActive === false || !sub.key || obj[sub.key] !== undefined) continue;
+    const d = defaultOf(sub);
+    if (d === undefined) continue;
+    out ??= { ...obj };
+    out[sub.key] = d;
+  }
+  return out ?? current;
+}
+
 /** Fills the untouched fields that are shown: a field hidden by its condition gets no default. */
 function defaultsInto(values: Values, fields: readonly FieldDefinition[]): Values {
   let out = values;
   for (const field of fields) {
-    if (values[field.key] !== undefined) continue;
-    const d = defaultOf(field);
-    if (d === undefined) continue;
+    const d = field.type === 'object' ? objectDefaults(field, values[field.key]) : values[field.key] === undefined ? defaultOf(field) : undefined;
+    if (d === undefined || d === values[field.key]) continue;
     // Triggers come first in a section, so a default may itself show the fields that follow it.
     if (field.conditional_on && visibleFields(fields, out).every((f) => f.key !== field.key)) continue;
     if (out === values) out = { ...values };
