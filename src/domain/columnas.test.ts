@@ -36,6 +36,10 @@ describe('columnas', () => {
       { entity: 'referencia', json_column: 'detalle_referencia', key: 'parentesco', type: 'string', description: 'Parentesco' },
       // A key spec 02 §3 already offers stays spec 02 §3's, with its name.
       { entity: 'solicitante', json_column: 'info_extra', key: 'celular', type: 'string', description: 'Móvil' },
+      // So does a key stored where a spec 02 §3 field reads it: 'Plazo en meses' is 'Plazo', and
+      // 'Empresa donde trabaja' is 'Nombre Empresa'.
+      { entity: 'solicitud', json_column: 'detalle_credito', key: 'plazo_meses', type: 'integer', description: 'Plazo en meses' },
+      { entity: 'actividad_economica', json_column: 'detalle_actividad', key: 'empresa', type: 'string', description: 'Empresa donde trabaja' },
     ];
     expect(configuredColumnFields(defs)).toEqual([
       { key: 'hobby', label: 'Hobby', list: false },

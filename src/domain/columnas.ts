@@ -86,8 +86,44 @@ export const SELECT_FIELD_REQUIRED = 'Por favor selecciona un campo';
 export const INVALID_FIELD = 'Campo no válido';
 export const DELETE_COLUMN_CONFIRM = '¿Estás seguro de eliminar esta columna?';
 
+/**
+ * Where a spec 02 §3 field lives when its internal name differs from the stored key (the list tries
+ * these before its generic search through the blocks). A configured field stored at one of these
+ * places is already that column, so it is not offered again under its own label.
+ */
+export const COLUMN_FIELD_PATHS: Record<string, string[]> = {
+  estado: ['solicitud.estado'],
+  celular: ['ubicacion.detalle_direccion.celular', 'solicitante.info_extra.celular'],
+  telefono: ['solicitante.info_extra.telefono'],
+  correo: ['solicitante.correo'],
+  banco_nombre: ['solicitud.banco_nombre', 'solicitud.detalle_credito.banco'],
+  tipo_credito: ['solicitud.tipo_credito', 'solicitud.detalle_credito.tipo_credito'],
+  plazo_tiempo: ['solicitud.detalle_credito.plazo_tiempo', 'solicitud.detalle_credito.plazo_meses'],
+  nombre_empresa: ['actividad_economica.detalle_actividad.empresa'],
+  sector_economico_empresa: ['actividad_economica.sector_economico'],
+  codigo_ciuu_empresa: ['actividad_economica.codigo_ciiu', 'actividad_economica.detalle_actividad.codigo_ciiu'],
+  correo_electronico_empresa: ['actividad_economica.correo_oficina'],
+  nit_empresa: ['actividad_economica.nit'],
+  fecha_ingreso_empresa: ['actividad_economica.detalle_actividad.fecha_ingreso'],
+  departamento_empresa: ['actividad_economica.departamento_empresa'],
+  telefono_empresa: ['actividad_economica.telefono_empresa', 'actividad_economica.detalle_actividad.telefono_empresa'],
+  tipo_referencia: ['referencias.0.tipo_referencia'],
+  nombre_referencia: ['referencias.0.detalle_referencia.nombre'],
+  relacion_referencia: ['referencias.0.detalle_referencia.relacion'],
+  ciudad_referencia: ['referencias.0.detalle_referencia.ciudad'],
+  celular_referencia: ['referencias.0.detalle_referencia.celular'],
+};
+
 /** The entities whose configured fields a list row can show (references are many per applicant). */
 const COLUMN_ENTITIES = ['solicitante', 'ubicacion', 'actividad_economica', 'informacion_financiera', 'solicitud'] as const;
+
+/** 'entity.key' of every configured key a spec field's column already reads ('solicitud.plazo_meses'). */
+const SPEC_STORED = new Set(
+  Object.values(COLUMN_FIELD_PATHS)
+    .flat()
+    .map((path) => path.split('.'))
+    .map((parts) => `${parts[0]}.${parts[parts.length - 1]}`),
+);
 
 /** A configured field a column may show. `list`: its value is one of its options. */
 export interface ConfiguredColumnField {
@@ -105,7 +141,7 @@ export function configuredColumnFields(definitions: readonly unknown[]): Configu
   const seen = new Set<string>(COLUMN_FIELDS);
   for (const entity of COLUMN_ENTITIES) {
     for (const d of dynamicFieldsOf(entity, definitions)) {
-      if (d.type === 'file' || d.type === 'object' || seen.has(d.key)) continue;
+      if (d.type === 'file' || d.type === 'object' || seen.has(d.key) || SPEC_STORED.has(`${entity}.${d.key}`)) continue;
       seen.add(d.key);
       out.push({ key: d.key, label: d.description?.trim() || etiquetaDeCampo(d.key), list: d.type === 'array' });
     }

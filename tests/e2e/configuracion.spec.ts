@@ -84,6 +84,9 @@ test("a field the company configured can be a column: offered by its label, and 
   await page.getByRole('button', { name: 'Agregar Columna' }).click();
   const campo = page.getByLabel('Campo', { exact: true });
   await expect(campo.locator('optgroup[label="Campos configurados"] option[value="destino_credito"]')).toHaveText('Destino del crédito (destino_credito)');
+  // 'Plazo en meses' is where 'Plazo' reads: it is offered once, as 'Plazo'.
+  await expect(campo.locator('option[value="plazo_tiempo"]')).toHaveCount(1);
+  await expect(campo.locator('option[value="plazo_meses"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancelar' }).click();
   for (const f of ['nombres', 'destino_credito']) await config.addColumn(f);
   await expect.poll(() => config.columnNames()).toEqual(['Nombres', 'Destino del crédito']);

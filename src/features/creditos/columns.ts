@@ -8,7 +8,7 @@
  * - Amounts read '$ 180.000.000'.
  * - The fixed hidden columns never show.
  */
-import { configuredColumnFields } from '../../domain/columnas';
+import { COLUMN_FIELD_PATHS, configuredColumnFields } from '../../domain/columnas';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { hasOptionLabels, optionLabel } from '../../domain/opciones';
 import { fold } from '../../domain/text';
@@ -84,30 +84,6 @@ export function isHiddenColumn(name: string): boolean {
   return HIDDEN_KEYS.has(headerKey(name));
 }
 
-// Where a field lives when its internal name differs from the stored key, tried before the
-// generic search through the blocks.
-const ALIASES: Record<string, string[]> = {
-  estado: ['solicitud.estado'],
-  celular: ['ubicacion.detalle_direccion.celular', 'solicitante.info_extra.celular'],
-  telefono: ['solicitante.info_extra.telefono'],
-  correo: ['solicitante.correo'],
-  banco_nombre: ['solicitud.banco_nombre', 'solicitud.detalle_credito.banco'],
-  tipo_credito: ['solicitud.tipo_credito', 'solicitud.detalle_credito.tipo_credito'],
-  plazo_tiempo: ['solicitud.detalle_credito.plazo_tiempo', 'solicitud.detalle_credito.plazo_meses'],
-  nombre_empresa: ['actividad_economica.detalle_actividad.empresa'],
-  sector_economico_empresa: ['actividad_economica.sector_economico'],
-  codigo_ciuu_empresa: ['actividad_economica.codigo_ciiu', 'actividad_economica.detalle_actividad.codigo_ciiu'],
-  correo_electronico_empresa: ['actividad_economica.correo_oficina'],
-  nit_empresa: ['actividad_economica.nit'],
-  fecha_ingreso_empresa: ['actividad_economica.detalle_actividad.fecha_ingreso'],
-  departamento_empresa: ['actividad_economica.departamento_empresa'],
-  telefono_empresa: ['actividad_economica.telefono_empresa', 'actividad_economica.detalle_actividad.telefono_empresa'],
-  tipo_referencia: ['referencias.0.tipo_referencia'],
-  nombre_referencia: ['referencias.0.detalle_referencia.nombre'],
-  relacion_referencia: ['referencias.0.detalle_referencia.relacion'],
-  ciudad_referencia: ['referencias.0.detalle_referencia.ciudad'],
-  celular_referencia: ['referencias.0.detalle_referencia.celular'],
-};
 
 // The generic search order of spec 02 §3's selectable fields: block, then its JSON column.
 const CONTAINERS = [
@@ -140,7 +116,7 @@ function present(value: unknown): boolean {
 
 /** The value of an internal field in a record, or undefined when no block holds it. */
 export function resolveField(record: SolicitudRecord, field: string): unknown {
-  for (const path of ALIASES[field] ?? []) {
+  for (const path of COLUMN_FIELD_PATHS[field] ?? []) {
     const v = getPath(record, path);
     if (present(v)) return v;
   }
