@@ -382,7 +382,8 @@ test("a group's sub-fields take their own default values: set in the configurato
   try {
     await page.goto('/');
     const apellido = `Subcampos ${Date.now() % 100000}`;
-    const form = await fillApplication(page, { nombres: 'Nidia', apellido, documento: String(4_100_000_000 + (Date.now() % 100_000_000)) });
+    const documento = String(4_100_000_000 + (Date.now() % 100_000_000));
+    const form = await fillApplication(page, { nombres: 'Nidia', apellido, documento });
     const grupo = form.section('Información del Crédito').getByRole('group', { name: 'Vehículo en garantía' });
     await expect(grupo.getByLabel('Marca', { exact: true })).toHaveValue('Mazda');
     await expect(grupo.getByLabel('Fecha de matrícula', { exact: true })).toHaveValue('15/03/2021');
@@ -390,9 +391,19 @@ test("a group's sub-fields take their own default values: set in the configurato
     await page.screenshot({ path: test.info().outputPath('subcampo-defecto-formulario.png') });
     await form.dialog().getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(form.dialog()).toHaveCount(0);
-    await expect
-      .poll(async () => valueAt((await tabla(request, admin.access_token)).find((r) => JSON.stringify(r).includes(apellido)), key), { timeout: 30_000 })
-      .toEqual({ marca: 'Mazda', matricula: '2021-03-15' });
+    const stored = async () => valueAt((await tabla(request, admin.access_token)).find((r) => JSON.stringify(r).includes(apellido)), key);
+    await expect.poll(stored, { timeout: 30_000 }).toEqual({ marca: 'Mazda', matricula: '2021-03-15' });
+
+    // The group can be edited later in 'Editar Registro', one sub-field at a time.
+    await page.getByLabel('Buscar').fill(documento);
+    await page.getByTestId('credit-row').filter({ hasText: apellido }).getByTestId('nombre').click();
+    const registro = new RegistroModal(page);
+    const editado = registro.dialog().getByRole('group', { name: 'Vehículo en garantía' });
+    await expect(editado.getByLabel('Marca', { exact: true })).toHaveValue('Mazda');
+    await editado.getByLabel('Marca', { exact: true }).selectOption('Renault');
+    await registro.save();
+    await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+    await expect.poll(stored, { timeout: 30_000 }).toEqual({ marca: 'Renault', matricula: '2021-03-15' });
   } finally {
     // The suite shares one server: the field goes again.
     const gone = await request.delete(`/api/json/definitions/solicitud/detalle_credito/${key}`, { headers: { authorization: `Bearer ${admin.access_token}` } });
