@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // One seeded database per run, copied by each file (tests/api/seeded-template.ts).
+          globalSetup: ['tests/api/seeded-template.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -49,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'property',
           include: ['tests/property/**/*.test.ts'],
+          globalSetup: ['tests/api/seeded-template.ts'],
           environment: 'node',
           testTimeout: 300_000,
           hookTimeout: 120_000,

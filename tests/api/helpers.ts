@@ -1,34 +1,36 @@
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of DATABASE_URL (CI runs the suite a second time that way).
+ * PostgreSQL server of DATABASE_URL (CI runs the suite a second time that way). A seeded one is a
+ * copy of the run's seeded template (tests/api/seeded-template.ts) when the project made one.
  */
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { seedDemo } from '../../server/src/db/seed';
 import { buildApp } from '../../server/src/app';
+import { withDatabase, type Seeded } from './seeded-template';
 
 export const JWT_SECRET = 'test-secret-' + 'x'.repeat(40);
 
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
-  seeded: Awaited<ReturnType<typeof seedDemo>>;
+  seeded: Seeded;
   close(): Promise<void>;
 }
 
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(from?: { template?: string; dump?: Blob }): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), drop: async () => undefined };
+  if (!url) return { database: await openDatabase({ loadDataDir: from?.dump }), drop: async () => undefined };
   const name = `radica_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(from?.template ? `create database ${name} template ${from.template}` : `create database ${name}`);
   await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
+  const database = await openDatabase({ url: withDatabase(url, name) });
   return {
     database,
     drop: async () => {
@@ -38,6 +40,19 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
       await c.end();
     },
   };
+}
+
+/** A fresh database holding the demo seed: a copy of the run's template, else seeded here. */
+async function seededDatabase(): Promise<{ database: Database; drop: () => Promise<void>; seeded: Seeded }> {
+  const template = inject('seededTemplate');
+  const url = process.env.DATABASE_URL;
+  if (template?.kind === 'postgres' && url) return { ...(await freshDatabase({ template: template.database })), seeded: template.seeded };
+  if (template?.kind === 'pglite' && !url) {
+    const dump = new Blob([await readFile(template.file)]);
+    return { ...(await freshDatabase({ dump })), seeded: template.seeded };
+  }
+  const fresh = await freshDatabase();
+  return { ...fresh, seeded: await seedDemo(fresh.database.db) };
 }
 
 export async function createTestContext(
@@ -50,8 +65,7 @@ export async function createTestContext(
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
-  const seeded = await seedDemo(database.db);
+  const { database, drop, seeded } = await seededDatabase();
   const app = await buildApp({
     db: database.db,
     jwtSecret: JWT_SECRET,

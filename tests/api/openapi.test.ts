@@ -128,7 +128,12 @@ describe('real answers conform to the document', () => {
     // The role matrix (matrix.test.ts) checks every route's answers for every role the same way;
     // here, the answers it cannot reach (creations of missing blocks, a password change, a
     // review's life) and the main reads, so this file fails on its own.
-    const [a, b] = await demoSolicitudes();
+    // b: one the admin created or is assigned, so the admin may answer its review (a table read
+    // without an order comes in no promised order).
+    const rows = await demoSolicitudes();
+    const a = rows[0];
+    const admin = ctx.seeded.users.admin;
+    const b = rows.find((r) => r.id !== a.id && (r.createdByUserId === admin || r.assignedToUserId === admin))!;
     const reads = [
       '/api/health',
       '/api/ready',

@@ -57,6 +57,8 @@ export async function openDatabase(opts: {
   url?: string;
   /** Folder for PGlite; undefined = in memory. */
   pgliteDir?: string;
+  /** An in-memory PGlite starts from this dump of a data directory (`dumpDataDir`), not an empty one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
@@ -85,7 +87,7 @@ export async function openDatabase(opts: {
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder: MIGRATIONS_FOLDER });
