@@ -162,11 +162,22 @@ export function sortFields<T extends { order_index?: number | null; key: string 
   );
 }
 
-/** What a company's field definition says about its label (its description). */
+/** What a company's field definition says about its label (its description, and a group's sub-fields'). */
 export interface DefinicionEtiqueta {
   entity: string;
   key: string;
   description?: string | null;
+  list_values?: unknown;
+}
+
+/** A key as the form labels a field without a display name: 'fecha_matricula' -> 'Fecha matricula'. */
+const enPalabras = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+
+/** The definitions of `key`: those of the path's entity, else those of the one entity that has it. */
+function definitionsFor<T extends DefinicionEtiqueta>(all: readonly T[], key: string, entity: string): T[] {
+  const same = all.filter((d) => d.key === key);
+  const own = same.filter((d) => d.entity === entity);
+  return own.length ? own : new Set(same.map((d) => d.entity)).size === 1 ? same : [];
 }
 
 /**
@@ -175,14 +186,26 @@ export interface DefinicionEtiqueta {
  * company configured no label for it. `path` is a stored path ('informacion_financiera.
  * detalle_financiera.bono'): its last part is the key; its first part, when it is an entity,
  * picks that entity's definition, otherwise the key must belong to one entity only. A bare key
- * (no dot: a document's 'nombre', a notification's 'estado') is never a configured field.
+ * (no dot: a document's 'nombre', a notification's 'estado') is never a configured field. A
+ * sub-field of a configured group reads '<group> · <sub-field>'.
  */
 export function etiquetaConfigurada(path: string, definiciones: readonly DefinicionEtiqueta[]): string | undefined {
   if (!definiciones.length || !path.includes('.')) return undefined;
-  const key = path.slice(path.lastIndexOf('.') + 1);
-  const first = path.slice(0, Math.max(0, path.indexOf('.')));
-  const same = definiciones.filter((d) => d.key === key && d.description?.trim());
-  const own = same.filter((d) => d.entity === first);
-  const pick = own.length ? own : new Set(same.map((d) => d.entity)).size === 1 ? same : [];
+  const parts = path.split('.');
+  const key = parts[parts.length - 1];
+  const first = parts[0];
+  // A sub-field of a configured group ('solicitud.detalle_credito.vehiculo.marca'): named as the
+  // form names it, '<group> · <sub-field>' ('Vehículo en garantía · Marca').
+  if (parts.length >= 3) {
+    for (const group of definitionsFor(definiciones, parts[parts.length - 2], first)) {
+      const sub = parseListValues(group.list_values).object_structure?.find((s) => s.key === key);
+      if (sub) return `${group.description?.trim() || enPalabras(group.key)} · ${sub.description?.trim() || enPalabras(sub.key)}`;
+    }
+  }
+  const pick = definitionsFor(
+    definiciones.filter((d) => d.description?.trim()),
+    key,
+    first,
+  );
   return pick[0]?.description?.trim() || undefined;
 }

@@ -404,6 +404,11 @@ test("a group's sub-fields take their own default values: set in the configurato
     await registro.save();
     await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
     await expect.poll(stored, { timeout: 30_000 }).toEqual({ marca: 'Renault', matricula: '2021-03-15' });
+    // 'Historial de cambios' names the sub-field as the form does, never by its key.
+    await page.getByTestId('credit-row').filter({ hasText: apellido }).getByTestId('nombre').click();
+    const cambio = registro.dialog().getByTestId('seccion-historial').getByTestId('historial-cambio').filter({ hasText: 'Renault' }).first();
+    await expect(cambio).toContainText('Vehículo en garantía · Marca', { timeout: 30_000 });
+    await expect(cambio).toContainText('Mazda');
   } finally {
     // The suite shares one server: the field goes again.
     const gone = await request.delete(`/api/json/definitions/solicitud/detalle_credito/${key}`, { headers: { authorization: `Bearer ${admin.access_token}` } });

@@ -90,6 +90,32 @@ describe('values per field', () => {
     ]);
   });
 
+  it("names a configured group's sub-fields '<group> · <sub-field>', as the form does", () => {
+    const etiquetas = [
+      {
+        entity: 'solicitud',
+        key: 'vehiculo',
+        description: 'Vehículo en garantía',
+        list_values: { array_type: 'object', object_structure: [{ key: 'marca', type: 'array', description: 'Marca' }, { key: 'matricula', type: 'date' }] },
+      },
+      { entity: 'solicitante', key: 'marca', description: 'Marca preferida' },
+    ];
+    const lines = changeLines(
+      {
+        id: 3, fecha: '2025-01-01T00:00:00Z', usuario_id: 1, usuario_nombre: 'Sara', entidad: 'solicitud', entidad_id: 's', accion: 'editar',
+        cambios: { 'solicitud.detalle_credito': { old: { vehiculo: { marca: 'Mazda' } }, new: { vehiculo: { marca: 'Renault', matricula: '2021-03-15' } } } },
+      },
+      etiquetas,
+    );
+    expect(lines.map((l) => [l.label, l.before, l.after])).toEqual([
+      ['Vehículo en garantía · Marca', 'Mazda', 'Renault'],
+      ['Vehículo en garantía · Matricula', '(vacío)', '15/03/2021'],
+    ]);
+    // The group itself, and a key of the same name elsewhere, keep their own labels.
+    expect(fieldLabel('solicitud.detalle_credito.vehiculo', etiquetas)).toBe('Vehículo en garantía');
+    expect(fieldLabel('solicitante.info_extra.marca', etiquetas)).toBe('Marca preferida');
+  });
+
   it('finds the leaves that differ between versions, deep', () => {
     expect(leafPaths('a', ['x', 'y'])).toEqual(['a']);
     expect(leafPaths('d', [{ x: 1, y: { z: 1 } }, { x: 1, y: { z: 2 } }, { x: 2, y: { z: 1 } }])).toEqual(['d.x', 'd.y.z']);

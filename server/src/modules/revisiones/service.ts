@@ -58,7 +58,7 @@ type SolicitudDb = typeof solicitudes.$inferSelect;
  */
 async function etiquetasDe(tx: DbOrTx, empresaId: number): Promise<DefinicionEtiqueta[]> {
   return tx
-    .select({ entity: definiciones.entity, key: definiciones.key, description: definiciones.description })
+    .select({ entity: definiciones.entity, key: definiciones.key, description: definiciones.description, list_values: definiciones.listValues })
     .from(definiciones)
     .where(and(eq(definiciones.empresaId, empresaId), isNull(definiciones.deletedAt)));
 }
