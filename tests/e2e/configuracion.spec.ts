@@ -328,6 +328,30 @@ test('on a phone the tabs fit, each category is a card with Editar and Eliminar 
   await expect(config.dialog('Editar categoría: bancos')).toBeVisible();
 });
 
+test("on a phone a sub-field's new option is typed in a field wide enough to read it", async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Editar Solicitud' }).click();
+  const modal = config.dialog('Configuración de Solicitud');
+  await modal.getByRole('button', { name: 'Nuevo campo' }).click();
+  await modal.getByLabel('Tipo', { exact: true }).selectOption('object');
+  await modal.getByRole('button', { name: 'Agregar sub-campo' }).click();
+  const sub = modal.getByRole('listitem', { name: 'Sub-campo 1' });
+  await sub.getByLabel('Tipo').selectOption('array');
+  // Before: 'Agregar opción' kept its row and left the input about 95 px ('Nueva op').
+  const nueva = sub.getByLabel('Nueva opción');
+  await nueva.fill('Chevrolet Spark');
+  const box = await nueva.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(192);
+  expect(await nueva.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+  const agregar = await sub.getByRole('button', { name: 'Agregar opción' }).boundingBox();
+  expect(agregar!.x + agregar!.width).toBeLessThanOrEqual(390);
+  await sub.getByRole('button', { name: 'Agregar opción' }).click();
+  await expect(sub.getByRole('list', { name: /Opciones de/ })).toContainText('Chevrolet Spark');
+  await nueva.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('opcion-subcampo-390.png') });
+});
+
 /** The value of `key` anywhere inside a row the server returned. */
 function valueAt(row: unknown, key: string): unknown {
   if (!row || typeof row !== 'object') return undefined;

@@ -106,26 +106,29 @@ export function OptionsEditor({ options, onChange, name }: { options: string[]; 
           ))}
         </ul>
       )}
-      <div className="flex gap-2">
+      {/* On a phone the button goes under the input, which keeps room to read what is typed. */}
+      <div className="flex flex-wrap gap-2">
         <label htmlFor={id} className="sr-only">
           Nueva opción
         </label>
-        <input
-          id={id}
-          className={input}
-          value={draft}
-          placeholder="Nueva opción"
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setError('');
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              add();
-            }
-          }}
-        />
+        <div className="min-w-48 flex-1">
+          <input
+            id={id}
+            className={input}
+            value={draft}
+            placeholder="Nueva opción"
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setError('');
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+        </div>
         <button type="button" className={btn.secondary} onClick={add}>
           Agregar opción
         </button>
