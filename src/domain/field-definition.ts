@@ -173,6 +173,11 @@ export interface DefinicionEtiqueta {
 /** A key as the form labels a field without a display name: 'fecha_matricula' -> 'Fecha matricula'. */
 const enPalabras = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
+/** A group's sub-field as the form and every text about it name it: 'Vehículo en garantía · Marca'. */
+export function etiquetaSubcampo(grupo: string, sub: Pick<SubField, 'key' | 'description'>): string {
+  return `${grupo} · ${sub.description?.trim() || enPalabras(sub.key)}`;
+}
+
 /** The definitions of `key`: those of the path's entity, else those of the one entity that has it. */
 function definitionsFor<T extends DefinicionEtiqueta>(all: readonly T[], key: string, entity: string): T[] {
   const same = all.filter((d) => d.key === key);
@@ -199,7 +204,7 @@ export function etiquetaConfigurada(path: string, definiciones: readonly Definic
   if (parts.length >= 3) {
     for (const group of definitionsFor(definiciones, parts[parts.length - 2], first)) {
       const sub = parseListValues(group.list_values).object_structure?.find((s) => s.key === key);
-      if (sub) return `${group.description?.trim() || enPalabras(group.key)} · ${sub.description?.trim() || enPalabras(sub.key)}`;
+      if (sub) return etiquetaSubcampo(group.description?.trim() || enPalabras(group.key), sub);
     }
   }
   const pick = definitionsFor(

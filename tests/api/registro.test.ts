@@ -523,7 +523,7 @@ describe('descargar-ventas', () => {
     for (const rec of records.slice(1)) expect(rec[9]).not.toMatch(/^[a-z]/);
   });
 
-  it("adds a column per configured field, by its label and read as the screens read it; not another company's fields, files, groups or inactive ones", async () => {
+  it("adds a column per configured field, by its label and read as the screens read it; a group's sub-fields one column each; not another company's fields, files or inactive ones", async () => {
     const s = await take((r) => r.estado === 'Aprobado');
     const db = ctx.database.db;
     const define = async (entity: string, json: string, definitions: unknown[], who: DemoUser = 'admin') => {
@@ -536,7 +536,20 @@ describe('descargar-ventas', () => {
       { key: 'tiene_codeudor_venta', type: 'boolean', description: '¿Tiene codeudor?' },
       { key: 'nota_venta', type: 'text', description: 'Nota de la venta' },
       { key: 'pagare_firmado', type: 'file', description: 'Pagaré firmado', list_values: { file_config: { allowed_types: ['pdf'], max_size_mb: 5 } } },
-      { key: 'vehiculo_venta', type: 'object', description: 'Vehículo de la venta', list_values: { array_type: 'object', object_structure: [{ key: 'placa', type: 'string' }] } },
+      {
+        key: 'vehiculo_venta',
+        type: 'object',
+        description: 'Vehículo de la venta',
+        list_values: {
+          array_type: 'object',
+          object_structure: [
+            { key: 'placa', type: 'string' },
+            { key: 'marca', type: 'array', description: 'Marca', list_values: { enum: ['Renault', 'Mazda'] } },
+            { key: 'matricula', type: 'date', description: 'Fecha de matrícula' },
+            { key: 'color_retirado', type: 'string', isActive: false },
+          ],
+        },
+      },
       { key: 'campo_retirado', type: 'string', description: 'Campo retirado', isActive: false },
     ]);
     await define('ubicacion', 'detalle_direccion', [{ key: 'celular', type: 'string', description: 'Celular' }]);
@@ -544,7 +557,17 @@ describe('descargar-ventas', () => {
 
     await db
       .update(solicitudes)
-      .set({ detalleCredito: { ...(s.detalleCredito as object), canal_venta: 'referido', fecha_firma: '2026-03-07', tiene_codeudor_venta: false, nota_venta: '=HYPERLINK("http://x")', campo_retirado: 'x' } })
+      .set({
+        detalleCredito: {
+          ...(s.detalleCredito as object),
+          canal_venta: 'referido',
+          fecha_firma: '2026-03-07',
+          tiene_codeudor_venta: false,
+          nota_venta: '=HYPERLINK("http://x")',
+          campo_retirado: 'x',
+          vehiculo_venta: { placa: 'ABC123', marca: 'Mazda', matricula: '2021-03-15', color_retirado: 'Rojo' },
+        },
+      })
       .where(eq(solicitudes.id, s.id));
     await db.update(ubicaciones).set({ detalleDireccion: { celular: '3104445566' } }).where(eq(ubicaciones.solicitanteId, s.solicitanteId));
 
@@ -554,11 +577,17 @@ describe('descargar-ventas', () => {
     // The demo's own configured fields come first, in the form's order, then the new ones.
     expect(headers).toContain('Nacionalidad');
     expect(headers).toContain('Celular (Ubicación)');
-    for (const h of ['Pagaré firmado', 'Vehículo de la venta', 'Campo retirado', 'Solo de la otra empresa', 'canal_venta']) expect(headers).not.toContain(h);
+    for (const h of ['Pagaré firmado', 'Vehículo de la venta', 'Campo retirado', 'Solo de la otra empresa', 'canal_venta', 'Vehículo de la venta · Color retirado']) {
+      expect(headers).not.toContain(h);
+    }
     expect(headers.filter((h) => h === 'Celular')).toHaveLength(1);
     const row = records.find((rec) => rec[0] === s.radicado)!;
     const at = (h: string) => row[headers.indexOf(h)];
     expect([at('Canal de venta'), at('Fecha de firma'), at('¿Tiene codeudor?'), at('Celular (Ubicación)')]).toEqual(['Referido', '07/03/2026', 'No', '3104445566']);
+    // A group gives a column per active sub-field, named as the form names it.
+    const grupo = headers.filter((h) => h.startsWith('Vehículo de la venta · '));
+    expect(grupo).toEqual(['Vehículo de la venta · Placa', 'Vehículo de la venta · Marca', 'Vehículo de la venta · Fecha de matrícula']);
+    expect(grupo.map(at)).toEqual(['ABC123', 'Mazda', '15/03/2021']);
     // A configured text is a cell like any other: a formula never runs in Excel.
     expect(at('Nota de la venta')).toBe(`'=HYPERLINK("http://x")`);
     for (const rec of records.slice(1)) expect(rec).toHaveLength(headers.length);

@@ -15,7 +15,7 @@ import { dynamicFieldsOf } from '../../../../src/domain/campos-fijos';
 import { toCsv } from '../../../../src/domain/csv';
 import { diaColombia } from '../../../../src/domain/estadisticas';
 import { fechaATexto } from '../../../../src/domain/fecha-texto';
-import { ENTITY_TITLES, type FieldType } from '../../../../src/domain/field-definition';
+import { ENTITY_TITLES, etiquetaSubcampo, parseListValues, type FieldType } from '../../../../src/domain/field-definition';
 import { optionLabel } from '../../../../src/domain/opciones';
 import { fullName } from '../../../../src/domain/solicitud';
 import { fold } from '../../../../src/domain/text';
@@ -62,25 +62,35 @@ const EN_COLUMNAS_FIJAS: Readonly<Partial<Record<EntidadVenta, readonly string[]
   solicitud: ['tipo_credito', 'monto_solicitado', 'plazo_meses'],
 };
 
-/** One configured field as a column of the sales CSV. */
+/** One configured field, or one sub-field of a configured group (`sub`), as a column of the sales CSV. */
 export interface CampoVenta {
   entity: EntidadVenta;
   key: string;
+  sub?: string;
   type: FieldType;
   header: string;
 }
 
 /**
  * The company's active configured fields as columns, in the form's order (entity by entity, then
- * order_index). Files and groups of sub-fields have no value a cell can hold, so they are left out.
- * A label that two columns would share gets its section: 'Celular (Ubicación)'.
+ * order_index). A group of sub-fields gives one column per active sub-field, named as the form
+ * names it ('Vehículo en garantía · Marca'). Files have no value a cell can hold, so they are left
+ * out. A label that two columns would share gets its section: 'Celular (Ubicación)'.
  */
 export function camposVentas(definitions: readonly unknown[]): CampoVenta[] {
   const campos: CampoVenta[] = [];
   for (const entity of ENTIDADES_VENTA) {
     for (const d of dynamicFieldsOf(entity, definitions)) {
-      if (d.type === 'file' || d.type === 'object' || EN_COLUMNAS_FIJAS[entity]?.includes(d.key)) continue;
-      campos.push({ entity, key: d.key, type: d.type, header: d.description?.trim() || etiquetaDeCampo(d.key) });
+      if (d.type === 'file' || EN_COLUMNAS_FIJAS[entity]?.includes(d.key)) continue;
+      const header = d.description?.trim() || etiquetaDeCampo(d.key);
+      if (d.type !== 'object') {
+        campos.push({ entity, key: d.key, type: d.type, header });
+        continue;
+      }
+      for (const sub of parseListValues(d.list_values).object_structure ?? []) {
+        if (sub.isActive === false || !sub.key) continue;
+        campos.push({ entity, key: d.key, sub: sub.key, type: sub.type, header: etiquetaSubcampo(header, sub) });
+      }
     }
   }
   const uses = new Map<string, number>();
@@ -89,13 +99,20 @@ export function camposVentas(definitions: readonly unknown[]): CampoVenta[] {
 }
 
 /** A configured field's stored value as the screens read it: 'Sí'/'No', dd/mm/yyyy, an option's label. */
-export function celdaCampo(campo: Pick<CampoVenta, 'key' | 'type'>, value: unknown): string | number {
+export function celdaCampo(campo: Pick<CampoVenta, 'key' | 'sub' | 'type'>, value: unknown): string | number {
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (Array.isArray(value)) return value.map((v) => celdaCampo(campo, v)).filter((v) => v !== '').join(', ');
   if (typeof value !== 'string') return '';
   if (campo.type === 'date') return fechaATexto(value);
-  return campo.type === 'array' && value.trim() ? optionLabel(campo.key, value) : value;
+  return campo.type === 'array' && value.trim() ? optionLabel(campo.sub ?? campo.key, value) : value;
+}
+
+/** The value of a column's field (or sub-field) inside its section's JSON document. */
+function valorCampo(campo: Pick<CampoVenta, 'key' | 'sub'>, json: unknown): unknown {
+  const pick = (node: unknown, k: string) => (node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[k] : undefined);
+  const value = pick(json, campo.key);
+  return campo.sub === undefined ? value : pick(value, campo.sub);
 }
 
 /**
@@ -164,10 +181,7 @@ export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
       cell(r.monto),
       cell(r.plazo),
       r.estado,
-      ...campos.map((c) => {
-        const json = r[c.entity];
-        return celdaCampo(c, json && typeof json === 'object' ? (json as Record<string, unknown>)[c.key] : undefined);
-      }),
+      ...campos.map((c) => celdaCampo(c, valorCampo(c, r[c.entity]))),
     ];
   });
   return toCsv([...VENTAS_HEADERS, ...campos.map((c) => c.header)], data);
