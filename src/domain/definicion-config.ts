@@ -197,7 +197,7 @@ export function validateSubFields(subFields: unknown, parentLabel: string, paren
     const oErr = orderIndexError(raw?.order_index);
     if (oErr) errors.push(`${label}: ${oErr}`);
     const shown = typeof raw?.description === 'string' && raw.description.trim() ? raw.description.trim() : label;
-    const dErr = defaultValueError({ ...(raw as Partial<FieldDefinition>), description: `${parentShown} · ${shown}` }, type as FieldType);
+    const dErr = defaultValueError({ ...(raw as Partial<FieldDefinition>), description: `${parentShown} · ${shown}` }, type as FieldType, true);
     if (dErr) errors.push(dErr);
   }
   return errors;
@@ -242,13 +242,13 @@ export function validateDefinition(def: Partial<FieldDefinition>): string[] {
  * digits ('Valor por defecto inválido. Celular: debe tener 10 dígitos y empezar por 3'). File and
  * object fields take no default of their own (an object's sub-fields take theirs).
  */
-function defaultValueError(def: Partial<FieldDefinition>, type: FieldType): string | null {
+function defaultValueError(def: Partial<FieldDefinition>, type: FieldType, subField = false): string | null {
   const d = def.default_value;
   if (d === undefined || d === null || (typeof d === 'string' && d.trim() === '')) return null;
   if (type === 'file' || type === 'object') return null;
   if (type === 'boolean') {
     if (d === true || d === false || d === 'true' || d === 'false') return null;
-    return def.description?.includes(' · ') ? `${DEFAULT_BOOLEAN} (${def.description})` : DEFAULT_BOOLEAN;
+    return subField ? `${DEFAULT_BOOLEAN} (${def.description})` : DEFAULT_BOOLEAN;
   }
   const r = coerceField({ key: def.key ?? '', type, required: false, description: def.description, list_values: def.list_values }, d);
   return r.ok ? null : `Valor por defecto inválido. ${r.message}`;
