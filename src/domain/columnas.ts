@@ -7,6 +7,7 @@
  * value: not files or groups of sub-fields), named by its label.
  */
 import { dynamicFieldsOf } from './campos-fijos';
+import { SINGLE_ENTITIES } from './registro';
 import { etiquetaDeCampo } from './validacion';
 
 /** Spec 02 §3's selectable internal fields, in the spec's order, with a display name each. */
@@ -114,9 +115,6 @@ export const COLUMN_FIELD_PATHS: Record<string, string[]> = {
   celular_referencia: ['referencias.0.detalle_referencia.celular'],
 };
 
-/** The entities whose configured fields a list row can show (references are many per applicant). */
-const COLUMN_ENTITIES = ['solicitante', 'ubicacion', 'actividad_economica', 'informacion_financiera', 'solicitud'] as const;
-
 /** 'entity.key' of every configured key a spec field's column already reads ('solicitud.plazo_meses'). */
 const SPEC_STORED = new Set(
   Object.values(COLUMN_FIELD_PATHS)
@@ -139,7 +137,8 @@ export interface ConfiguredColumnField {
 export function configuredColumnFields(definitions: readonly unknown[]): ConfiguredColumnField[] {
   const out: ConfiguredColumnField[] = [];
   const seen = new Set<string>(COLUMN_FIELDS);
-  for (const entity of COLUMN_ENTITIES) {
+  // The entities with one of each per application (references are many per applicant).
+  for (const entity of SINGLE_ENTITIES) {
     for (const d of dynamicFieldsOf(entity, definitions)) {
       if (d.type === 'file' || d.type === 'object' || seen.has(d.key) || SPEC_STORED.has(`${entity}.${d.key}`)) continue;
       seen.add(d.key);

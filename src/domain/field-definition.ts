@@ -171,7 +171,7 @@ export interface DefinicionEtiqueta {
 }
 
 /** A key as the form labels a field without a display name: 'fecha_matricula' -> 'Fecha matricula'. */
-const enPalabras = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
+export const enPalabras = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
 /** A group's sub-field as the form and every text about it name it: 'Vehículo en garantía · Marca'. */
 export function etiquetaSubcampo(grupo: string, sub: Pick<SubField, 'key' | 'description'>): string {

@@ -7,7 +7,7 @@
  * and file pickers. A required field shows an asterisk; its error shows underneath.
  */
 import type { ReactNode } from 'react';
-import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
+import { enPalabras, parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { fieldOptions } from '../../domain/opciones';
 import { acceptOf, policyOfField } from '../../domain/file-policy';
 import { FilePicker } from '../ui/file-picker';
@@ -21,9 +21,7 @@ import { FileList, type ListedFile } from './file-list';
 export const INPUT = INPUT_CLASS;
 
 export function labelOf(field: Pick<FieldDefinition, 'key' | 'description'>): string {
-  if (field.description) return field.description;
-  const k = field.key.replace(/_/g, ' ');
-  return k.charAt(0).toUpperCase() + k.slice(1);
+  return field.description || enPalabras(field.key);
 }
 
 export interface FieldContext {

@@ -17,6 +17,7 @@ import { diaColombia } from '../../../../src/domain/estadisticas';
 import { fechaATexto } from '../../../../src/domain/fecha-texto';
 import { ENTITY_TITLES, etiquetaSubcampo, parseListValues, type FieldType } from '../../../../src/domain/field-definition';
 import { optionLabel } from '../../../../src/domain/opciones';
+import { SINGLE_ENTITIES } from '../../../../src/domain/registro';
 import { fullName } from '../../../../src/domain/solicitud';
 import { fold } from '../../../../src/domain/text';
 import { etiquetaDeCampo } from '../../../../src/domain/validacion';
@@ -52,9 +53,8 @@ export function fechaCsv(instant: string): string {
 /** A value of a JSON document as it goes in a cell: numbers as written, strings as they are, nothing else. */
 const cell = (v: unknown): string | number => (typeof v === 'number' || typeof v === 'string' ? v : '');
 
-/** The entities whose configured fields a sale can show (references are many per applicant). */
-const ENTIDADES_VENTA = ['solicitante', 'ubicacion', 'actividad_economica', 'informacion_financiera', 'solicitud'] as const;
-type EntidadVenta = (typeof ENTIDADES_VENTA)[number];
+/** The entities whose configured fields a sale can show: one of each per application (references are many). */
+type EntidadVenta = (typeof SINGLE_ENTITIES)[number];
 
 /** Configured keys one of the 13 columns already holds ('Celular', 'Tipo Crédito', 'Monto Solicitado', 'Plazo Meses'). */
 const EN_COLUMNAS_FIJAS: Readonly<Partial<Record<EntidadVenta, readonly string[]>>> = {
@@ -79,7 +79,7 @@ export interface CampoVenta {
  */
 export function camposVentas(definitions: readonly unknown[]): CampoVenta[] {
   const campos: CampoVenta[] = [];
-  for (const entity of ENTIDADES_VENTA) {
+  for (const entity of SINGLE_ENTITIES) {
     for (const d of dynamicFieldsOf(entity, definitions)) {
       if (d.type === 'file' || EN_COLUMNAS_FIJAS[entity]?.includes(d.key)) continue;
       const header = d.description?.trim() || etiquetaDeCampo(d.key);
