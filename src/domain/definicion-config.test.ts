@@ -23,7 +23,7 @@ describe('validateDefinition', () => {
   });
 
   it("refuses a default value the creation form could not use, judged as the form judges the field", () => {
-    expect(validateDefinition({ ...base, type: 'date', default_value: '31/02/2026' })).toEqual(['Valor por defecto inválido. campo: debe ser una fecha válida (dd/mm/aaaa)']);
+    expect(validateDefinition({ ...base, type: 'date', default_value: '31/02/2026' })).toEqual(['Valor por defecto inválido. Campo: debe ser una fecha válida (dd/mm/aaaa)']);
     expect(validateDefinition({ ...base, type: 'integer', description: 'Hijos', default_value: 'dos' })).toEqual(['Valor por defecto inválido. Hijos: debe ser un número entero']);
     expect(validateDefinition({ ...base, key: 'numero_celular', type: 'string', description: 'Celular', default_value: '300123' })[0]).toMatch(/^Valor por defecto inválido\. Celular: /);
     expect(validateDefinition({ ...base, type: 'array', list_values: { enum: ['A', 'B'] }, default_value: 'C' })[0]).toMatch(/^Valor por defecto inválido\. /);
@@ -146,9 +146,9 @@ describe('validateSubFields', () => {
       ),
     ).toEqual([
       'Valor por defecto inválido. vehiculo · Modelo: debe ser un número entero',
-      'Valor por defecto inválido. vehiculo · matricula: debe ser una fecha válida (dd/mm/aaaa)',
-      'Valor por defecto inválido. vehiculo · marca: opción no permitida',
-      'Valor por defecto inválido: elige Sí o No (vehiculo · asegurado)',
+      'Valor por defecto inválido. vehiculo · Matricula: debe ser una fecha válida (dd/mm/aaaa)',
+      'Valor por defecto inválido. vehiculo · Marca: opción no permitida',
+      'Valor por defecto inválido: elige Sí o No (vehiculo · Asegurado)',
     ]);
     expect(
       validateSubFields(

@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_SIZE_MB,
   FIELD_TYPES,
   MAX_SIZE_CEILING_MB,
+  etiquetaSubcampo,
   parseListValues,
   type FieldCondition,
   type FieldDefinition,
@@ -17,7 +18,7 @@ import {
   type ListValues,
   type SubField,
 } from './field-definition';
-import { coerceField } from './schema-compiler';
+import { coerceField, labelOf } from './schema-compiler';
 
 /** The built-in fields (spec 02 §3 'Fixed fields'): never edited or deleted, order kept locally. */
 export const CAMPOS_FIJOS_DEFS: FieldDefinition[] = [
@@ -193,11 +194,12 @@ export function validateSubFields(subFields: unknown, parentLabel: string, paren
     }
     const lv = parseListValues(raw?.list_values) as ListValues & { object_structure?: unknown };
     if (type === 'array') errors.push(...optionErrors(lv.enum, label, false));
-    if (type === 'object') errors.push(...validateSubFields(lv.object_structure, label));
+    // Named as the form names it: '<group> · <sub-field's description, else its key in words>'.
+    const shown = etiquetaSubcampo(parentShown, { key: label, description: typeof raw?.description === 'string' ? raw.description : undefined });
+    if (type === 'object') errors.push(...validateSubFields(lv.object_structure, label, shown));
     const oErr = orderIndexError(raw?.order_index);
     if (oErr) errors.push(`${label}: ${oErr}`);
-    const shown = typeof raw?.description === 'string' && raw.description.trim() ? raw.description.trim() : label;
-    const dErr = defaultValueError({ ...(raw as Partial<FieldDefinition>), description: `${parentShown} · ${shown}` }, type as FieldType, true);
+    const dErr = defaultValueError({ ...(raw as Partial<FieldDefinition>), description: shown }, type as FieldType, true);
     if (dErr) errors.push(dErr);
   }
   return errors;
@@ -221,7 +223,7 @@ export function validateDefinition(def: Partial<FieldDefinition>): string[] {
   }
   const lv = parseListValues(def.list_values);
   if (type === 'array') errors.push(...optionErrors(lv.enum, def.key ?? '', true));
-  if (type === 'object') errors.push(...validateSubFields(lv.object_structure, def.key ?? '', def.description?.trim() || def.key || ''));
+  if (type === 'object') errors.push(...validateSubFields(lv.object_structure, def.key ?? '', labelOf({ key: def.key ?? '', description: def.description })));
   if (type === 'file') errors.push(...fileConfigErrors(lv.file_config, def.key ?? '', true));
   const dErr = defaultValueError(def, type);
   if (dErr) errors.push(dErr);

@@ -38,17 +38,17 @@ describe('coercion, one case per type', () => {
   it('string and text are trimmed; a non-text value is refused', () => {
     expect(coerce(def('profesion', 'string'), '  Ingeniera ')).toEqual({ ok: true, value: 'Ingeniera' });
     expect(coerce(def('notas', 'text'), 'línea 1\nlínea 2')).toEqual({ ok: true, value: 'línea 1\nlínea 2' });
-    expect(coerce(def('profesion', 'string'), { a: 1 })).toEqual({ ok: false, message: 'profesion: debe ser un texto' });
+    expect(coerce(def('profesion', 'string'), { a: 1 })).toEqual({ ok: false, message: 'Profesion: debe ser un texto' });
   });
-  it('integer must parse as a whole number; the message names the field by its label', () => {
+  it('integer must parse as a whole number; the message names the field by its label, else by its key in words as the form shows it', () => {
     expect(coerce(def('hijos', 'integer'), '3')).toEqual({ ok: true, value: 3 });
     expect(coerce(def('hijos', 'integer', { description: 'Número de hijos' }), '2.5')).toEqual({ ok: false, message: 'Número de hijos: debe ser un número entero' });
-    expect(coerce(def('hijos', 'integer'), 'dos')).toEqual({ ok: false, message: 'hijos: debe ser un número entero' });
+    expect(coerce(def('hijos', 'integer'), 'dos')).toEqual({ ok: false, message: 'Hijos: debe ser un número entero' });
   });
   it('number must parse (step 0.01 values, comma decimals)', () => {
     expect(coerce(def('monto', 'number'), '1500000.50')).toEqual({ ok: true, value: 1500000.5 });
     expect(coerce(def('monto', 'number'), '2,5')).toEqual({ ok: true, value: 2.5 });
-    expect(coerce(def('monto', 'number'), 'mucho')).toEqual({ ok: false, message: 'monto: debe ser un número' });
+    expect(coerce(def('monto', 'number'), 'mucho')).toEqual({ ok: false, message: 'Monto: debe ser un número' });
   });
   it('boolean is coerced from checkbox and text values', () => {
     expect(coerce(def('paga_arriendo', 'boolean'), 'true')).toEqual({ ok: true, value: true });
@@ -69,7 +69,7 @@ describe('coercion, one case per type', () => {
     expect(coerce(d, 'rojo, azul')).toEqual({ ok: true, value: ['rojo', 'azul'] });
     expect(coerce(d, '["verde"]')).toEqual({ ok: true, value: 'verde' });
     expect(coerce(d, 'rojo')).toEqual({ ok: true, value: 'rojo' });
-    expect(coerce(d, 'morado')).toEqual({ ok: false, message: 'colores: opción no permitida' });
+    expect(coerce(d, 'morado')).toEqual({ ok: false, message: 'Colores: opción no permitida' });
     expect(coerce(d, ' , ')).toEqual({ ok: true, value: undefined });
   });
   it('array without enum is a malformed field', () => {
@@ -89,8 +89,8 @@ describe('coercion, one case per type', () => {
       },
     });
     expect(coerce(d, '{"placa":"ABC123","modelo":"2020"}')).toEqual({ ok: true, value: { placa: 'ABC123', modelo: 2020 } });
-    expect(coerce(d, '{placa:')).toEqual({ ok: false, message: 'vehiculo: JSON inválido' });
-    expect(coerce(d, { placa: 'X', modelo: 'nuevo' })).toEqual({ ok: false, message: 'vehiculo · modelo: debe ser un número entero' });
+    expect(coerce(d, '{placa:')).toEqual({ ok: false, message: 'Vehiculo: JSON inválido' });
+    expect(coerce(d, { placa: 'X', modelo: 'nuevo' })).toEqual({ ok: false, message: 'Vehiculo · Modelo: debe ser un número entero' });
     expect(coerce(def('extra', 'object'), {})).toEqual({ ok: true, value: undefined });
   });
   it('file: needs file_config; checks count, type and size', () => {
@@ -105,12 +105,12 @@ describe('coercion, one case per type', () => {
     expect(coerce(d, [ref])).toEqual({ ok: true, value: [ref] });
     expect(coerce(d, [ref, { ...ref, id: '01890a5d-ac96-774b-bcce-b302099a8058' }])).toEqual({
       ok: false,
-      message: 'soporte: solo se permite un archivo',
+      message: 'Soporte: solo se permite un archivo',
     });
-    expect(coerce(d, [{ ...ref, nombre: 'foto.png' }])).toEqual({ ok: false, message: 'soporte: tipo de archivo no permitido (foto.png)' });
+    expect(coerce(d, [{ ...ref, nombre: 'foto.png' }])).toEqual({ ok: false, message: 'Soporte: tipo de archivo no permitido (foto.png)' });
     expect(coerce(d, [{ ...ref, size: 2 * 1024 * 1024 }])).toEqual({
       ok: false,
-      message: 'soporte: el archivo supera el tamaño máximo de 1 MB',
+      message: 'Soporte: el archivo supera el tamaño máximo de 1 MB',
     });
   });
   it('correo keys must look like an e-mail', () => {
@@ -155,7 +155,7 @@ describe('compiled schema', () => {
   it('reports every bad field under its key, with the required message', () => {
     expect(parse(fields, { edad: '4.5', 'mal key': 1 })).toEqual({
       ok: false,
-      fields: { nombre: 'nombre: este campo es obligatorio', edad: 'edad: debe ser un número entero', 'mal key': 'Nombre de campo inválido' },
+      fields: { nombre: 'Nombre: este campo es obligatorio', edad: 'Edad: debe ser un número entero', 'mal key': 'Nombre de campo inválido' },
     });
   });
 });
@@ -184,7 +184,7 @@ describe('conditions', () => {
       ok: true,
       value: { tipo_actividad: 'Independiente' },
     });
-    expect(parse(fields, { tipo_actividad: 'Empleado' })).toEqual({ ok: false, fields: { empresa: 'empresa: este campo es obligatorio' } });
+    expect(parse(fields, { tipo_actividad: 'Empleado' })).toEqual({ ok: false, fields: { empresa: 'Empresa: este campo es obligatorio' } });
   });
   it('changing the trigger lists the filled dependents that no longer apply', () => {
     expect(staleConditionalKeys(fields, { tipo_actividad: 'Independiente', empresa: 'ACME', cargo: 'Jefe' })).toEqual([

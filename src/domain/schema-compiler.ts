@@ -8,7 +8,8 @@
  * - the plausibility rules of src/domain/validacion.ts apply by key (celular, teléfono fijo,
  *   amounts, plazo, e-mail, fecha de nacimiento, número de documento with the tipo de
  *   identificación beside it), to defined and undefined keys alike;
- * - messages name the field by its form label (the definition's description), never by its key;
+ * - messages name the field by its form label (the definition's description, else its key in
+ *   words, as the form shows it), never by its key;
  * - empty values, empty arrays and empty objects are omitted from the output;
  * - a field whose condition does not hold is hidden: neither required nor sent;
  * - a file field without file_config and an array field without enum are malformed definitions
@@ -20,6 +21,8 @@ import * as v from 'valibot';
 import { plainRecord } from './plain-record';
 import { aplicarRegla, etiquetaDeCampo, hoyIso, leerFecha, mensajeFechaInvalida, reglaDeCampo, type ContextoRegla } from './validacion';
 import {
+  enPalabras,
+  etiquetaSubcampo,
   parseListValues,
   type FieldDefinition,
   type SubField,
@@ -145,9 +148,9 @@ function parseArray(raw: unknown): unknown[] {
   return [raw];
 }
 
-/** The form label of a definition: its description, else its key. */
+/** The form label of a definition: its description, else its key in words ('fecha_matricula' → 'Fecha matricula'), as the form shows it. */
 export function labelOf(def: Pick<FieldDefinition, 'key' | 'description'>): string {
-  return def.description?.trim() || def.key;
+  return def.description?.trim() || enPalabras(def.key);
 }
 
 function coerceText(label: string, raw: unknown): Result {
@@ -206,7 +209,7 @@ function coerceObject(def: FieldDefinition, raw: unknown, today: string): Result
       key: `${def.key}.${sub.key}`,
       type: sub.type,
       required: !!sub.required,
-      description: `${label} · ${sub.description?.trim() || sub.key}`,
+      description: etiquetaSubcampo(label, sub),
       list_values: sub.list_values ?? null,
     };
     const r = coerceField(subDef, input[sub.key], today);

@@ -139,7 +139,7 @@ describe('crear-registro-completo', () => {
       acepta_firma: FIRMA_MSG,
       'solicitante.celular': 'Celular: este campo es obligatorio',
       'solicitante.personas_a_cargo': 'Personas a cargo: debe ser un número entero entre 0 y 20',
-      'solicitante.vehiculo': 'vehiculo: JSON inválido',
+      'solicitante.vehiculo': 'Vehiculo: JSON inválido',
       'solicitante.soporte': 'Error: Campo tipo file debe tener list_values con file_config',
       'solicitante.aficiones': 'Error: Campo tipo array debe tener list_values con enum',
       'ubicacion.estrato': 'Estrato: debe ser un número entero del 1 al 6',

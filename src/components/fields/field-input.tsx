@@ -7,7 +7,8 @@
  * and file pickers. A required field shows an asterisk; its error shows underneath.
  */
 import type { ReactNode } from 'react';
-import { enPalabras, parseListValues, type FieldDefinition } from '../../domain/field-definition';
+import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
+import { labelOf } from '../../domain/schema-compiler';
 import { fieldOptions } from '../../domain/opciones';
 import { acceptOf, policyOfField } from '../../domain/file-policy';
 import { FilePicker } from '../ui/file-picker';
@@ -20,9 +21,7 @@ import { FileList, type ListedFile } from './file-list';
 
 export const INPUT = INPUT_CLASS;
 
-export function labelOf(field: Pick<FieldDefinition, 'key' | 'description'>): string {
-  return field.description || enPalabras(field.key);
-}
+export { labelOf };
 
 export interface FieldContext {
   /** The values of the section holding the field (a city follows its department). */
