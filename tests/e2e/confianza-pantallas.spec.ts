@@ -1,8 +1,8 @@
 /**
  * Issue 27 at every size: the sync chip sits in the top bar at 390, 820 (touch) and 1366 px, online
  * and offline, without opening ☰; and the forms not covered by confianza.spec.ts (profile,
- * notifications, the Back button) ask before dropping unsaved edits. Screenshots of each state go
- * to the test's output folder.
+ * notifications, the Back button) ask before dropping unsaved edits; on a phone the creation form's
+ * buttons take one row. Screenshots of each state go to the test's output folder.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage } from './fixtures/app';
@@ -108,5 +108,33 @@ test.describe('on a tablet', () => {
     await form.getByRole('button', { name: 'Cerrar' }).first().click();
     await answerConfirm(page, 'Si sales ahora, se perderán.', 'confirm');
     await expect(form).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true });
+
+  test("the creation form's three buttons share one row at 360 and 390 px, each a touch target in view", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 780 });
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login('asesor@demo.co');
+    await waitForRows(page);
+    await page.getByRole('button', { name: 'Nuevo Cliente' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo Cliente' });
+    const buttons = ['Limpiar Formulario', 'Cancelar', 'Guardar'].map((name) => dialog.getByRole('button', { name, exact: true }));
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 780 });
+      const boxes = await Promise.all(buttons.map(async (b) => (await b.boundingBox())!));
+      // One row: the same top for all three (before, 'Guardar' wrapped to a second row).
+      expect(boxes.map((b) => Math.round(b.y))).toEqual(boxes.map(() => Math.round(boxes[0].y)));
+      for (const [i, b] of boxes.entries()) {
+        expect(b.height).toBeGreaterThanOrEqual(44);
+        expect(b.x + b.width).toBeLessThanOrEqual(width);
+        await expect(buttons[i]).toBeInViewport({ ratio: 1 });
+      }
+      await page.screenshot({ path: test.info().outputPath(`formulario-botones-${width}.png`) });
+    }
   });
 });

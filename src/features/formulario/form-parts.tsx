@@ -94,6 +94,9 @@ export function Consents({
   );
 }
 
+/** A footer button in its third of a phone's row: less padding, its text may take two lines. */
+const PHONE_THIRD = 'px-2 text-center leading-tight sm:px-4';
+
 /**
  * The form's buttons, stuck to the bottom of the dialog: 'Limpiar Formulario', 'Cancelar' and
  * 'Guardar' (the submit); in development also 'Llenar datos de prueba'.
@@ -110,15 +113,24 @@ export function FormActions({
   onCancel: () => void;
 }) {
   return (
-    <div {...{ [TOASTS_ABOVE]: '' }} className="sticky -bottom-4 -mx-4 -mb-4 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 md:-mx-6 md:px-6">
+    // On a phone the three buttons share one row in equal thirds ('Limpiar Formulario' on two
+    // lines) rather than wrapping to a second row that would cover more of the form.
+    <div
+      {...{ [TOASTS_ABOVE]: '' }}
+      className="sticky -bottom-4 -mx-4 -mb-4 grid grid-cols-3 gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:flex sm:flex-wrap sm:justify-end sm:gap-3 md:-mx-6 md:px-6"
+    >
       {import.meta.env.DEV && (
-        <Button variant="ghost" className="mr-auto border border-dashed border-slate-400" onClick={onFillTestData}>
+        <Button variant="ghost" className="col-span-3 border border-dashed border-slate-400 sm:mr-auto" onClick={onFillTestData}>
           Llenar datos de prueba
         </Button>
       )}
-      <Button onClick={onClear}>Limpiar Formulario</Button>
-      <Button onClick={onCancel}>Cancelar</Button>
-      <Button type="submit" variant="primary" busy={saving} busyLabel="Guardando...">
+      <Button className={PHONE_THIRD} onClick={onClear}>
+        Limpiar Formulario
+      </Button>
+      <Button className={PHONE_THIRD} onClick={onCancel}>
+        Cancelar
+      </Button>
+      <Button className={PHONE_THIRD} type="submit" variant="primary" busy={saving} busyLabel="Guardando...">
         Guardar
       </Button>
     </div>
