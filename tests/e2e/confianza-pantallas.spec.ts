@@ -114,7 +114,7 @@ test.describe('on a tablet', () => {
 test.describe('on a phone', () => {
   test.use({ hasTouch: true });
 
-  test("the creation form's three buttons share one row at 360 and 390 px, each a touch target in view", async ({ page }) => {
+  test("the creation form's three buttons share one row at 360 and 390 px, each a touch target in view; offline the form says where a save goes", async ({ page, context }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 780 });
     const login = new LoginPage(page);
@@ -136,5 +136,13 @@ test.describe('on a phone', () => {
       }
       await page.screenshot({ path: test.info().outputPath(`formulario-botones-${width}.png`) });
     }
+    // The full-screen form covers the top bar's sync chip: offline, its header says it instead.
+    const note = dialog.getByRole('status').filter({ hasText: 'Sin conexión: lo que guardes queda en este dispositivo.' });
+    await expect(note).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(note).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('formulario-sin-conexion-360.png') });
+    await context.setOffline(false);
+    await expect(note).toHaveCount(0);
   });
 });

@@ -10,12 +10,17 @@
  * back; if the browser closes it anyway, it is opened again and the close is requested.
  * Focus goes to the element marked `data-autofocus`, else to the dialog itself (no on-screen
  * keyboard popping up on tablets), and back to where it was when the dialog goes.
+ * A full-screen dialog covers the top bar's sync chip, so offline it says so under its title
+ * (`OFFLINE_NOTE`): an advisor filling a long form on a phone knows where a save will go.
  */
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon, IconButton } from './button';
 import { pushDialog, removeDialog } from './dialog-stack';
 import { useToastRoom } from './toast';
+import { useOnline } from '../../lib/use-online';
+
+export const OFFLINE_NOTE = 'Sin conexión: lo que guardes queda en este dispositivo.';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'full';
 
@@ -67,6 +72,7 @@ export function Dialog({
   const unmounting = useRef(false);
   // Toasts sit at the bottom of the dialog (above its footer): its content keeps clear of them.
   const toastRoom = useToastRoom(ref);
+  const online = useOnline();
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -126,6 +132,11 @@ export function Dialog({
             {title}
           </h2>
           {subtitle && <div className="text-sm text-slate-600">{subtitle}</div>}
+          {size === 'full' && !online && (
+            <p role="status" className="mt-1 text-sm font-medium text-amber-900">
+              {OFFLINE_NOTE}
+            </p>
+          )}
         </div>
         {!hideClose && <IconButton label="Cerrar" icon={<CloseIcon />} onClick={() => requestClose.current()} />}
       </header>
