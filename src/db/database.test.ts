@@ -123,6 +123,26 @@ describe('RadicaDB upgrades', () => {
     await db.delete();
   });
 
+  it("version 12 rebuilds the search log with each row's employer, so rows already stored are found by it", async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const old = new Dexie(name);
+    old.version(11).stores({ solicitudes: 'id, created_at, pending', searchLog: '++seq', revisiones: 'id, solicitud_id, estado' });
+    const created = '2025-03-01T17:04:05.123Z';
+    const r = record('empleado', {
+      actividad_economica: { id: 'a1', tipo_actividad: null, sector_economico: null, cargo_actual: null, tipo_contrato: null, detalle_actividad: { empresa: 'Ecopetrol' } },
+    });
+    await old.table('solicitudes').put({ ...r, created_at: created, estado: 'Pendiente' });
+    // The log as version 11 wrote it: no employer.
+    await old.table('searchLog').add({ reset: 1, ids: ['empleado'], created: [created], tokens: ['jose perez'], names: ['José Pérez'], montos: [null] });
+    old.close();
+
+    const db = new RadicaDB(name);
+    const log = await db.searchLog.toArray();
+    expect(log).toHaveLength(1);
+    expect(log[0].tokens[0].split(' ')).toContain('ecopetrol');
+    await db.delete();
+  });
+
   it('version 4 keeps `pending` only on unsent rows, so its index holds only those', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const old = new Dexie(name);

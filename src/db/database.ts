@@ -284,6 +284,8 @@ export class RadicaDB extends Dexie {
     // The search log's entries gain each row's sort keys (name, requested amount) for the list's
     // orders (issue 28): the same rebuild.
     this.version(11).stores({}).upgrade(rebuildSearchLog);
+    // The search tokens gain the employer ('Empresa donde trabaja'): the same rebuild.
+    this.version(12).stores({}).upgrade(rebuildSearchLog);
   }
 }
 

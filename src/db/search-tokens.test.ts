@@ -49,6 +49,18 @@ describe('solicitudTokens', () => {
     }
   });
 
+  it("finds an application by its employer ('Empresa donde trabaja', where the list's 'Nombre Empresa' column reads it), folded", () => {
+    const actividad = (detalle_actividad: Record<string, string>) => ({
+      ...base,
+      actividad_economica: { id: 'a1', tipo_actividad: null, sector_economico: null, cargo_actual: null, tipo_contrato: null, detalle_actividad },
+    });
+    const tokens = solicitudTokens(actividad({ tipo_actividad_economica: 'Empleado', empresa: 'Grupo Éxito' }));
+    for (const q of ['exito', 'Éxito', 'grupo ex', 'GRUPO ÉXITO']) expect(matchesSearch(tokens, q), q).toBe(true);
+    expect(matchesSearch(solicitudTokens(actividad({ empresa: 'Ecopetrol' })), 'exito')).toBe(false);
+    // Other configured keys of the block are not searched.
+    expect(matchesSearch(solicitudTokens(actividad({ cargo: 'Gerente' })), 'gerente')).toBe(false);
+  });
+
   it('finds an application by its radicado typed with or without RAD-, in any case, and not by another one', () => {
     const tokens = solicitudTokens(withSolicitud({ radicado: 'RAD-7K2M9QXD' }));
     for (const q of ['RAD-7K2M9QXD', 'rad-7k2m9qxd', '7k2m9qxd', '7K2M', 'Rad-7k2', 'RAD 7K2M9QXD']) expect(matchesSearch(tokens, q), q).toBe(true);

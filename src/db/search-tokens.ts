@@ -2,8 +2,10 @@
  * Search tokens of an application, as the search log keeps them (src/db/search-log.ts).
  * Invariants: the tokens come from src/domain/text.ts `searchTokens` (the same folding the list's
  * `matchesSearch` uses), over the full name, the document number, the e-mail, the phones
- * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular), the status,
- * the bank, the city and the credit type of the application, plus its radicado whole
+ * (solicitante.info_extra.telefono/celular and ubicacion.detalle_direccion.celular), the employer
+ * (where the list's 'Nombre Empresa' column reads it, `COLUMN_FIELD_PATHS.nombre_empresa`: staff
+ * look up payroll credits by the company that pays), the status, the bank, the city and the credit
+ * type of the application, plus its radicado whole
  * ('rad-7k2m9qxd') and without 'RAD-' ('7k2m9qxd'), plus one filter token for the status and one
  * for the bank (`filterToken`: starting with a control character no typed word has, so only the
  * list's filters find them, by exact match); they are recomputed every time a row is
@@ -16,6 +18,10 @@
 import type { Json, SolicitudRecord } from '../domain/solicitud';
 import { fold, searchTokens } from '../domain/text';
 import { normalizeEstado } from '../domain/estados';
+import { COLUMN_FIELD_PATHS } from '../domain/columnas';
+
+/** The employer's key in `actividad_economica.detalle_actividad`, as the list's column reads it. */
+const EMPLOYER_KEY = COLUMN_FIELD_PATHS.nombre_empresa[0].split('.').pop()!;
 
 function str(value: Json | undefined): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
@@ -44,8 +50,8 @@ export function filterToken(kind: FilterKind, value: string): string {
 }
 
 /**
- * Tokens of one application: full name, document, e-mail, phones, status, bank, city, credit
- * type and radicado.
+ * Tokens of one application: full name, document, e-mail, phones, employer, status, bank, city,
+ * credit type and radicado.
  */
 export function solicitudTokens(record: SolicitudRecord): string[] {
   const s = record.solicitante;
@@ -62,6 +68,7 @@ export function solicitudTokens(record: SolicitudRecord): string[] {
       str(extra.telefono),
       str(extra.celular),
       str(dir.celular),
+      str(record.actividad_economica?.detalle_actividad?.[EMPLOYER_KEY]),
       sol?.estado,
       // As the list shows it too ('Rechazado' reads 'Negado', no status reads 'Pendiente').
       normalizeEstado(sol?.estado),

@@ -1,13 +1,14 @@
 /**
  * Issue 28, 'Find anything, locally': the credits list's search finds an application by its
- * radicado (whole or without 'RAD-', any case), by a status word and by a bank, over the local
- * index. The expected counts come from the real server's rows (GET /api/dashboard/tabla).
+ * radicado (whole or without 'RAD-', any case), by a status word, by a bank and by the employer
+ * ('Empresa donde trabaja'), over the local index. The expected counts come from the real server's rows (GET /api/dashboard/tabla).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LoginPage, PASSWORD, resultadosDe, waitForRows } from './fixtures/app';
 
 interface TablaRow {
   solicitud: { estado: string; radicado: string | null; banco: string | null };
+  actividad_economica: { detalle_actividad: Record<string, unknown> | null } | null;
 }
 
 async function serverRows(request: APIRequestContext, email: string): Promise<TablaRow[]> {
@@ -25,7 +26,7 @@ async function count(page: Page): Promise<number> {
   return resultadosDe(await page.getByTestId('resultados').textContent(), NaN);
 }
 
-test('the search finds an application by radicado (with or without RAD-, any case), by a status word and by a bank', async ({ page, request }) => {
+test('the search finds an application by radicado (with or without RAD-, any case), by a status word, by a bank and by the employer', async ({ page, request }) => {
   const email = 'admin@demo.co';
   await new LoginPage(page).loginAndWait(email);
   const total = await waitForRows(page);
@@ -58,6 +59,13 @@ test('the search finds an application by radicado (with or without RAD-, any cas
   expect(enBanco).toBeLessThan(total);
   await search.fill('BANCOLOMBIA');
   await expect.poll(() => count(page)).toBe(enBanco);
+
+  // The employer, as the 'Nombre Empresa' column shows it, typed without its accent: the rows of
+  // the people who work there (staff look up payroll credits by the company that pays).
+  const enExito = rows.filter((r) => r.actividad_economica?.detalle_actividad?.empresa === 'Grupo Éxito').length;
+  expect(enExito).toBeGreaterThan(0);
+  await search.fill('grupo exito');
+  await expect.poll(() => count(page)).toBe(enExito);
 });
 
 // The filter's name is 'Estado' and its value ('Estado Todos los estados'); the header's sort button is 'Estado' alone.
