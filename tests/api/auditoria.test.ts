@@ -146,6 +146,17 @@ describe('applications: REST and push', () => {
     );
   });
 
+  it("a configured field whose key only holds a secret's letters ('secretaria_educacion') is kept and shown, never hidden as a secret", async () => {
+    const s = await take();
+    const key = 'actividad_economica.detalle_actividad.secretaria_educacion';
+    await audited(
+      () => push('supervisor', 'solicitud.editar', { solicitudId: s.id, changes: { [key]: 'Secretaría de Educación de Antioquia' }, base: {} }).then(applied),
+      { entidad: 'solicitud', entidadId: s.id, accion: 'editar', who: 'supervisor', cambios: { [key]: { old: null, new: 'Secretaría de Educación de Antioquia' } } },
+    );
+    const historial = ok(await call('admin', 'GET', `/api/solicitudes/${s.id}/historial`)).json().data as Array<{ cambios: Record<string, { new: unknown }> }>;
+    expect(historial.find((h) => key in h.cambios)?.cambios[key].new).toBe('Secretaría de Educación de Antioquia');
+  });
+
   it('a bank change audits the edit and the notification it creates', async () => {
     const s = await take((r) => !!r.bancoNombre && r.bancoNombre !== 'Davivienda');
     const rows = await audited(() => call('supervisor', 'PATCH', `/api/solicitudes/${s.id}`, { banco_nombre: 'Davivienda' }).then(ok), [

@@ -15,7 +15,21 @@ import { auditoria } from '../../db/schema';
 
 export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
-const SECRET_KEY = /pass|contrase|hash|token|secret/i;
+/**
+ * A secret's key: a password, a hash or a token, named whole ('contraseña', 'token') or as the
+ * last or first word of a key ('password_hash', 'refresh_token', 'password_nueva'). Judged word by
+ * word, never as a substring: administrators name configured fields freely, and 'Secretaría de
+ * Educación' (`secretaria_educacion`, the payer of many payroll credits) or a key that happens to
+ * hold 'pass' ('vehiculo_mwzpass0') is data the history must show, not a secret to hide for good.
+ */
+const SECRET_WORD = '(?:password|passwd|pass|contrase(?:n|ñ)a|hash|token|secret)';
+const SECRET_KEY = new RegExp(`^(?:${SECRET_WORD}|.+_${SECRET_WORD}|(?:password|contrase(?:n|ñ)a)_.+)$`, 'i');
+
+/** Whether `key` (a field path such as 'solicitud.detalle_credito.token', or a key) names a secret. */
+export function isSecretKey(key: string): boolean {
+  return key.split('.').some((part) => SECRET_KEY.test(part));
+}
+
 export const REDACTED = '(oculto)';
 
 /** A value with every secret-looking key's value replaced (deeply, for objects in `cambios`). */
@@ -23,14 +37,14 @@ export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && v !== null && v !== undefined ? REDACTED : redact(v);
+  for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) && v !== null && v !== undefined ? REDACTED : redact(v);
   return out;
 }
 
 export function redactChanges(cambios: FieldChanges): FieldChanges {
   const out: FieldChanges = {};
   for (const [field, change] of Object.entries(cambios)) {
-    out[field] = SECRET_KEY.test(field)
+    out[field] = isSecretKey(field)
       ? { old: change.old == null ? null : REDACTED, new: change.new == null ? null : REDACTED }
       : { old: redact(change.old ?? null), new: redact(change.new ?? null) };
   }
