@@ -8,6 +8,13 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD } from './fixtures/app';
 import { setup } from './fixtures/registro';
 
+/**
+ * This run's values end in a word of their own: the suite shares one server and picks applications
+ * by their place in the list, so another spec may have left 'Barrio Tableta' on the same one, and an
+ * edit to the value a field already holds changes nothing (no conflict to show).
+ */
+const RUN = Date.now().toString(36).slice(-5).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]).replace(/^./, (c) => c.toUpperCase());
+
 /** A change pushed by another device of `email`, as its sync engine would send it. */
 async function pushFromOtherDevice(request: APIRequestContext, email: string, solicitudId: string, changes: Record<string, string>) {
   const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
@@ -29,38 +36,38 @@ test('both devices changed the same fields: the conflict is shown in Cambios pen
 
   await context.setOffline(true);
   await modal.open(radicado, documento);
-  await modal.field('Nombres').fill('Tableta Nombre');
-  await modal.field('Barrio').fill('Barrio Tableta');
+  await modal.field('Nombres').fill(`Tableta Nombre ${RUN}`);
+  await modal.field('Barrio').fill(`Barrio Tableta ${RUN}`);
   await modal.save();
   await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
   await expect(modal.row(radicado).getByText('Sin sincronizar')).toBeVisible();
 
   // Meanwhile, at the office, the supervisor's device changes the same two fields.
   await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, {
-    'solicitante.nombres': 'Oficina Nombre',
-    'ubicacion.barrio': 'Barrio Oficina',
+    'solicitante.nombres': `Oficina Nombre ${RUN}`,
+    'ubicacion.barrio': `Barrio Oficina ${RUN}`,
   });
 
   await context.setOffline(false);
   await expect(page.getByText('1 conflicto')).toBeVisible({ timeout: 30_000 });
   // Until someone decides, the device shows what the server holds and sends nothing more.
   await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0);
-  await expect(modal.row(radicado).getByTestId('nombre')).toContainText('Oficina Nombre');
+  await expect(modal.row(radicado).getByTestId('nombre')).toContainText(`Oficina Nombre ${RUN}`);
 
   await page.getByTestId('sync-status').click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
   const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de solicitud' });
-  await expect(problem).toContainText(`Oficina Nombre`);
+  await expect(problem).toContainText(`Oficina Nombre ${RUN}`);
   await expect(problem).toContainText(radicado);
   await expect(problem).toContainText('Conflicto: Otra persona cambió estos campos mientras tanto.');
   await problem.getByRole('button', { name: 'Resolver' }).click();
 
   const nombres = problem.getByRole('group', { name: 'Nombres' });
-  await expect(nombres).toContainText('Tú: Tableta Nombre');
-  await expect(nombres).toContainText('Servidor: Oficina Nombre');
+  await expect(nombres).toContainText(`Tú: Tableta Nombre ${RUN}`);
+  await expect(nombres).toContainText(`Servidor: Oficina Nombre ${RUN}`);
   const barrio = problem.getByRole('group', { name: 'Barrio' });
-  await expect(barrio).toContainText('Tú: Barrio Tableta');
-  await expect(barrio).toContainText('Servidor: Barrio Oficina');
+  await expect(barrio).toContainText(`Tú: Barrio Tableta ${RUN}`);
+  await expect(barrio).toContainText(`Servidor: Barrio Oficina ${RUN}`);
   // Mine is the default; the office's name wins, the tablet's neighbourhood stays.
   await expect(barrio.getByLabel('Conservar el mío')).toBeChecked();
   await nombres.getByLabel('Usar el del servidor').check();
@@ -76,12 +83,12 @@ test('both devices changed the same fields: the conflict is shown in Cambios pen
       },
       { timeout: 30_000 },
     )
-    .toEqual(['Oficina Nombre', 'Barrio Tableta']);
+    .toEqual([`Oficina Nombre ${RUN}`, `Barrio Tableta ${RUN}`]);
   await panel.getByRole('button', { name: 'Cerrar' }).click();
   await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
   await modal.open(radicado, documento);
-  await expect(modal.field('Nombres')).toHaveValue('Oficina Nombre');
-  await expect(modal.field('Barrio')).toHaveValue('Barrio Tableta');
+  await expect(modal.field('Nombres')).toHaveValue(`Oficina Nombre ${RUN}`);
+  await expect(modal.field('Barrio')).toHaveValue(`Barrio Tableta ${RUN}`);
 });
 
 test('Descartar drops the tablet change: the device shows the office value and the server keeps it', async ({ page, context, request }) => {
@@ -89,10 +96,10 @@ test('Descartar drops the tablet change: the device shows the office value and t
 
   await context.setOffline(true);
   await modal.open(radicado, documento);
-  await modal.field('Barrio').fill('Barrio Descartado');
+  await modal.field('Barrio').fill(`Barrio Descartado ${RUN}`);
   await modal.save();
   await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
-  await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, { 'ubicacion.barrio': 'Barrio Oficina Dos' });
+  await pushFromOtherDevice(request, 'supervisor@demo.co', row.solicitud.id, { 'ubicacion.barrio': `Barrio Oficina Dos ${RUN}` });
 
   await context.setOffline(false);
   await expect(page.getByText('1 conflicto')).toBeVisible({ timeout: 30_000 });
@@ -107,6 +114,6 @@ test('Descartar drops the tablet change: the device shows the office value and t
   await panel.getByRole('button', { name: 'Cerrar' }).click();
 
   await modal.open(radicado, documento);
-  await expect(modal.field('Barrio')).toHaveValue('Barrio Oficina Dos');
-  expect((await api.record(row.solicitante.id)).data!.ubicaciones[0].barrio).toBe('Barrio Oficina Dos');
+  await expect(modal.field('Barrio')).toHaveValue(`Barrio Oficina Dos ${RUN}`);
+  expect((await api.record(row.solicitante.id)).data!.ubicaciones[0].barrio).toBe(`Barrio Oficina Dos ${RUN}`);
 });
