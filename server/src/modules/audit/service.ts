@@ -16,8 +16,8 @@ import { auditoria } from '../../db/schema';
 export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
 /**
- * A secret's key: a password, a hash or a token, named whole ('contraseña', 'token') or as the
- * last or first word of a key ('password_hash', 'refresh_token', 'password_nueva'). Judged word by
+ * A secret's key: a password, a hash or a token, named whole ('contraseña', 'token'), as the last
+ * word of a key ('password_hash', 'refresh_token') or, for a password, its first ('password_nueva'). Judged word by
  * word, never as a substring: administrators name configured fields freely, and 'Secretaría de
  * Educación' (`secretaria_educacion`, the payer of many payroll credits) or a key that happens to
  * hold 'pass' ('vehiculo_mwzpass0') is data the history must show, not a secret to hide for good.
