@@ -15,13 +15,10 @@
  * longer one passes too, so `matchesSearch` and the index lookups find the same rows with fewer
  * tokens to keep.
  */
-import type { Json, SolicitudRecord } from '../domain/solicitud';
+import { readPath, type Json, type SolicitudRecord } from '../domain/solicitud';
 import { fold, searchTokens } from '../domain/text';
 import { normalizeEstado } from '../domain/estados';
 import { COLUMN_FIELD_PATHS } from '../domain/columnas';
-
-/** The employer's key in `actividad_economica.detalle_actividad`, as the list's column reads it. */
-const EMPLOYER_KEY = COLUMN_FIELD_PATHS.nombre_empresa[0].split('.').pop()!;
 
 function str(value: Json | undefined): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
@@ -68,7 +65,7 @@ export function solicitudTokens(record: SolicitudRecord): string[] {
       str(extra.telefono),
       str(extra.celular),
       str(dir.celular),
-      str(record.actividad_economica?.detalle_actividad?.[EMPLOYER_KEY]),
+      ...COLUMN_FIELD_PATHS.nombre_empresa.map((path) => str(readPath(record, path) as Json | undefined)),
       sol?.estado,
       // As the list shows it too ('Rechazado' reads 'Negado', no status reads 'Pendiente').
       normalizeEstado(sol?.estado),

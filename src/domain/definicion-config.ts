@@ -10,6 +10,7 @@ import {
   FIELD_TYPES,
   MAX_SIZE_CEILING_MB,
   etiquetaSubcampo,
+  labelOf,
   parseListValues,
   type FieldCondition,
   type FieldDefinition,
@@ -18,7 +19,7 @@ import {
   type ListValues,
   type SubField,
 } from './field-definition';
-import { coerceField, labelOf } from './schema-compiler';
+import { coerceField } from './schema-compiler';
 
 /** The built-in fields (spec 02 §3 'Fixed fields'): never edited or deleted, order kept locally. */
 export const CAMPOS_FIJOS_DEFS: FieldDefinition[] = [

@@ -173,6 +173,11 @@ export interface DefinicionEtiqueta {
 /** A key as the form labels a field without a display name: 'fecha_matricula' -> 'Fecha matricula'. */
 export const enPalabras = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
+/** The form label of a definition: its description, else its key in words ('fecha_matricula' → 'Fecha matricula'). */
+export function labelOf(def: Pick<FieldDefinition, 'key' | 'description'>): string {
+  return def.description?.trim() || enPalabras(def.key);
+}
+
 /** A group's sub-field as the form and every text about it name it: 'Vehículo en garantía · Marca'. */
 export function etiquetaSubcampo(grupo: string, sub: Pick<SubField, 'key' | 'description'>): string {
   return `${grupo} · ${sub.description?.trim() || enPalabras(sub.key)}`;
@@ -204,7 +209,7 @@ export function etiquetaConfigurada(path: string, definiciones: readonly Definic
   if (parts.length >= 3) {
     for (const group of definitionsFor(definiciones, parts[parts.length - 2], first)) {
       const sub = parseListValues(group.list_values).object_structure?.find((s) => s.key === key);
-      if (sub) return etiquetaSubcampo(group.description?.trim() || enPalabras(group.key), sub);
+      if (sub) return etiquetaSubcampo(labelOf(group), sub);
     }
   }
   const pick = definitionsFor(

@@ -21,8 +21,8 @@ import * as v from 'valibot';
 import { plainRecord } from './plain-record';
 import { aplicarRegla, etiquetaDeCampo, hoyIso, leerFecha, mensajeFechaInvalida, reglaDeCampo, type ContextoRegla } from './validacion';
 import {
-  enPalabras,
   etiquetaSubcampo,
+  labelOf,
   parseListValues,
   type FieldDefinition,
   type SubField,
@@ -146,11 +146,6 @@ function parseArray(raw: unknown): unknown[] {
     return t.split(',').map((x) => x.trim());
   }
   return [raw];
-}
-
-/** The form label of a definition: its description, else its key in words ('fecha_matricula' → 'Fecha matricula'), as the form shows it. */
-export function labelOf(def: Pick<FieldDefinition, 'key' | 'description'>): string {
-  return def.description?.trim() || enPalabras(def.key);
 }
 
 function coerceText(label: string, raw: unknown): Result {

@@ -7,8 +7,7 @@
  * and file pickers. A required field shows an asterisk; its error shows underneath.
  */
 import type { ReactNode } from 'react';
-import { parseListValues, type FieldDefinition } from '../../domain/field-definition';
-import { labelOf } from '../../domain/schema-compiler';
+import { labelOf, parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { fieldOptions } from '../../domain/opciones';
 import { acceptOf, policyOfField } from '../../domain/file-policy';
 import { FilePicker } from '../ui/file-picker';
@@ -20,8 +19,6 @@ import { isMoneyKey } from '../../domain/format';
 import { FileList, type ListedFile } from './file-list';
 
 export const INPUT = INPUT_CLASS;
-
-export { labelOf };
 
 export interface FieldContext {
   /** The values of the section holding the field (a city follows its department). */

@@ -6,7 +6,7 @@
  */
 import { pathOf } from '../../domain/campos-registro';
 import { creditKind, type CreditKind } from '../../domain/credito';
-import { labelOf } from '../../domain/schema-compiler';
+import { labelOf } from '../../domain/field-definition';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { fieldLabel } from './historial-format';
 import { storedTipoCredito, type RecordFields } from './record-values';
