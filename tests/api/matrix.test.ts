@@ -235,7 +235,7 @@ const MATRIX: Record<string, Entry> = {
 
   // ---- tracking (staff) ----
   'POST /api/seguimiento/actualizar-estado': {
-    roles: STATUS,
+    roles: MANAGERS,
     scope: 'visibility',
     build: ({ t }) => ({
       method: 'POST',

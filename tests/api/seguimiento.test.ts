@@ -209,4 +209,32 @@ describe('stage status change', () => {
     expect(banco).toMatchObject({ estado: 'Aprobado', comentarios: 'Aprobado por el comité' });
     expect(banco.historial.at(-1)).toMatchObject({ estado: 'Aprobado', comentario: 'Aprobado por el comité' });
   });
+
+  it('follows the rule of PATCH /etapas: only admin and supervisor, a status of the company, all stages or none', async () => {
+    const url = '/api/seguimiento/actualizar-estado';
+    const stage = async () => ((await lookup(radicado)).json().data.etapas as Etapa[]).find((e) => e.etapa === 'banco')!;
+    const before = await stage();
+    const change = { id_radicado: radicado, etapas: [{ etapa: 'banco', estado: 'Rechazado', comentarios: 'Decidido por el banco' }] };
+    for (const role of ['banco', 'manager'] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload: change, headers: bearer(await loginAs(ctx.app, role)) });
+      expect(res.statusCode, role).toBe(403);
+    }
+    const admin = bearer(await loginAs(ctx.app, 'admin'));
+    const unknownStatus = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: admin,
+      payload: { id_radicado: radicado, etapas: [{ etapa: 'banco', estado: 'Regalado' }] },
+    });
+    expect(unknownStatus.statusCode).toBe(400);
+    expect(unknownStatus.json().error).toBe('El estado "Regalado" no está permitido para esta empresa.');
+    const oneBadStage = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: admin,
+      payload: { id_radicado: radicado, etapas: [{ etapa: 'banco', estado: 'Rechazado' }, { etapa: 'inventada', estado: 'Aprobado' }] },
+    });
+    expect(oneBadStage.statusCode).toBe(400);
+    expect(await stage()).toEqual(before);
+  });
 });

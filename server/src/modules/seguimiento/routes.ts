@@ -1,7 +1,7 @@
 /**
  * Tracking routes (spec 02 §7 'Tracking'). The lookup, the file download and the document upload
- * are public and rate-limited per IP; the stage status change needs a staff token with
- * change_status. Multipart is registered here, encapsulated, so no other route accepts it.
+ * are public and rate-limited per IP; the stage status change needs an admin or supervisor token,
+ * as `PATCH /api/solicitudes/{id}/etapas/{etapa}` does. Multipart is registered here, encapsulated, so no other route accepts it.
  * An `empresa_id` query parameter is accepted and ignored: the radicado alone identifies a filing.
  *
  * The public upload (issue #30) takes at most UPLOAD_LIMITS.filesPerRequest files and
@@ -131,7 +131,7 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
 
   app.post(
     '/api/seguimiento/actualizar-estado',
-    { config: { permission: 'change_status' } },
+    { config: { roles: ['admin', 'supervisor'] } },
     async (request) => {
       const user = requireUser(request);
       const body = parseInput(EstadoBody, request.body ?? {});

@@ -14,11 +14,10 @@
  *   filing's daily quota (files and bytes on its tracking stages in the last 24 hours).
  * - A document id given by the client (upload_id) makes retries idempotent: an existing id is
  *   skipped, never overwritten.
- * - Staff status changes only touch filings the token's user may see in its own company.
+ * - Staff stage changes follow `actualizarEtapa` (admin or supervisor, a filing the user sees).
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../../src/domain/errors';
-import { normalizeEstado } from '../../../../src/domain/estados';
 import { readSnapshot, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
 import { CONTACTO_CATEGORIA, contactoPublico, type EmpresaPublica } from '../../../../src/domain/empresa-contacto';
@@ -35,6 +34,7 @@ import { typeOfStored } from '../../lib/file-type';
 import { contentSize, readContent, sizeOf, storeContent, type Content } from '../../lib/file-store';
 import type { AuthUser } from '../../plugins/auth';
 import { estadosPermitidos } from '../solicitudes/service';
+import { actualizarEtapa } from './actualizar-etapa';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
 export const RADICADO_RE = /^RAD-[A-Z0-9]{8}$/i;
@@ -315,59 +315,23 @@ export interface StageChange {
 }
 
 /**
- * Applies the stage list sent by staff. The client sends every stage (spec 02 §4), so only the
- * stages whose status or comments really changed get written, with a history row each.
+ * Applies the stage list sent by staff (`POST /api/seguimiento/actualizar-estado`). The client
+ * sends every stage (spec 02 §4); each one goes through `actualizarEtapa`, the rule of
+ * `PATCH /api/solicitudes/{id}/etapas/{etapa}` and of `etapa.actualizar`: admin or supervisor
+ * only, a status from the company's list, a history and an audit row per stage that really
+ * changed. All stages are written in one transaction or none.
  */
 export async function updateStages(db: Db, user: AuthUser, radicado: string, changes: StageChange[]) {
   await db.transaction(async (tx) => {
     if (!RADICADO_RE.test(radicado)) throw notFound();
     const [sol] = await tx
-      .select()
+      .select({ id: solicitudes.id })
       .from(solicitudes)
-      .where(
-        and(
-          visibleSolicitudes(user),
-          eq(solicitudes.radicado, radicado.toUpperCase()),
-          isNull(solicitudes.deletedAt),
-        ),
-      )
+      .where(and(visibleSolicitudes(user), eq(solicitudes.radicado, radicado.toUpperCase()), isNull(solicitudes.deletedAt)))
       .limit(1);
     if (!sol) throw notFound();
-    const etapas = await tx.select().from(seguimientoEtapas).where(eq(seguimientoEtapas.solicitudId, sol.id));
-    const now = new Date().toISOString();
-    let changed = 0;
     for (const c of changes) {
-      const etapa = etapas.find((e) => e.etapa.toLowerCase() === c.etapa.trim().toLowerCase());
-      if (!etapa) {
-        throw new AppError('VALIDATION', `Etapa desconocida: ${c.etapa}`, { fields: { etapas: `Etapa desconocida: ${c.etapa}` } });
-      }
-      const estado = normalizeEstado(c.estado);
-      const comentarios = c.comentarios === undefined ? etapa.comentarios : c.comentarios?.trim() || null;
-      if (estado === etapa.estado && comentarios === etapa.comentarios) continue;
-      changed++;
-      await tx
-        .update(seguimientoEtapas)
-        .set({ estado, comentarios, fechaActualizacion: now })
-        .where(eq(seguimientoEtapas.id, etapa.id));
-      await tx.insert(seguimientoHistorial).values({ etapaId: etapa.id, estado, comentario: comentarios, fecha: now });
-      await audit(tx, {
-        empresaId: sol.empresaId,
-        usuarioId: user.id,
-        entidad: 'seguimiento_etapa',
-        entidadId: String(etapa.id),
-        accion: 'cambiar_estado',
-        cambios: {
-          estado: { old: etapa.estado, new: estado },
-          comentarios: { old: etapa.comentarios, new: comentarios },
-        },
-      });
-    }
-    if (changed) {
-      const seq = await nextSeq(tx, sol.empresaId);
-      await tx
-        .update(solicitudes)
-        .set({ seq, updatedAt: now })
-        .where(eq(solicitudes.id, sol.id));
+      await actualizarEtapa(tx, user, { solicitudId: sol.id, etapa: c.etapa, estado: c.estado, comentarios: c.comentarios, base: {} });
     }
   });
 }
