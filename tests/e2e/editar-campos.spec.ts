@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { LoginPage, PASSWORD, waitForRows, waitForServiceWorker } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
 import { RegistroModal, ServerApi } from './fixtures/registro';
+import { PDF } from '../../src/test-utils/office-files';
 
 const KEY = 'jefe_inmediato';
 
@@ -116,4 +117,63 @@ test('admin sets a tracking stage from Editar Registro offline; it reaches the a
   const again = modal.dialog().getByTestId('seccion-etapas').getByTestId('etapa').filter({ hasText: 'Banco' });
   await expect(again.getByTestId('estado-badge')).toHaveText(nuevo);
   await expect(again.getByText('Sin enviar')).toHaveCount(0);
+});
+
+test('a file field configured for the company takes a file in Editar Registro, offline, and the server gets it', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  const key = `soporte_${Date.now().toString(36)}`;
+  const label = `Soporte de ingresos ${key.slice(-4)}`;
+  const admin = await new ServerApi(request).login('admin@demo.co');
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const created = await request.post('/api/json/definitions/solicitante/info_extra', {
+    headers,
+    data: { definitions: [{ key, type: 'file', description: label, list_values: { file_config: { allowed_types: ['pdf'], max_size_mb: 1, multiple: false } } }] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  try {
+    await new LoginPage(page).loginAndWait('asesor@demo.co');
+    await waitForRows(page);
+    await waitForServiceWorker(page);
+    const modal = new RegistroModal(page);
+    const radicado = await modal.radicadoAt(6);
+    const row = (await admin.byRadicado(radicado))!;
+    const infoExtra = async () =>
+      ((await admin.record(row.solicitante.id)).data as unknown as { solicitante: { info_extra: Record<string, unknown> | null } }).solicitante.info_extra ?? {};
+
+    await context.setOffline(true);
+    await modal.open(radicado, row.solicitante.numero_documento);
+    const seccion = modal.dialog().getByTestId('seccion-solicitante');
+    const field = seccion.getByLabel(label, { exact: true });
+    const chosen = seccion.getByRole('list', { name: 'Archivos seleccionados' });
+    // Refused on the spot, by content, offline: a text file named like a PDF.
+    await field.setInputFiles({ name: 'nomina.pdf', mimeType: 'application/pdf', buffer: Buffer.from('no es un pdf') });
+    await expect(seccion.getByText(/^Tipo de archivo no permitido: nomina\.pdf/)).toBeVisible();
+    await expect(chosen).toHaveCount(0);
+
+    await field.setInputFiles({ name: 'nomina-marzo.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(chosen.getByText('nomina-marzo.pdf')).toBeVisible();
+    await expect(chosen.getByText('· Se subirá al guardar')).toBeVisible();
+    await modal.save();
+    await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+    expect((await infoExtra())[key]).toBeUndefined();
+
+    // Opened again before the connection returns: the file is named, and said to be queued.
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await expect(modal.dialog().getByTestId('seccion-solicitante').getByRole('list', { name: 'Archivos seleccionados' }).getByText('· En cola')).toBeVisible();
+    await modal.dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await expect(modal.dialog()).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await infoExtra())[key], { timeout: 45_000 }).toEqual([expect.objectContaining({ nombre: 'nomina-marzo.pdf', size: PDF.length })]);
+    const [ref] = (await infoExtra())[key] as Array<{ id: string }>;
+    await expect.poll(async () => (await request.get(`/api/documentos/${ref.id}`, { headers })).status(), { timeout: 45_000 }).toBe(200);
+    const file = await request.get(`/api/documentos/${ref.id}`, { headers });
+    expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await expect(modal.dialog().getByTestId('seccion-solicitante').getByRole('list', { name: 'Archivos seleccionados' }).getByText('· En el servidor')).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers });
+  }
 });

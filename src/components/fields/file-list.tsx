@@ -5,6 +5,8 @@ export interface ListedFile {
   id: string;
   nombre: string;
   size: number;
+  /** Where the file is ('En el servidor', 'En cola'…), when the form knows. */
+  estado?: string;
 }
 
 export function FileList({ files, onRemove }: { files: readonly ListedFile[]; onRemove?: (id: string) => void }) {
@@ -15,6 +17,7 @@ export function FileList({ files, onRemove }: { files: readonly ListedFile[]; on
         <li key={f.id} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1 text-sm">
           <span className="min-w-0 truncate">
             {f.nombre} <span className="text-slate-600">({formatFileSize(f.size)})</span>
+            {f.estado && <span className="text-slate-600"> · {f.estado}</span>}
           </span>
           {onRemove && (
             <button

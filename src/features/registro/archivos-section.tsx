@@ -5,7 +5,6 @@
  * file offline works.
  */
 import { useRef } from 'react';
-import type { FileRow } from '../../db/database';
 import { formatFileSize } from '../../domain/format';
 import { ATTACHMENTS_POLICY, acceptOf } from '../../domain/file-policy';
 import type { DocumentoRow } from '../../domain/solicitud';
@@ -15,16 +14,12 @@ import { savingText } from '../../lib/image-resize';
 import { Section } from './section';
 import { buttonClass } from '../../components/ui/button';
 import { useArchivos } from './use-archivos';
+import { FILE_STATUS_LABEL, ON_SERVER } from './edit-files';
 
 /** The spec's accepted types (spec 01 §5): the attachments' policy (src/domain/file-policy.ts). */
 export const ACCEPT = acceptOf(ATTACHMENTS_POLICY);
 
-const STATUS_LABEL: Record<FileRow['status'], string> = {
-  pending: 'En cola',
-  uploading: 'Subiendo...',
-  uploaded: 'Subido',
-  error: 'Error al subir',
-};
+const STATUS_LABEL = FILE_STATUS_LABEL;
 
 const size = formatFileSize;
 
@@ -77,7 +72,7 @@ export function ArchivosSection({
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{d.nombre}</p>
                 <p className="text-xs text-slate-600">
-                  {size(d.file_size)} · <span data-testid="archivo-estado">En el servidor</span>
+                  {size(d.file_size)} · <span data-testid="archivo-estado">{ON_SERVER}</span>
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

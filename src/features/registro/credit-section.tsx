@@ -50,6 +50,7 @@ export function CreditSection({
           values={solicitud.value}
           lists={lists}
           errorOf={(key) => errorAt(errors, `solicitud.${key}`)}
+          fileEntity="solicitud"
           onChange={(next, key) => {
             clearErrors(`solicitud.${key}`);
             const nextKind = creditKind(text(next.tipo_credito));

@@ -8,6 +8,8 @@ import { FieldInput, type FieldContext } from '../../components/fields/field-inp
 import type { FieldDefinition } from '../../domain/field-definition';
 import { setEntityValue } from '../../domain/form-values';
 import { visibleFields } from '../../domain/schema-compiler';
+import { refsOf, useEditFiles } from './edit-files';
+import { useRecordForm } from './form-context';
 import { useReview } from './review-context';
 import { FlaggedField } from './review-note';
 
@@ -26,15 +28,45 @@ interface Props {
   errorOf: (key: string) => string | undefined;
   /** The values after one field changed, and which key the person changed. */
   onChange: (next: Record<string, unknown>, key: string) => void;
+  /**
+   * The entity whose definitions these are, when its file fields take files here (the server
+   * applies the policy of `entity.key` to the upload); without it a file field only lists its files.
+   */
+  fileEntity?: string;
 }
 
 const wide = (f: FieldDefinition) => f.type === 'text' || /direccion/.test(f.key);
 
-export function EntityFields({ path, fields, values, lists, errorOf, onChange }: Props) {
+export function EntityFields({ path, fields, values, lists, errorOf, onChange, fileEntity }: Props) {
   const review = useReview();
+  const files = useEditFiles();
+  const { setError } = useRecordForm();
+  const change = (field: FieldDefinition, value: unknown) => {
+    const next = setEntityValue(values, field.key, value, fields);
+    const twin = TWINS[field.key];
+    if (twin && twin in values) next[twin] = value;
+    onChange(next, field.key);
+  };
   return (
     <>
       {visibleFields(fields, values).map((field) => {
+        const fileProps =
+          field.type === 'file' && files
+            ? {
+                files: files.listed(values[field.key]),
+                ...(fileEntity && {
+                  onAddFiles: async (list: File[]) => {
+                    const { refs, error } = await files.choose(fileEntity, field, list, values[field.key]);
+                    if (refs) change(field, refs);
+                    if (error) setError(`${path}.${field.key}` as never, { type: 'file', message: error });
+                  },
+                  onRemoveFile: (id: string) => {
+                    const left = refsOf(values[field.key]).filter((r) => r.id !== id);
+                    change(field, left.length ? left : null);
+                  },
+                }),
+              }
+            : {};
         const input = (
           <FieldInput
             key={field.key}
@@ -44,12 +76,8 @@ export function EntityFields({ path, fields, values, lists, errorOf, onChange }:
             error={errorOf(field.key)}
             ctx={{ values, ...lists }}
             className={wide(field) ? 'sm:col-span-2' : undefined}
-            onChange={(value) => {
-              const next = setEntityValue(values, field.key, value, fields);
-              const twin = TWINS[field.key];
-              if (twin && twin in values) next[twin] = value;
-              onChange(next, field.key);
-            }}
+            onChange={(value) => change(field, value)}
+            {...fileProps}
           />
         );
         // A field a review flagged: highlighted, with the reviewer's comment beside it (review-note.tsx).

@@ -32,6 +32,7 @@ export function EntitySection({
           values={field.value}
           lists={lists}
           errorOf={(key) => errorAt(errors, `${entity}.${key}`)}
+          fileEntity={entity}
           onChange={(next, key) => {
             clearErrors(`${entity}.${key}`);
             field.onChange(next);

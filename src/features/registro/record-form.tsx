@@ -19,10 +19,12 @@ import type { RegistroSchemas } from '../../domain/registro';
 import { can, isAdminOrSupervisor } from '../../domain/roles';
 import type { Session } from '../../domain/session';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
+import { useLocalDb } from '../../state/local-data';
 import { ArchivosSection } from './archivos-section';
 import { ConflictNotice } from './conflict-notice';
 import { CreditSection } from './credit-section';
 import { editSchema } from './edit-schema';
+import { EditFilesProvider, queueChosen, useEditFilesState } from './edit-files';
 import { EntitySection } from './entity-section';
 import { HistorialSection } from './historial-section';
 import { CorreosSection } from './correos-section';
@@ -87,7 +89,17 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
     shouldFocusError: false,
   });
   const [deleting, setDeleting] = useState(false);
-  const saver = useRecordSave({ solicitudId: initial.id, solicitanteId: initial.solicitante.id, session, subjectLine, onClose });
+  const db = useLocalDb();
+  const editFiles = useEditFilesState(initial.id, live.documentos ?? []);
+  const saver = useRecordSave({
+    solicitudId: initial.id,
+    solicitanteId: initial.solicitante.id,
+    session,
+    subjectLine,
+    onClose,
+    queueFiles: (changes, editId) =>
+      queueChosen(db, editFiles.chosen, changes, { solicitudId: initial.id, solicitanteId: initial.solicitante.id }, editId),
+  });
   const guard = useDiscardGuard(form.formState.isDirty && !saver.saving && !deleting, onClose);
   // Issue 34: the review under way, if any (flags beside the fields, the panel, the return dialog).
   const review = useRecordReview({ record: initial, live, fields, defaults, session, canEdit, subjectLine });
@@ -117,6 +129,7 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
     <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
       <FormProvider {...form}>
         <ConflictNotice solicitudId={initial.id} />
+        <EditFilesProvider value={editFiles.value}>
         <ReviewProvider {...review.provider}>
         <ReviewPanel {...review.panel} sending={saver.saving} onSend={sendCorrections} />
         <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit((edit) => saver.save(edit), onInvalid)(e)} className="space-y-4">
@@ -129,6 +142,7 @@ export function RecordForm({ initial, live, session, schemas, lists, subtitle, o
           </fieldset>
         </form>
         </ReviewProvider>
+        </EditFilesProvider>
 
         <div className="mt-4 space-y-4">
           <ArchivosSection solicitudId={initial.id} solicitanteId={initial.solicitante.id} documentos={live.documentos ?? []} canWrite={canEdit} token={session.token} />

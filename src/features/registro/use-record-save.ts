@@ -1,7 +1,7 @@
 /**
  * Saving 'Editar Registro': asks once about a document another applicant of the company already
- * has, then queues the edit (`solicitud.editar`, only the changed fields, each with its base) and
- * the reference additions and edits as local mutations, so saving works the same offline; the
+ * has, then queues the edit (`solicitud.editar`, only the changed fields, each with its base), the
+ * files chosen in its file fields, and the reference additions and edits as local mutations, so saving works the same offline; the
  * toast says where the change is (on this device, or on the server once it took it).
  */
 import { useAtomValue } from 'jotai';
@@ -42,12 +42,15 @@ export function useRecordSave({
   session,
   subjectLine,
   onClose,
+  queueFiles,
 }: {
   solicitudId: string;
   solicitanteId: string;
   session: Session;
   subjectLine: string;
   onClose: () => void;
+  /** Queues the files chosen in file fields that the saved changes name, after the edit (edit-files.tsx). */
+  queueFiles?: (changes: unknown, editMutationId: number) => Promise<number>;
 }) {
   const db = useLocalDb();
   const client = useAtomValue(syncClientAtom);
@@ -81,7 +84,11 @@ export function useRecordSave({
       const ids: number[] = [];
       // The bank-change e-mail is the server's: its message waits for the server's notice (bank-change-notice.ts).
       const knownNotices = edit.bankChanged ? await bankNoticeIds(db, solicitudId) : null;
-      if (Object.keys(edit.changes).length) ids.push(await mutate(db, 'solicitud.editar', { solicitudId, changes: edit.changes, base: edit.base }));
+      if (Object.keys(edit.changes).length) {
+        const editId = await mutate(db, 'solicitud.editar', { solicitudId, changes: edit.changes, base: edit.base });
+        ids.push(editId);
+        await queueFiles?.(edit.changes, editId);
+      }
       for (const add of edit.references.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId, ...add }));
       for (const change of edit.references.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId, ...change }));
       if (then) ids.push(await then.queue());
