@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import type { Db } from './db/client';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import authPlugin from './plugins/auth';
 import staticPlugin from './plugins/static';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
@@ -83,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The spec writes some paths with a trailing slash (`/api/usuarios/`, `/api/edit-record/`,
     // `/api/descargar-ventas/`): every route answers with and without it, from one registration.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   if (opts.hashConcurrency) passwordGate.configure({ concurrency: opts.hashConcurrency });
   const jwtKey = new TextEncoder().encode(opts.jwtSecret);

@@ -115,3 +115,19 @@ describe('broken multipart bodies', () => {
     }
   });
 });
+
+describe('URLs the router itself refuses', () => {
+  it('answer in the app shape, in Spanish, without echoing the path or naming the framework', async () => {
+    const token = await loginAs(ctx.app, 'admin');
+    const cases = [
+      { url: '/api/seguimiento/radicado/%C0%AF', headers: {}, status: 400 },
+      { url: `/api/usuarios/${'a'.repeat(600)}`, headers: bearer(token), status: 414 },
+    ];
+    for (const c of cases) {
+      const res = await ctx.app.inject({ method: 'GET', url: c.url, headers: c.headers });
+      expect(res.statusCode, c.url).toBe(c.status);
+      expect(res.json()).toEqual({ ok: false, code: 'VALIDATION', error: 'La dirección solicitada no es válida.' });
+      expect(res.body).not.toMatch(/FST_|aaaa|%C0/);
+    }
+  });
+});

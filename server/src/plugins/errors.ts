@@ -3,7 +3,7 @@
  * never a stack trace. Bad input is a 4xx, never a 500.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, HTTP_STATUS, type ErrorCode } from '../../../src/domain/errors';
 import { refuseMalformedJson } from '../lib/validation';
 
@@ -11,6 +11,15 @@ export const RATE_LIMITED_MESSAGE = 'Demasiadas solicitudes. Espera un momento e
 
 export function errorBody(code: ErrorCode, error: string, extra: Record<string, unknown> = {}) {
   return { ok: false as const, error, code, ...extra };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route, hook or error handler
+ * runs (a path that is not valid percent-encoded UTF-8, a path parameter longer than the router
+ * takes). Answered in the app's shape, without echoing the path or naming the framework.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply.status(err.statusCode === 414 ? 414 : 400).send(errorBody('VALIDATION', 'La dirección solicitada no es válida.'));
 }
 
 const MULTIPART_MALFORMED = 'El formulario multipart está incompleto o mal formado.';
