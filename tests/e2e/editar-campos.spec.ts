@@ -177,3 +177,43 @@ test('a file field configured for the company takes a file in Editar Registro, o
     await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers });
   }
 });
+
+test('a field the admin deactivates keeps its value visible in Editar Registro, read-only, by its label and as a date', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const key = `boda_${Date.now().toString(36)}`;
+  const label = `Fecha de boda ${key.slice(-4)}`;
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const created = await request.post('/api/json/definitions/solicitante/info_extra', { headers, data: { definitions: [{ key, type: 'date', description: label }] } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: Array<{ id: number; key: string }> }).data.find((d) => d.key === key)!.id;
+  try {
+    await new LoginPage(page).loginAndWait('admin@demo.co');
+    await waitForRows(page);
+    const modal = new RegistroModal(page);
+    const radicado = await modal.radicadoAt(7);
+    const api = await new ServerApi(request).login('admin@demo.co');
+    const row = (await api.byRadicado(radicado))!;
+    await modal.open(radicado, row.solicitante.numero_documento);
+    await modal.dialog().getByTestId('seccion-solicitante').getByLabel(label, { exact: true }).fill('20/06/2015');
+    await modal.save();
+    await expect(modal.dialog()).toHaveCount(0);
+    await expect(modal.row(radicado).getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
+
+    const off = await request.patch(`/api/json/definitions/${id}`, { headers, data: { isActive: false } });
+    expect(off.ok(), await off.text()).toBe(true);
+    await page.reload();
+    await waitForRows(page);
+    // The device learns of the change with its next pull; then the field is no longer asked.
+    await expect.poll(async () => (await localDefinitions(page)).find((d) => d.key === key)?.isActive, { timeout: 30_000 }).toBe(false);
+    await modal.open(radicado, row.solicitante.numero_documento);
+    const seccion = modal.dialog().getByTestId('seccion-solicitante');
+    await expect(seccion.getByRole('textbox', { name: label })).toHaveCount(0);
+    const stored = seccion.getByRole('group', { name: label });
+    await expect(stored).toContainText('20/06/2015');
+    await expect(stored).toContainText('Ya no está en el formulario: se muestra como quedó guardado.');
+    await expect(stored.getByRole('textbox')).toHaveCount(0);
+  } finally {
+    await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers });
+  }
+});

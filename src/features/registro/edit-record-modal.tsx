@@ -97,6 +97,7 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
       live={live}
       session={session}
       schemas={schemas}
+      definiciones={definiciones}
       lists={lists}
       subtitle={subtitle}
       onClose={onClose}

@@ -1,7 +1,8 @@
 /**
  * The fields of one group of values in 'Editar Registro' (an entity, the credit's kind, a
  * reference), drawn with the creation form's field renderer: only those whose condition holds,
- * in their order, each with its error. A change goes through the creation form's rule
+ * in their order, each with its error. A value of a field the form no longer asks is shown
+ * read-only (stored-field.tsx). A change goes through the creation form's rule
  * (src/domain/form-values.ts): an activity or department change clears what depended on it.
  */
 import { FieldInput, type FieldContext } from '../../components/fields/field-input';
@@ -12,6 +13,7 @@ import { refsOf, useEditFiles } from './edit-files';
 import { useRecordForm } from './form-context';
 import { useReview } from './review-context';
 import { FlaggedField } from './review-note';
+import { StoredField } from './stored-field';
 
 /** The id of a field's control: 'campo-solicitante-nombres', 'campo-referencias-0-nombre'. */
 export const fieldId = (path: string) => `campo-${path.replace(/\./g, '-')}`;
@@ -50,6 +52,11 @@ export function EntityFields({ path, fields, values, lists, errorOf, onChange, f
   return (
     <>
       {visibleFields(fields, values).map((field) => {
+        if (field.isActive === false) {
+          const shown = <StoredField key={field.key} id={fieldId(`${path}.${field.key}`)} field={field} value={values[field.key]} files={field.type === 'file' ? files?.listed(values[field.key]) : undefined} />;
+          const flagged = review?.flags.find((f) => f.field.formPath === `${path}.${field.key}`);
+          return flagged ? <FlaggedField key={field.key} view={flagged}>{shown}</FlaggedField> : shown;
+        }
         const fileProps =
           field.type === 'file' && files
             ? {

@@ -74,6 +74,14 @@ describe('values per field', () => {
     expect(formatValue('1990-04-07', 'solicitante.fecha_nacimiento')).toBe('07/04/1990');
   });
 
+  it('writes a year as written and a file by its name and size, never its id or type', () => {
+    expect(formatValue(2020, 'solicitante.info_extra.vehiculo.modelo')).toBe('2020');
+    expect(formatValue(2020, 'solicitante.info_extra.anio_compra')).toBe('2020');
+    expect(formatValue(2020, 'solicitante.info_extra.personas')).toBe('2.020');
+    const ref = { id: '01a22005-c1f9-7000-8000-000000000001', nombre: 'soporte.pdf', size: 45_000, mime: 'application/pdf' };
+    expect(formatValue([ref], 'solicitante.info_extra.soporte')).toBe('soporte.pdf (44 KB)');
+  });
+
   it('splits a nested value into one line per changed leaf, with its label and formatted value', () => {
     const lines = changeLines({
       id: 2, fecha: '2025-01-01T00:00:00Z', usuario_id: 1, usuario_nombre: 'Sara', entidad: 'solicitud', entidad_id: 's', accion: 'editar',

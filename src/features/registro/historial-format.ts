@@ -5,8 +5,9 @@
  */
 import { motivoCorreo } from '../../domain/correo';
 import { CREDIT_KIND_LABELS } from '../../domain/credito';
-import { formatDate, formatDateTime, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
+import { formatDate, formatDateTime, formatFileSize, formatMoney, formatNumber, isMoneyKey } from '../../domain/format';
 import { etiquetaConfigurada, type DefinicionEtiqueta } from '../../domain/field-definition';
+import type { FileRef } from '../../domain/schema-compiler';
 import type { HistorialEntry } from '../../domain/historial';
 import { ACCION_LABELS, ESTADO_LABELS, PRIORIDAD_LABELS, TIPO_LABELS } from '../../domain/notificacion';
 import { etiquetaDeCampo } from '../../domain/validacion';
@@ -107,9 +108,13 @@ export function formatFecha(iso: string): string {
 
 export const EMPTY_VALUE = '(vacío)';
 
+/** A year is written without a thousands separator ('Modelo: 2020', never '2.020'). */
+const YEAR_KEY = /(^|[._])(anio|ano|año|modelo|year)([._]|$)|_(anio|ano|año)$/i;
+
 /**
  * A value as a person reads it: '(vacío)', 'Sí'/'No', dates dd/mm/yyyy, amounts of the money
- * fields as '$ 222.000.000' (`path` names the field), lists and key: value pairs.
+ * fields as '$ 222.000.000' (`path` names the field), a year as written, a file by its name and
+ * size, lists and key: value pairs.
  */
 export function formatValue(value: unknown, path = ''): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
@@ -117,6 +122,7 @@ export function formatValue(value: unknown, path = ''): string {
   const money = path !== '' && isMoneyKey(path);
   if (typeof value === 'number') {
     if (money) return formatMoney(value);
+    if (Number.isInteger(value) && value >= 1900 && value <= 2200 && YEAR_KEY.test(path)) return String(value);
     return Number.isInteger(value) ? formatNumber(value) : formatNumber(value, 2).replace(/,?0+$/, '');
   }
   if (typeof value === 'string') {
@@ -125,6 +131,10 @@ export function formatValue(value: unknown, path = ''): string {
     return ISO_INSTANT.test(value) ? formatFecha(value) : value;
   }
   if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(v, path)).join(', ') : EMPTY_VALUE;
+  const file = value as Partial<FileRef>;
+  if (typeof file.id === 'string' && typeof file.nombre === 'string') {
+    return typeof file.size === 'number' ? `${file.nombre} (${formatFileSize(file.size)})` : file.nombre;
+  }
   const pairs = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined && v !== '');
   return pairs.length ? pairs.map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v, k)}`).join(' · ') : EMPTY_VALUE;
 }

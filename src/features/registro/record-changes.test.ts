@@ -332,3 +332,30 @@ describe('recordEdit', () => {
     });
   });
 });
+
+describe('values of fields the form no longer asks', () => {
+  it('are shown read-only, named and typed by the inactive definition, objects and lists included, and never saved back', () => {
+    const rec = sample();
+    rec.solicitante.info_extra = {
+      ...rec.solicitante.info_extra,
+      fecha_boda: '2015-06-20',
+      vehiculo: { marca: 'Mazda', modelo: 2020 },
+      colores: ['Rojo', 'Azul'],
+      vacia: [],
+    };
+    const defs = [...DEFS, { id: 20, entity: 'solicitante', json_column: 'info_extra', key: 'fecha_boda', type: 'date', description: 'Fecha de boda', isActive: false }];
+    const fields = recordFields(rec, registroSchemas(defs), defs);
+    const field = (key: string) => fields.entities.solicitante.find((f) => f.key === key);
+    expect(field('fecha_boda')).toMatchObject({ type: 'date', description: 'Fecha de boda', isActive: false, required: false });
+    expect(field('vehiculo')).toMatchObject({ type: 'object', description: 'Vehiculo', isActive: false });
+    expect(field('colores')).toMatchObject({ type: 'array', isActive: false });
+    expect(field('nota_antigua')).toMatchObject({ type: 'string', isActive: false });
+    expect(field('vacia')).toBeUndefined();
+    expect(field('celular')?.isActive).not.toBe(false);
+
+    const initial = toEditValues(rec, fields);
+    expect(initial.solicitante).toMatchObject({ fecha_boda: '2015-06-20', vehiculo: { marca: 'Mazda', modelo: 2020 } });
+    const result = recordEdit(rec, fields, structuredClone(initial), initial, TODAY);
+    expect(result.ok && result.edit.changes).toEqual({});
+  });
+});

@@ -55,6 +55,8 @@ interface Props {
   live: SolicitudRecord;
   session: Session;
   schemas: RegistroSchemas;
+  /** The company's definitions as mirrored, the inactive ones included. */
+  definiciones?: readonly unknown[];
   lists: Omit<FieldContext, 'values'>;
   subtitle: ReactNode;
   onClose: () => void;
@@ -71,12 +73,12 @@ function focusFirstInvalid(formId: string): string | undefined {
   return (described && document.getElementById(described)?.textContent) || undefined;
 }
 
-export function RecordForm({ initial, live, session, schemas, lists, subtitle, onClose, notificationsPanel }: Props) {
+export function RecordForm({ initial, live, session, schemas, definiciones, lists, subtitle, onClose, notificationsPanel }: Props) {
   const rol = session.user.rol;
   const canEdit = can(rol, 'edit_customer');
   const subjectLine = `${fullName(live.solicitante)} · ${live.solicitud.radicado ?? 'sin radicar'}`;
   const formId = `form-registro-${initial.id}`;
-  const fields = useMemo(() => recordFields(initial, schemas), [initial, schemas]);
+  const fields = useMemo(() => recordFields(initial, schemas, definiciones), [initial, schemas, definiciones]);
   // The values the form starts from are those of the record as first seen, with the fields then known.
   const [defaults] = useState(() => toEditValues(initial, fields));
   const resolver = useMemo(() => valibotResolver(editSchema(initial, fields, defaults)), [initial, fields, defaults]);

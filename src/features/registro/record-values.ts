@@ -5,13 +5,13 @@
  * judge them with the same compiler. Pure: no React, no Dexie.
  *
  * The fields shown (`recordFields`): the company's and the spec's (src/domain/campos-registro.ts),
- * plus any other plain value the record holds (a field the company removed since, a key written
- * by another client), so nothing captured is hidden. The credit sub-object's fields are those of
+ * plus any other value the record holds (a field the company deactivated or removed since, a key
+ * written by another client), shown read-only, so nothing captured is hidden. The credit sub-object's fields are those of
  * the kind the credit type maps to (src/domain/credito.ts).
  */
 import * as v from 'valibot';
 import { EDIT_ENTITIES, MIRRORED, editFields, pathOf, type EditEntity } from '../../domain/campos-registro';
-import { ENTITY_COLUMNS } from '../../domain/campos-fijos';
+import { ENTITY_COLUMNS, normalizeDefinition } from '../../domain/campos-fijos';
 import { CREDIT_KIND_FIELDS, creditKind, type CreditKind } from '../../domain/credito';
 import { ENTITY_JSON_COLUMNS, type FieldDefinition } from '../../domain/field-definition';
 import type { RegistroSchemas } from '../../domain/registro';
@@ -44,25 +44,51 @@ export interface RecordFields {
 const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 const KEY = /^[a-zA-Z][a-zA-Z0-9_]{0,59}$/;
 
-/** A field for a plain value the record holds that no definition names; objects and lists are not shown. */
-function leftover(key: string, value: unknown): FieldDefinition | null {
+/**
+ * A field for a value the record holds that no active definition names: the company's inactive
+ * definition of the key when there is one (its label, its type), else one read from the value.
+ * `isActive: false` marks it: 'Editar Registro' shows it read-only (stored-field.tsx).
+ */
+function leftover(key: string, value: unknown, inactive: FieldDefinition | undefined): FieldDefinition | null {
   if (!KEY.test(key)) return null;
-  const type = typeof value === 'boolean' ? 'boolean' : typeof value === 'number' ? 'number' : typeof value === 'string' ? 'string' : null;
-  return type ? { key, type, required: false, description: etiquetaDeCampo(key), order_index: 2000 } : null;
+  if (inactive) return { ...inactive, required: false, conditional_on: null, isActive: false, order_index: 2000 };
+  const type =
+    typeof value === 'boolean' ? 'boolean'
+    : typeof value === 'number' ? 'number'
+    : typeof value === 'string' ? 'string'
+    : Array.isArray(value) ? 'array'
+    : isObj(value) ? 'object'
+    : null;
+  return type ? { key, type, required: false, description: etiquetaDeCampo(key), order_index: 2000, isActive: false } : null;
 }
 
-function withLeftovers(fields: FieldDefinition[], stored: readonly Record<string, unknown>[], skip: (key: string) => boolean = () => false): FieldDefinition[] {
+function withLeftovers(
+  fields: FieldDefinition[],
+  stored: readonly Record<string, unknown>[],
+  inactive: ReadonlyMap<string, FieldDefinition>,
+  skip: (key: string) => boolean = () => false,
+): FieldDefinition[] {
   const known = new Set(fields.map((f) => f.key));
   const out = [...fields];
   for (const obj of stored) {
     for (const [key, value] of Object.entries(obj)) {
-      if (known.has(key) || skip(key) || value === null || value === '') continue;
-      const f = leftover(key, value);
+      if (known.has(key) || skip(key) || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      const f = leftover(key, value, inactive.get(key));
       if (f) {
         known.add(key);
         out.push(f);
       }
     }
+  }
+  return out;
+}
+
+/** The company's inactive definitions of an entity, by key. */
+function inactiveOf(definitions: readonly unknown[], entity: string): Map<string, FieldDefinition> {
+  const out = new Map<string, FieldDefinition>();
+  for (const raw of definitions) {
+    const d = normalizeDefinition(raw);
+    if (d && !d.isActive && (d.entity ?? entity) === entity && !out.has(d.key)) out.set(d.key, d);
   }
   return out;
 }
@@ -74,15 +100,22 @@ function jsonOf(record: SolicitudRecord, entity: EditEntity): Record<string, unk
   return isObj(json) ? json : {};
 }
 
-/** Every field 'Editar Registro' shows for this record, given the company's form schemas. */
-export function recordFields(record: SolicitudRecord, schemas: RegistroSchemas): RecordFields {
+/**
+ * Every field 'Editar Registro' shows for this record, given the company's form schemas and its
+ * definitions (the inactive ones name and type what the record still holds for them).
+ */
+export function recordFields(record: SolicitudRecord, schemas: RegistroSchemas, definitions: readonly unknown[] = []): RecordFields {
   const entities = {} as Record<EditEntity, FieldDefinition[]>;
   for (const entity of EDIT_ENTITIES) {
     const mirror = MIRRORED[entity];
     const skip = (k: string) => (entity === 'solicitud' && isCreditKindKey(k)) || (!!mirror && mirror.includes(k));
-    entities[entity] = withLeftovers(editFields(entity, schemas), [jsonOf(record, entity)], skip);
+    entities[entity] = withLeftovers(editFields(entity, schemas), [jsonOf(record, entity)], inactiveOf(definitions, entity), skip);
   }
-  const referencia = withLeftovers(editFields('referencia', schemas), (record.referencias ?? []).map((r) => r.detalle_referencia ?? {}));
+  const referencia = withLeftovers(
+    editFields('referencia', schemas),
+    (record.referencias ?? []).map((r) => r.detalle_referencia ?? {}),
+    inactiveOf(definitions, 'referencia'),
+  );
   const dc = jsonOf(record, 'solicitud');
   const credito = {} as Record<CreditKind, FieldDefinition[]>;
   // A key the credit's own fields already ask (the company's cuota_inicial, destino_credito) is asked once.
@@ -90,7 +123,7 @@ export function recordFields(record: SolicitudRecord, schemas: RegistroSchemas):
   for (const [kind, fields] of Object.entries(CREDIT_KIND_FIELDS) as Array<[CreditKind, readonly FieldDefinition[]]>) {
     const stored = isObj(dc[kind]) ? (dc[kind] as Record<string, unknown>) : {};
     const own = fields.filter((f) => !asked.has(f.key) || (stored[f.key] !== undefined && stored[f.key] !== null && stored[f.key] !== ''));
-    credito[kind] = withLeftovers(own, [stored]);
+    credito[kind] = withLeftovers(own, [stored], new Map());
   }
   return { entities, referencia, credito };
 }
