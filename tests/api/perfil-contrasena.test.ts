@@ -1,7 +1,8 @@
 /**
  * POST /api/perfil/contrasena: current password + the new one twice; a wrong current one is a
  * clear Spanish field error; success ends every other session (token version) and answers a new
- * token for the one that made the change; tries are limited like the login.
+ * token for the one that made the change; tries are limited like the login, and so are profile
+ * edits (PUT /api/perfil), whose answer tells whether an e-mail is taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -78,6 +79,18 @@ describe('changing one\'s own password', () => {
     const limited = await change(token!, body, '10.0.0.9');
     expect(limited.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
     expect(limited.json().error).toMatch(/^Demasiadas solicitudes/);
+  });
+
+  it('limits profile edits the same way, so a session cannot test addresses of other companies at will', async () => {
+    const own = await createTestContext({ loginRateLimit: 5 });
+    const token = (await own.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'user@demo.co', password: 'demo1234' } })).json().access_token as string;
+    const probe = (correo: string) =>
+      own.app.inject({ method: 'PUT', url: '/api/perfil', headers: bearer(token), payload: { nombre: 'Ulises', correo }, remoteAddress: '10.0.0.7' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await probe(i % 2 ? 'admin@otra.co' : `libre-${i}@demo.co`)).statusCode);
+    expect(statuses).toEqual([200, 400, 200, 400, 200, 429, 429]);
+    expect((await probe('admin@otra.co')).json()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    await own.close();
   });
 
   it('needs a session', async () => {

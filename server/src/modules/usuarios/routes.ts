@@ -113,10 +113,25 @@ export default async function usuariosRoutes(app: FastifyInstance, opts: { jwtKe
     },
   );
 
-  app.put('/api/perfil', async (request) => {
-    const user = requireUser(request);
-    const body = parseInput(PerfilBody, request.body ?? {});
-    const data = await app.db.transaction((tx) => editarPerfil(tx, user, body));
-    return { ok: true, data };
-  });
+  app.put(
+    '/api/perfil',
+    {
+      config: {
+        // The e-mail must be unique across companies, so the answer tells whether an address is
+        // taken: a session may ask that as often as it may try a login, no more.
+        rateLimit: {
+          max: opts.rateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `perfil|${req.ip}|${req.auth?.id ?? ''}`,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const body = parseInput(PerfilBody, request.body ?? {});
+      const data = await app.db.transaction((tx) => editarPerfil(tx, user, body));
+      return { ok: true, data };
+    },
+  );
 }
