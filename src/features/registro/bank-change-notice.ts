@@ -7,9 +7,17 @@
  */
 import { liveQuery } from 'dexie';
 import type { RadicaDB } from '../../db/database';
+import { plural } from '../../domain/format';
 
 export const BANK_CHANGE_TITLE = 'Cambio de Banco en Solicitud';
 export const MSG_BANK_NOTIFIED = 'Registro actualizado y notificación enviada';
+
+/**
+ * What is true of the e-mails when the notice arrives: the server queued them; its relay sends
+ * them (or retries) afterwards, and 'Correos' of the record shows each one's status.
+ */
+export const bankNoticeDetail = (correos: number) =>
+  `Aviso creado; ${plural(correos, 'correo')} en cola para enviar desde el servidor (ver «Correos» del registro).`;
 
 /** Ids of the bank-change notices this device has for an application (before saving a change). */
 export async function bankNoticeIds(db: RadicaDB, solicitudId: string): Promise<Set<string>> {
