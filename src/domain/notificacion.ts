@@ -23,6 +23,12 @@ export type EstadoNotificacion = (typeof ESTADOS)[number];
 /** In the order the pending panel ranks them, most pressing first. */
 export const PRIORIDADES = ['urgente', 'alta', 'normal', 'baja'] as const;
 export type PrioridadNotificacion = (typeof PRIORIDADES)[number];
+/**
+ * Priorities only the server gives: a bank change's notice is 'media' (spec 01 §7). The form
+ * does not offer them for a new notification, but keeps one when editing such a notice.
+ */
+export const PRIORIDADES_DEL_SISTEMA = ['media'] as const;
+export const PRIORIDADES_GUARDADAS = [...PRIORIDADES, ...PRIORIDADES_DEL_SISTEMA] as const;
 
 export const ACCIONES = [
   'revisar_documentos',
@@ -216,7 +222,7 @@ export const NotificacionFormSchema = v.object({
   ),
   tipo: requiredChoice(TIPOS, 'El tipo es obligatorio'),
   accion_requerida: requiredChoice(ACCIONES, 'La acción requerida es obligatoria'),
-  prioridad: v.optional(v.picklist(PRIORIDADES, 'Prioridad inválida')),
+  prioridad: v.optional(v.picklist(PRIORIDADES_GUARDADAS, 'Prioridad inválida')),
   estado: v.optional(v.picklist(ESTADOS, 'Estado inválido')),
   fecha_recordatorio: fechaOpcional,
   fecha_vencimiento: fechaOpcional,

@@ -13,6 +13,7 @@ import {
   ESTADOS,
   PRIORIDAD_LABELS,
   PRIORIDADES,
+  PRIORIDADES_DEL_SISTEMA,
   TIPO_LABELS,
   TIPOS,
   accionParaTipo,
@@ -26,9 +27,12 @@ export function NotificationFields({
   register,
   setValue,
   errors,
+  prioridadActual,
 }: {
   /** Prefix of the inputs' ids (the form's own id). */
   formId: string;
+  /** The priority of the notification being edited, as stored. */
+  prioridadActual?: string | null;
   register: UseFormRegister<NotificacionFormInput>;
   setValue: UseFormSetValue<NotificacionFormInput>;
   errors: FieldErrors<NotificacionFormInput>;
@@ -128,6 +132,12 @@ export function NotificationFields({
         'Prioridad',
         <select {...register('prioridad')} {...a11y('prioridad')} className={INPUT_CLASS}>
           {PRIORIDADES.map((p) => (
+            <option key={p} value={p}>
+              {PRIORIDAD_LABELS[p]}
+            </option>
+          ))}
+          {/* A bank change's notice keeps its 'Media' unless someone picks another one. */}
+          {PRIORIDADES_DEL_SISTEMA.filter((p) => p === prioridadActual).map((p) => (
             <option key={p} value={p}>
               {PRIORIDAD_LABELS[p]}
             </option>

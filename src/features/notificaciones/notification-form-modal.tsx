@@ -95,7 +95,7 @@ export function NotificationFormModal({
         onSubmit={(e) => void handleSubmit(submit)(e)}
         className="grid gap-4 sm:grid-cols-2"
       >
-        <NotificationFields formId={formId} register={register} setValue={setValue} errors={errors} />
+        <NotificationFields formId={formId} register={register} setValue={setValue} errors={errors} prioridadActual={notificacion?.prioridad} />
       </form>
       {guard.prompt}
     </Dialog>

@@ -29,10 +29,15 @@ describe('notification form values', () => {
     expect(fromLocalInput(undefined)).toBeNull();
   });
 
-  it('fills the form from a notification, an unknown prioridad as normal, and the schema accepts it', () => {
+  it("fills the form from a notification, keeps a bank change's 'media', an unknown prioridad as normal, and the schema accepts it", () => {
     const values = initialValues(stored);
-    expect(values).toMatchObject({ prioridad: 'normal', estado: 'leida', accion_requerida: 'contactar_cliente', fecha_vencimiento: '' });
+    expect(values).toMatchObject({ prioridad: 'media', estado: 'leida', accion_requerida: 'contactar_cliente', fecha_vencimiento: '' });
     expect(v.safeParse(NotificacionFormSchema, values).success).toBe(true);
+    // Editing only the message of such a notice leaves its priority alone.
+    expect(editOf(stored, toMutationValues({ ...values, mensaje: 'Confirmar ingresos y extractos' }))?.changes).toEqual({ mensaje: 'Confirmar ingresos y extractos' });
+    const unknown = initialValues({ ...stored, prioridad: 'altisima' });
+    expect(unknown.prioridad).toBe('normal');
+    expect(v.safeParse(NotificacionFormSchema, unknown).success).toBe(true);
     const blank = initialValues(null);
     expect(v.safeParse(NotificacionFormSchema, blank).issues?.map((i) => i.message)).toEqual([
       'El título es obligatorio',

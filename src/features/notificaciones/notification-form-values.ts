@@ -8,7 +8,7 @@ import {
   CAMPOS_EDITABLES,
   ESTADOS,
   NOTIFICACION_DEFAULTS,
-  PRIORIDADES,
+  PRIORIDADES_GUARDADAS,
   mismoValor,
   valorCampo,
   type NotificacionFormInput,
@@ -32,8 +32,9 @@ export function fromLocalInput(value: string | null | undefined): string | null 
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-// The server stores only the schema's choices; anything else falls back like a missing value.
-const isPrioridad = (p: unknown): p is (typeof PRIORIDADES)[number] => (PRIORIDADES as readonly unknown[]).includes(p);
+// The server stores only the schema's choices (a bank change's 'media' included, kept as it is);
+// anything else falls back like a missing value.
+const isPrioridad = (p: unknown): p is (typeof PRIORIDADES_GUARDADAS)[number] => (PRIORIDADES_GUARDADAS as readonly unknown[]).includes(p);
 const isEstado = (e: unknown): e is (typeof ESTADOS)[number] => (ESTADOS as readonly unknown[]).includes(e);
 
 /** What the form starts with: the defaults to create, the notification's own values to edit. */
