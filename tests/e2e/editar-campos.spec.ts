@@ -153,14 +153,14 @@ test('a file field configured for the company takes a file in Editar Registro, o
 
     await field.setInputFiles({ name: 'nomina-marzo.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(chosen.getByText('nomina-marzo.pdf')).toBeVisible();
-    await expect(chosen.getByText('· Se subirá al guardar')).toBeVisible();
+    await expect(chosen.getByText('Se subirá al guardar', { exact: true })).toBeVisible();
     await modal.save();
     await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
     expect((await infoExtra())[key]).toBeUndefined();
 
     // Opened again before the connection returns: the file is named, and said to be queued.
     await modal.open(radicado, row.solicitante.numero_documento);
-    await expect(modal.dialog().getByTestId('seccion-solicitante').getByRole('list', { name: 'Archivos seleccionados' }).getByText('· En cola')).toBeVisible();
+    await expect(modal.dialog().getByTestId('seccion-solicitante').getByRole('list', { name: 'Archivos seleccionados' }).getByText('En cola', { exact: true })).toBeVisible();
     await modal.dialog().getByRole('button', { name: 'Cancelar' }).click();
     await expect(modal.dialog()).toHaveCount(0);
 
@@ -172,7 +172,7 @@ test('a file field configured for the company takes a file in Editar Registro, o
     expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
 
     await modal.open(radicado, row.solicitante.numero_documento);
-    await expect(modal.dialog().getByTestId('seccion-solicitante').getByRole('list', { name: 'Archivos seleccionados' }).getByText('· En el servidor')).toBeVisible({ timeout: 30_000 });
+    await expect(modal.dialog().getByTestId('seccion-solicitante').getByRole('list', { name: 'Archivos seleccionados' }).getByText('En el servidor', { exact: true })).toBeVisible({ timeout: 30_000 });
   } finally {
     await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers });
   }

@@ -15,9 +15,11 @@ export function FileList({ files, onRemove }: { files: readonly ListedFile[]; on
     <ul className="mt-2 space-y-1" aria-label="Archivos seleccionados">
       {files.map((f) => (
         <li key={f.id} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-1 text-sm">
-          <span className="min-w-0 truncate">
-            {f.nombre} <span className="text-slate-600">({formatFileSize(f.size)})</span>
-            {f.estado && <span className="text-slate-600"> · {f.estado}</span>}
+          <span className="min-w-0">
+            <span className="block truncate">
+              {f.nombre} <span className="text-slate-600">({formatFileSize(f.size)})</span>
+            </span>
+            {f.estado && <span className="block text-xs text-slate-600">{f.estado}</span>}
           </span>
           {onRemove && (
             <button
