@@ -118,6 +118,17 @@ describe('stages follow the application status', () => {
     expect(docs.filter((h) => h.comentario?.startsWith('Estado de la solicitud'))).toHaveLength(1);
   });
 
+  it("clears a moved stage's comment, written for its old status; it stays in the history", async () => {
+    const s = await take((r) => r.estado === 'Pendiente');
+    const falta = 'Falta el extracto bancario de los últimos 3 meses.';
+    const set = await call('supervisor', 'PATCH', `/api/solicitudes/${s.id}/etapas/documentos`, { estado: 'Pendiente información adicional', comentarios: falta });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await call('supervisor', 'PATCH', '/api/solicitudes/actualizar-estado', { id: s.id, estado: 'Aprobado' })).statusCode).toBe(200);
+    const [documentos] = (await lookup(s.radicado)).etapas;
+    expect(documentos).toMatchObject({ etapa: 'documentos', estado: 'Aprobado', comentarios: null });
+    expect(documentos.historial.map((h) => h.comentario)).toEqual(expect.arrayContaining([falta, 'Estado de la solicitud: Aprobado']));
+  });
+
   it('a company status the mapping does not know leaves the stages as they are', async () => {
     const s = await take((r) => r.estado === 'En estudio', ctx.seeded.otra.id);
     const before = await statuses(s.id);

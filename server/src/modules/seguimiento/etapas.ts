@@ -6,8 +6,10 @@
  *   accepts uploads at once; filings made before this rule got theirs from a migration
  *   (0007_etapas_para_todas);
  * - a status change moves the stages to the statuses the domain mapping gives, in the same
- *   statement as the change (`stagesFollowing`), with a history row per moved stage; a status
- *   the mapping does not know moves nothing.
+ *   statement as the change (`stagesFollowing`), with a history row per moved stage; a moved
+ *   stage's comment, written for its old status, is cleared (it stays in the history, so the
+ *   applicant never reads 'Falta el extracto' under 'Aprobado'); a status the mapping does not
+ *   know moves nothing.
  * Staff updates of one stage are in actualizar-etapa.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -44,7 +46,7 @@ export function stagesFollowing(estado: string): SQL {
   if (!flow) return sql``;
   const values = sql.join(ETAPAS.map((etapa) => sql`(${etapa}, ${flow[etapa]})`), sql`, `);
   return sql`, moved_stages as (
-      update ${seguimientoEtapas} e set estado = t.estado, fecha_actualizacion = now()
+      update ${seguimientoEtapas} e set estado = t.estado, comentarios = null, fecha_actualizacion = now()
       from (values ${values}) as t(etapa, estado)
       where e.solicitud_id = (select id from target) and e.etapa = t.etapa and e.estado is distinct from t.estado
       returning e.id, e.estado
