@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { availableColumnFields, columnFieldLabels, COLUMN_FIELDS, columnasErrors, configuredColumnFields, reindex } from './columnas';
+import {
+  appendColumna,
+  availableColumnFields,
+  columnFieldLabels,
+  COLUMN_FIELDS,
+  columnasErrors,
+  configuredColumnFields,
+  defaultColumnas,
+  reindex,
+} from './columnas';
 
 describe('columnas', () => {
   it("has spec 02 §3's sixty selectable fields", () => {
@@ -47,9 +56,44 @@ describe('columnas', () => {
     ]);
     const labels = columnFieldLabels(defs);
     expect(labels.celular).toBe('Celular');
-    expect(availableColumnFields(COLUMN_FIELDS.map((f) => ({ nombre_interno: f })), labels)).toEqual(['hobby', 'canal_venta']);
+    expect(availableColumnFields(['fecha', 'nombre', ...COLUMN_FIELDS].map((f) => ({ nombre_interno: f })), labels)).toEqual(['hobby', 'canal_venta']);
     expect(columnasErrors([{ nombre: 'Canal', nombre_interno: 'canal_venta', orden: 1, activo: true }], labels)).toEqual([]);
     expect(columnasErrors([{ nombre: 'Pagaré', nombre_interno: 'pagare', orden: 1, activo: true }], labels)).toEqual(['Campo no válido: pagare']);
     expect(columnasErrors([{ nombre: 'Canal', nombre_interno: 'canal_venta', orden: 1, activo: true }])).toEqual(['Campo no válido: canal_venta']);
   });
+
+  it("are spec 01's defaults while nothing is configured; a first added column joins them", () => {
+    const start = defaultColumnas([{ solicitud: { estado: 'Radicado' } }]);
+    expect(start.map((c) => [c.nombre, c.nombre_interno, c.activo, c.orden])).toEqual([
+      ['Fecha', 'fecha', true, 1],
+      ['Nombre', 'nombre', true, 2],
+      ['Número Documento', 'numero_documento', true, 3],
+      ['Correo', 'correo', true, 4],
+      ['Estado', 'estado', true, 5],
+    ]);
+    const next = appendColumna(start, 'ciudad_solicitud', 'Ciudad Solicitud');
+    expect(next.map((c) => c.nombre_interno)).toEqual(['fecha', 'nombre', 'numero_documento', 'correo', 'estado', 'ciudad_solicitud']);
+    expect(next.at(-1)).toEqual({ nombre: 'Ciudad Solicitud', nombre_interno: 'ciudad_solicitud', activo: true, orden: 6 });
+    // The server takes that list as it is (its rules are these, with columnFieldLabels).
+    expect(columnasErrors(next, columnFieldLabels([]))).toEqual([]);
+  });
+
+  it('with rows that have them, go on with Celular, Tipo Crédito, Banco and Monto, as the list does', () => {
+    const row = {
+      ubicacion: { detalle_direccion: { celular: '3001234567' } },
+      solicitud: { banco_nombre: 'Bancolombia', detalle_credito: { tipo_credito: 'libre_inversion', monto_solicitado: 5_000_000 } },
+    };
+    expect(defaultColumnas([{}, row]).map((c) => `${c.orden} ${c.nombre}`)).toEqual([
+      '1 Fecha',
+      '2 Nombre',
+      '3 Número Documento',
+      '4 Correo',
+      '5 Estado',
+      '6 Celular',
+      '7 Tipo Crédito',
+      '8 Banco',
+      '9 Monto',
+    ]);
+  });
+
 });

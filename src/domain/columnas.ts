@@ -75,12 +75,58 @@ export const COLUMN_FIELD_LABELS: Record<string, string> = {
 };
 export const COLUMN_FIELDS: readonly string[] = Object.keys(COLUMN_FIELD_LABELS);
 
+/**
+ * Columns the list draws itself rather than reading one stored field: the creation date and the
+ * full name (with the radicado). Spec 01 §9's defaults start with them, so a configuration that
+ * starts from the defaults (and an admin who removed one and wants it back) needs them too.
+ */
+export const LIST_COLUMN_LABELS: Record<string, string> = { fecha: 'Fecha', nombre: 'Nombre' };
+
 export interface Columna {
   id?: number;
   nombre: string;
   nombre_interno: string;
   activo: boolean;
   orden: number;
+}
+
+/** Spec 01 §9: 'Default columns if nothing is configured: Fecha, Nombre, Número Documento, Correo, Estado'. */
+export const DEFAULT_COLUMNAS: ReadonlyArray<Pick<Columna, 'nombre' | 'nombre_interno'>> = [
+  { nombre: 'Fecha', nombre_interno: 'fecha' },
+  { nombre: 'Nombre', nombre_interno: 'nombre' },
+  { nombre: 'Número Documento', nombre_interno: 'numero_documento' },
+  { nombre: 'Correo', nombre_interno: 'correo' },
+  { nombre: 'Estado', nombre_interno: 'estado' },
+];
+
+/** Spec 01 §9's preferred order goes on with these, shown by default when some row has them (Monto: issue 28). */
+const DEFAULT_WHEN_PRESENT: ReadonlyArray<Pick<Columna, 'nombre' | 'nombre_interno'>> = [
+  { nombre: 'Celular', nombre_interno: 'celular' },
+  { nombre: 'Tipo Crédito', nombre_interno: 'tipo_credito' },
+  { nombre: 'Banco', nombre_interno: 'banco_nombre' },
+  { nombre: 'Monto', nombre_interno: 'monto_solicitado' },
+];
+
+/**
+ * How many of the newest rows tell whether Celular, Tipo Crédito, Banco or Monto are shown by
+ * default: enough to know whether the data has them, without making the columns jump from page to page.
+ */
+export const DEFAULT_COLUMNS_SAMPLE = 200;
+
+/**
+ * The columns the credits list shows while nothing is configured: spec 01 §9's defaults, then
+ * Celular, Tipo Crédito, Banco and Monto when some row of `sample` has them, numbered from 1.
+ * 'Configuración Tabla' starts from this list when nothing is configured, so a first added column
+ * joins the columns the list showed instead of replacing them.
+ */
+export function defaultColumnas(sample: readonly unknown[] = []): Columna[] {
+  const extra = DEFAULT_WHEN_PRESENT.filter((c) => sample.some((r) => isPresent(resolveField(r, c.nombre_interno))));
+  return [...DEFAULT_COLUMNAS, ...extra].map((c, i) => ({ ...c, activo: true, orden: i + 1 }));
+}
+
+/** `columnas` with one more column at the end, active, numbered after the last. */
+export function appendColumna(columnas: readonly Columna[], nombre_interno: string, nombre: string): Columna[] {
+  return [...reindex(columnas), { nombre, nombre_interno, activo: true, orden: columnas.length + 1 }];
 }
 
 export const SELECT_FIELD_REQUIRED = 'Por favor selecciona un campo';
@@ -115,6 +161,49 @@ export const COLUMN_FIELD_PATHS: Record<string, string[]> = {
   celular_referencia: ['referencias.0.detalle_referencia.celular'],
 };
 
+// The generic search order of spec 02 §3's selectable fields: block, then its JSON column.
+const CONTAINERS = [
+  'solicitante',
+  'solicitante.info_extra',
+  'ubicacion',
+  'ubicacion.detalle_direccion',
+  'actividad_economica',
+  'actividad_economica.detalle_actividad',
+  'informacion_financiera',
+  'informacion_financiera.detalle_financiera',
+  'solicitud',
+  'solicitud.detalle_credito',
+];
+
+function getPath(root: unknown, path: string): unknown {
+  let cur: unknown = root;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** A value a cell can show: a non-blank string, a number or a boolean. */
+export function isPresent(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  return typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The value of an internal field in an application record, or undefined when no block holds it. */
+export function resolveField(record: unknown, field: string): unknown {
+  for (const path of COLUMN_FIELD_PATHS[field] ?? []) {
+    const v = getPath(record, path);
+    if (isPresent(v)) return v;
+  }
+  for (const container of CONTAINERS) {
+    const v = getPath(record, `${container}.${field}`);
+    if (isPresent(v)) return v;
+  }
+  return undefined;
+}
+
 /** 'entity.key' of every configured key a spec field's column already reads ('solicitud.plazo_meses'). */
 const SPEC_STORED = new Set(
   Object.values(COLUMN_FIELD_PATHS)
@@ -136,7 +225,7 @@ export interface ConfiguredColumnField {
  */
 export function configuredColumnFields(definitions: readonly unknown[]): ConfiguredColumnField[] {
   const out: ConfiguredColumnField[] = [];
-  const seen = new Set<string>(COLUMN_FIELDS);
+  const seen = new Set<string>([...COLUMN_FIELDS, ...Object.keys(LIST_COLUMN_LABELS)]);
   // The entities with one of each per application (references are many per applicant).
   for (const entity of SINGLE_ENTITIES) {
     for (const d of dynamicFieldsOf(entity, definitions)) {
@@ -148,9 +237,12 @@ export function configuredColumnFields(definitions: readonly unknown[]): Configu
   return out;
 }
 
-/** Every internal field a column may show, with its display name: spec 02 §3's, then the configured ones. */
+/**
+ * Every internal field a column may show, with its display name: the list's own Fecha and Nombre,
+ * spec 02 §3's, then the configured ones.
+ */
 export function columnFieldLabels(definitions: readonly unknown[] = []): Record<string, string> {
-  const labels: Record<string, string> = { ...COLUMN_FIELD_LABELS };
+  const labels: Record<string, string> = { ...LIST_COLUMN_LABELS, ...COLUMN_FIELD_LABELS };
   for (const f of configuredColumnFields(definitions)) labels[f.key] = f.label;
   return labels;
 }

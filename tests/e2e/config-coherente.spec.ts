@@ -4,7 +4,7 @@
  * and offline every control that writes is disabled before anyone edits, naming the reason.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
+import { answerConfirm, LoginPage, PASSWORD, waitForRows } from './fixtures/app';
 import { ConfigPage } from './fixtures/config';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -33,24 +33,48 @@ async function openConfig(page: Page): Promise<ConfigPage> {
   return config;
 }
 
-test("'Configuración Tabla' says 'No hay columnas configuradas' only while it lists none", async ({ page }) => {
-  const config = await openConfig(page);
+test("'Configuración Tabla' says 'No hay columnas configuradas' only after the admin removed every column", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login('admin@demo.co');
+  // The default columns depend on the rows this device holds: let the first pull bring them.
+  await waitForRows(page);
+  await page.goto('/config');
+  const config = new ConfigPage(page);
+  await config.waitForDefinitions();
   await config.tab('Configuración Tabla').click();
+  // Nothing configured: the tab lists the default columns the credits list shows, not an empty state.
+  await expect(page.getByTestId('columna-estado')).toBeVisible();
+  const defaults = await config.columnNames();
+  expect(defaults.slice(0, 5)).toEqual(['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado']);
+  await expect(page.getByText('No hay columnas configuradas')).toHaveCount(0);
+
+  for (const name of defaults) {
+    await page.getByRole('button', { name: `Eliminar columna ${name}`, exact: true }).click();
+    await answerConfirm(page, '¿Estás seguro de eliminar esta columna?', 'confirm');
+    await expect(page.getByText('Guardando cambios...')).toHaveCount(0);
+  }
   await expect(page.getByText('No hay columnas configuradas')).toBeVisible();
   await expect(page.getByText('la lista de créditos muestra sus columnas predeterminadas')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Columnas configuradas' })).toHaveCount(0);
 
+  // From there, a column added is the only one (the admin removed the others one by one).
   await config.addColumn('nombres');
   await expect(page.getByRole('list', { name: 'Columnas configuradas' })).toBeVisible();
   await expect(page.getByText('No hay columnas configuradas')).toHaveCount(0);
-  await config.addColumn('estado');
-  await expect.poll(() => config.columnNames()).toEqual(['Nombres', 'Estado']);
-  await expect(page.getByText('No hay columnas configuradas')).toHaveCount(0);
+  await expect.poll(() => config.columnNames()).toEqual(['Nombres']);
 
   await page.reload();
   await config.tab('Configuración Tabla').click();
-  await expect.poll(() => config.columnNames()).toEqual(['Nombres', 'Estado']);
+  await expect.poll(() => config.columnNames()).toEqual(['Nombres']);
   await expect(page.getByText('No hay columnas configuradas')).toHaveCount(0);
+
+  // 'Usar las columnas predeterminadas' brings the defaults back after all were removed.
+  await page.getByRole('button', { name: 'Eliminar columna Nombres', exact: true }).click();
+  await answerConfirm(page, '¿Estás seguro de eliminar esta columna?', 'confirm');
+  await expect(page.getByText('No hay columnas configuradas')).toBeVisible();
+  await page.getByRole('button', { name: 'Usar las columnas predeterminadas' }).click();
+  await expect.poll(() => config.columnNames()).toEqual(defaults);
 });
 
 test("'Campos Fijos' offers no edit, condition or delete; the other groups do", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { answerConfirm, LoginPage } from './fixtures/app';
+import { answerConfirm, LoginPage, waitForRows } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
 import { RegistroModal } from './fixtures/registro';
 import { apiLogin, fillApplication, tabla } from './fixtures/asesor';
@@ -34,34 +34,52 @@ test('only admin and supervisor reach /config', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toHaveCount(0);
 });
 
-test('columns: add, reorder by drag, toggle and delete; the credits list follows', async ({ page }) => {
-  const config = await openAsAdmin(page);
+/** The list's columns while nothing is configured (spec 01 §9's five, then those the data has). */
+async function defaultHeaders(page: Page): Promise<string[]> {
+  await waitForRows(page);
+  await expect.poll(() => headers(page)).toEqual(expect.arrayContaining(['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado']));
+  const shown = await headers(page);
+  expect(shown.slice(0, 5)).toEqual(['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado']);
+  return shown;
+}
+
+test("columns: the tab starts from the list's default columns, a first added column joins them; reorder by drag, toggle and delete; the list follows", async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const defaults = await defaultHeaders(page);
+  const config = new ConfigPage(page);
+  await config.goto();
+  await config.waitForDefinitions();
   await config.tab('Configuración Tabla').click();
-  await expect(page.getByText('No hay columnas configuradas')).toBeVisible();
+  // Nothing configured yet: the tab lists what the credits list shows, to be edited from there.
+  await expect.poll(() => config.columnNames()).toEqual(defaults);
+  await expect(page.getByText('No hay columnas configuradas')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Agregar Columna' }).click();
   await page.getByRole('button', { name: 'Agregar', exact: true }).click();
   await expect(page.getByText('Por favor selecciona un campo')).toBeVisible();
-  await page.getByRole('button', { name: 'Cancelar' }).click();
-
-  for (const f of ['nombres', 'estado', 'banco_nombre']) await config.addColumn(f);
-  await expect(config.toast('Columna agregada exitosamente')).toBeVisible();
-  await page.getByRole('button', { name: 'Agregar Columna' }).click();
   await expect(page.getByLabel('Campo', { exact: true }).locator('option[value="estado"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancelar' }).click();
 
+  await config.addColumn('nombres');
+  await expect(config.toast('Columna agregada exitosamente')).toBeVisible();
+  await expect.poll(() => config.columnNames()).toEqual([...defaults, 'Nombres']);
+  await expect(page.getByTestId('columna-nombres').getByTestId('columna-orden')).toHaveText(String(defaults.length + 1));
+
+  // The advisor's rows keep their date, name and status: the new column came on top of them.
   await page.getByRole('link', { name: 'Inicio' }).click();
-  await expect.poll(() => headers(page)).toEqual(['Nombres', 'Estado', 'Banco']);
+  await expect.poll(() => headers(page)).toEqual([...defaults, 'Nombres']);
+  await expect(page.getByTestId('credit-row').first().getByTestId('radicado')).not.toHaveText('');
 
   await config.goto();
   await config.tab('Configuración Tabla').click();
-  await config.dragColumn('banco_nombre', 'nombres');
+  const moved = ['Nombre', 'Fecha', ...defaults.slice(2), 'Nombres'];
+  await config.dragColumn('nombre', 'fecha');
   await expect(config.toast('Configuración guardada exitosamente')).toBeVisible();
-  await expect.poll(() => config.columnNames()).toEqual(['Banco', 'Nombres', 'Estado']);
-  await expect(page.getByTestId('columna-banco_nombre').getByTestId('columna-orden')).toHaveText('1');
+  await expect.poll(() => config.columnNames()).toEqual(moved);
+  await expect(page.getByTestId('columna-nombre').getByTestId('columna-orden')).toHaveText('1');
 
   await page.getByRole('link', { name: 'Inicio' }).click();
-  await expect.poll(() => headers(page)).toEqual(['Banco', 'Nombres', 'Estado']);
+  await expect.poll(() => headers(page)).toEqual(moved);
 
   // Switched off: gone from the list; deleted: reindexed.
   await config.goto();
@@ -69,13 +87,13 @@ test('columns: add, reorder by drag, toggle and delete; the credits list follows
   await page.getByRole('switch', { name: 'Columna Estado activa' }).click();
   await expect(page.getByRole('switch', { name: 'Columna Estado activa' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByText('Guardando cambios...')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Eliminar columna Banco' }).click();
+  await page.getByRole('button', { name: 'Eliminar columna Fecha' }).click();
   await answerConfirm(page, '¿Estás seguro de eliminar esta columna?', 'confirm');
-  await expect(page.getByTestId('columna-banco_nombre')).toHaveCount(0);
-  await expect(page.getByTestId('columna-nombres').getByTestId('columna-orden')).toHaveText('1');
-  await expect(page.getByTestId('columna-estado').getByTestId('columna-orden')).toHaveText('2');
+  await expect(page.getByTestId('columna-fecha')).toHaveCount(0);
+  await expect(page.getByTestId('columna-numero_documento').getByTestId('columna-orden')).toHaveText('2');
+  await expect(page.getByTestId('columna-estado').getByTestId('columna-orden')).toHaveText('4');
   await page.getByRole('link', { name: 'Inicio' }).click();
-  await expect.poll(() => headers(page)).toEqual(['Nombres']);
+  await expect.poll(() => headers(page)).toEqual(moved.filter((h) => h !== 'Estado' && h !== 'Fecha'));
 });
 
 test("a field the company configured can be a column: offered by its label, and the list shows what 'Editar Registro' saved in it", async ({ page }) => {
@@ -88,11 +106,13 @@ test("a field the company configured can be a column: offered by its label, and 
   await expect(campo.locator('option[value="plazo_tiempo"]')).toHaveCount(1);
   await expect(campo.locator('option[value="plazo_meses"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  for (const f of ['nombres', 'destino_credito']) await config.addColumn(f);
-  await expect.poll(() => config.columnNames()).toEqual(['Nombres', 'Destino del crédito']);
+  await config.addColumn('destino_credito');
+  const names = await config.columnNames();
+  expect(names.at(-1)).toBe('Destino del crédito');
 
   await page.getByRole('link', { name: 'Inicio' }).click();
-  await expect.poll(() => headers(page)).toEqual(['Nombres', 'Destino del crédito']);
+  await expect.poll(() => headers(page)).toEqual(names);
+  const destinoAt = names.length - 1;
   const row = page.getByTestId('credit-row').nth(3);
   const radicado = ((await row.getByTestId('radicado').textContent()) ?? '').trim();
   expect(radicado).not.toBe('');
@@ -104,7 +124,7 @@ test("a field the company configured can be a column: offered by its label, and 
   await destino.selectOption({ label: nuevo });
   await modal.save();
   await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
-  await expect(modal.row(radicado).locator('td').nth(1)).toHaveText(nuevo);
+  await expect(modal.row(radicado).locator('td').nth(destinoAt)).toHaveText(nuevo);
 });
 
 test('categories: create one as a simple list and one as complex JSON, convert, delete', async ({ page }) => {

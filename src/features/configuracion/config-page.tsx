@@ -15,7 +15,7 @@ import { FieldsTab, groupFields } from './fields-tab';
 import { FIELD_GROUPS, type FieldGroup } from './groups';
 import { NewFieldModal } from './new-field-modal';
 import { TableTab } from './table-tab';
-import { useColumnas, useDefiniciones } from './use-config-data';
+import { useColumnas, useDefaultColumnas, useDefiniciones } from './use-config-data';
 import { btn } from './ui';
 
 type Tab = 'campos' | 'tabla' | 'categorias';
@@ -37,6 +37,7 @@ export default function ConfigPage() {
   const [creating, setCreating] = useState(false);
   const definitions = useDefiniciones(db);
   const columnas = useColumnas(db);
+  const defaultColumnas = useDefaultColumnas(db);
 
   // The fixed fields' order lives in this browser; re-read it when a reorder is announced.
   const [fixedVersion, setFixedVersion] = useState(0);
@@ -108,7 +109,7 @@ export default function ConfigPage() {
           ) : (
             <Spinner />
           ))}
-        {tab === 'tabla' && (columnas ? <TableTab columnas={columnas} definitions={definitions ?? []} write={write} /> : <Spinner />)}
+        {tab === 'tabla' && (columnas && defaultColumnas ? <TableTab columnas={columnas} defaults={defaultColumnas} definitions={definitions ?? []} write={write} /> : <Spinner />)}
         {tab === 'categorias' && <CategoriesTab db={db} write={write} />}
       </div>
 

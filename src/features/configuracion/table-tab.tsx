@@ -21,12 +21,14 @@ import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
+  appendColumna,
   availableColumnFields,
   columnFieldLabels,
   COLUMN_FIELDS,
   DELETE_COLUMN_CONFIRM,
   INVALID_FIELD,
   isColumnField,
+  LIST_COLUMN_LABELS,
   reindex,
   SELECT_FIELD_REQUIRED,
   type Columna,
@@ -36,7 +38,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorText, useOfflineLock, type ConfigWrite } from './config-api';
 import { btn, ErrorBox, input, label } from './ui';
 
-const SPEC_FIELDS: ReadonlySet<string> = new Set(COLUMN_FIELDS);
+const SPEC_FIELDS: ReadonlySet<string> = new Set([...Object.keys(LIST_COLUMN_LABELS), ...COLUMN_FIELDS]);
+
+/** The PUT's body: the whole list, as the server stores it. */
+function putBody(columnas: readonly Columna[]) {
+  return { columnas: columnas.map(({ nombre, nombre_interno, activo, orden }) => ({ nombre, nombre_interno, activo, orden })) };
+}
 
 export const AUTO_SCROLL = { threshold: { x: 0, y: 0.25 }, acceleration: 28 } as const;
 
@@ -111,8 +118,25 @@ function SortableRow({
   );
 }
 
-export function TableTab({ columnas, definitions, write }: { columnas: Columna[]; definitions: readonly FieldDefinition[]; write: ConfigWrite }) {
-  const [items, setItems] = useState<Columna[]>(columnas);
+export function TableTab({
+  columnas,
+  defaults,
+  definitions,
+  write,
+}: {
+  /** The company's columns, by orden. */
+  columnas: Columna[];
+  /** The columns the credits list shows while `columnas` is empty (`defaultColumnas`). */
+  defaults: Columna[];
+  definitions: readonly FieldDefinition[];
+  write: ConfigWrite;
+}) {
+  // With nothing configured the list shows its defaults, so the tab starts from them: a first
+  // added column joins them instead of replacing them. Only after the admin removes every column
+  // does the tab list none (until it is opened again, when the defaults are what the list shows).
+  const [cleared, setCleared] = useState(false);
+  const starting = useMemo(() => (columnas.length ? columnas : cleared ? [] : defaults), [cleared, columnas, defaults]);
+  const [items, setItems] = useState<Columna[]>(starting);
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const [choice, setChoice] = useState('');
@@ -122,8 +146,8 @@ export function TableTab({ columnas, definitions, write }: { columnas: Columna[]
   // The mirror is the truth: follow each new version of it, except while a save is in flight.
   const savingRef = useRef(false);
   useEffect(() => {
-    if (!savingRef.current) setItems(columnas);
-  }, [columnas]);
+    if (!savingRef.current) setItems(starting);
+  }, [starting]);
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -136,13 +160,12 @@ export function TableTab({ columnas, definitions, write }: { columnas: Columna[]
     setSaving(true);
     savingRef.current = true;
     try {
-      await write('PUT', '/configuraciones/columnas-tabla', {
-        columnas: next.map(({ nombre, nombre_interno, activo, orden }) => ({ nombre, nombre_interno, activo, orden })),
-      });
+      await write('PUT', '/configuraciones/columnas-tabla', putBody(next));
+      setCleared(next.length === 0);
       toast.success('Configuración guardada exitosamente');
     } catch (err) {
       toast.error(errorText(err, 'Error al guardar la configuración'));
-      setItems(columnas);
+      setItems(starting);
     } finally {
       setSaving(false);
       savingRef.current = false;
@@ -173,12 +196,18 @@ export function TableTab({ columnas, definitions, write }: { columnas: Columna[]
     if (!isColumnField(choice, labels)) return setAddError(INVALID_FIELD);
     setAddError('');
     setSaving(true);
-    const columna: Columna = { nombre: labels[choice], nombre_interno: choice, activo: true, orden: items.length + 1 };
+    const next = appendColumna(items, choice, labels[choice]);
+    savingRef.current = true;
     try {
-      await write('POST', '/configuraciones/columnas-tabla/agregar', columna);
+      if (columnas.length === 0) {
+        // Nothing stored yet: what the tab lists (the defaults) is stored with the new column.
+        await write('PUT', '/configuraciones/columnas-tabla', putBody(next));
+      } else {
+        await write('POST', '/configuraciones/columnas-tabla/agregar', next[next.length - 1]);
+      }
       // The server has it: list it at once, so the toast never sits over an empty list while the
       // mirror catches up (the next mirror version replaces this one).
-      setItems((prev) => (prev.some((c) => c.nombre_interno === choice) ? prev : [...prev, columna]));
+      setItems(next);
       toast.success('Columna agregada exitosamente');
       setChoice('');
       setAdding(false);
@@ -186,6 +215,7 @@ export function TableTab({ columnas, definitions, write }: { columnas: Columna[]
       toast.error(errorText(err, 'Error al agregar la columna'));
     } finally {
       setSaving(false);
+      savingRef.current = false;
     }
   };
 
@@ -247,7 +277,13 @@ export function TableTab({ columnas, definitions, write }: { columnas: Columna[]
       {items.length === 0 ? (
         <div className="rounded-lg bg-white p-8 text-center text-slate-700 shadow ring-1 ring-slate-200">
           <p className="font-semibold">No hay columnas configuradas</p>
-          <p className="mt-1 text-sm">Mientras tanto, la lista de créditos muestra sus columnas predeterminadas. Agrega una columna para elegir las tuyas.</p>
+          <p className="mt-1 text-sm">
+            Mientras tanto, la lista de créditos muestra sus columnas predeterminadas ({defaults.map((c) => c.nombre).join(', ')}). Agrega una columna para elegir las tuyas, o vuelve a las
+            predeterminadas para editarlas aquí.
+          </p>
+          <button type="button" className={`${btn.secondary} mt-3`} {...lock} disabled={lock.disabled || saving} onClick={() => void save(defaults)}>
+            Usar las columnas predeterminadas
+          </button>
         </div>
       ) : (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} autoScroll={AUTO_SCROLL}>

@@ -6,10 +6,10 @@ import {
   isHiddenColumn,
   primaryColumnIndex,
   resolveColumns,
-  resolveField,
   sortFieldOf,
 } from './columns';
 import { record } from '../../test-utils/records';
+import { defaultColumnas, resolveField } from '../../domain/columnas';
 
 const headers = (cols: { header: string }[]) => cols.map((c) => c.header);
 
@@ -58,6 +58,23 @@ describe('default columns', () => {
       'Estado',
       'Banco',
     ]);
+  });
+
+  it("saved as 'Configuración Tabla' starts from them, the list keeps the same columns read the same way", () => {
+    const base = record('b');
+    const withAll = record('a', {
+      ubicacion: { id: 'u', ciudad_residencia: null, departamento_residencia: null, barrio: null, estrato: null, detalle_direccion: { celular: '3001234567' } },
+      solicitud: { ...base.solicitud, banco_nombre: 'Bancolombia', detalle_credito: { tipo_credito: 'hipotecario', monto_solicitado: 180_000_000 } },
+    });
+    for (const sample of [[base], [base, withAll]]) {
+      const before = defaultColumns(sample);
+      const after = resolveColumns(defaultColumnas(sample), sample);
+      const strip = (cols: { header: string; kind: string }[]) => cols.map(({ header, kind }) => ({ header, kind }));
+      expect(strip(after)).toEqual(strip(before));
+      for (const r of sample) expect(after.map((c) => cellText(r, c))).toEqual(before.map((c) => cellText(r, c)));
+      expect(primaryColumnIndex(after)).toBe(1);
+      expect(after.map(sortFieldOf)).toEqual(before.map(sortFieldOf));
+    }
   });
 });
 

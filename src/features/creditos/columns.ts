@@ -8,7 +8,7 @@
  * - Amounts read '$ 180.000.000'.
  * - The fixed hidden columns never show.
  */
-import { COLUMN_FIELD_PATHS, configuredColumnFields } from '../../domain/columnas';
+import { configuredColumnFields, defaultColumnas, isPresent, resolveField } from '../../domain/columnas';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { hasOptionLabels, optionLabel } from '../../domain/opciones';
 import { fold } from '../../domain/text';
@@ -71,8 +71,6 @@ const DEFAULTS: Record<(typeof PREFERRED_ORDER)[number], CreditColumn> = {
   Banco: { id: 'banco_nombre', header: 'Banco', kind: 'campo', field: 'banco_nombre' },
   Monto: { id: 'monto_solicitado', header: 'Monto', kind: 'campo', field: 'monto_solicitado' },
 };
-const ALWAYS = ['Fecha', 'Nombre', 'Número Documento', 'Correo', 'Estado'] as const;
-const WHEN_PRESENT = ['Celular', 'Tipo Crédito', 'Banco', 'Monto'] as const;
 
 /** 'Created_At', 'created at', 'createdAt' -> 'created at'. */
 function headerKey(value: string): string {
@@ -85,53 +83,11 @@ export function isHiddenColumn(name: string): boolean {
 }
 
 
-// The generic search order of spec 02 §3's selectable fields: block, then its JSON column.
-const CONTAINERS = [
-  'solicitante',
-  'solicitante.info_extra',
-  'ubicacion',
-  'ubicacion.detalle_direccion',
-  'actividad_economica',
-  'actividad_economica.detalle_actividad',
-  'informacion_financiera',
-  'informacion_financiera.detalle_financiera',
-  'solicitud',
-  'solicitud.detalle_credito',
-];
-
-function getPath(root: unknown, path: string): unknown {
-  let cur: unknown = root;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
-
-function present(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  return typeof value === 'number' || typeof value === 'boolean';
-}
-
-/** The value of an internal field in a record, or undefined when no block holds it. */
-export function resolveField(record: SolicitudRecord, field: string): unknown {
-  for (const path of COLUMN_FIELD_PATHS[field] ?? []) {
-    const v = getPath(record, path);
-    if (present(v)) return v;
-  }
-  for (const container of CONTAINERS) {
-    const v = getPath(record, `${container}.${field}`);
-    if (present(v)) return v;
-  }
-  return undefined;
-}
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}($|T|\s)/;
 
 /** The text of a 'campo' cell: dates as dd/mm/yyyy, booleans Sí/No, numbers in es-CO. */
 export function formatValue(value: unknown): string {
-  if (!present(value)) return '';
+  if (!isPresent(value)) return '';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (typeof value === 'number') return value.toLocaleString('es-CO');
   const s = String(value).trim();
@@ -191,11 +147,8 @@ export function columnsFromConfig(config: readonly ColumnaConfig[]): CreditColum
 
 /** The default columns, adding Celular, Tipo Crédito and Banco when some sample row has them. */
 export function defaultColumns(sample: readonly SolicitudRecord[]): CreditColumn[] {
-  const names: string[] = [...ALWAYS];
-  for (const name of WHEN_PRESENT) {
-    const field = DEFAULTS[name].field!;
-    if (sample.some((r) => present(resolveField(r, field)))) names.push(name);
-  }
+  // Which ones is the domain's rule: 'Configuración Tabla' starts from the same list.
+  const names: string[] = defaultColumnas(sample).map((c) => c.nombre);
   return PREFERRED_ORDER.filter((n) => names.includes(n)).map((n) => DEFAULTS[n]);
 }
 

@@ -2,13 +2,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import type { RadicaDB } from '../../db/database';
+import { DEFAULT_COLUMNS_SAMPLE } from '../../domain/columnas';
 import { estadosDe } from '../../domain/estados';
 import { companyLists } from '../../domain/opciones';
 import { resolveColumns, type ColumnaConfig, type CreditColumn } from './columns';
 
-// Enough recent rows to tell whether the data has Celular, Tipo Crédito or Banco, without making
-// the columns jump from page to page.
-const SAMPLE_SIZE = 200;
 
 /** The company's allowed statuses ('Rechazado' shown as 'Negado'), or the eight defaults. */
 export function estadosFrom(rows: readonly Record<string, unknown>[]): string[] {
@@ -24,7 +22,7 @@ export function useColumns(db: RadicaDB): CreditColumn[] {
   const data = useLiveQuery(
     async () => ({
       config: (await db.columnas.toArray()) as ColumnaConfig[],
-      sample: await db.solicitudes.orderBy('created_at').reverse().limit(SAMPLE_SIZE).toArray(),
+      sample: await db.solicitudes.orderBy('created_at').reverse().limit(DEFAULT_COLUMNS_SAMPLE).toArray(),
       definitions: await db.definiciones.toArray(),
     }),
     [db],
