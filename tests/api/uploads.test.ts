@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { documentos, solicitudes, tusUploadChunks, tusUploads } from '../../server/src/db/schema';
+import { documentos, seguimientoEtapas, solicitudes, tusUploadChunks, tusUploads } from '../../server/src/db/schema';
 import { readContent } from '../../server/src/lib/file-store';
 import { PgUploadStore, storedBytes } from '../../server/src/modules/uploads/store';
 import { PUBLIC_LIMITS } from '../../server/src/modules/uploads/service';
@@ -358,18 +358,66 @@ describe('public uploads (/api/seguimiento/uploads)', () => {
     expect(res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND', error: 'No se encontró el radicado' });
   });
 
-  it('holds a filing to its daily limits, counting uploads still in progress', async () => {
-    const [a, b] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).offset(3).limit(2);
-    const up = (sol: typeof a, size: number) => create(null, size, { radicado: sol.radicado!, filename: 'hoja.pdf' }, '/api/seguimiento/uploads');
-    for (let i = 0; i < PUBLIC_LIMITS.filesPerDay; i++) expect((await up(a, 10)).statusCode).toBe(201);
-    const tooMany = await up(a, 10);
+  const MB = 1024 * 1024;
+  const filings = (offset: number, limit: number) =>
+    ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt))).orderBy(solicitudes.id).offset(offset).limit(limit);
+  const upTo = (sol: typeof demo, size: number, extra: Record<string, string> = {}) =>
+    create(null, size, { radicado: sol.radicado!, filename: 'hoja.pdf', ...extra }, '/api/seguimiento/uploads');
+
+  it("does not let declared-but-empty uploads use up a filing's quota: the applicant's real file still goes", async () => {
+    const [sol] = await filings(5, 1);
+    // Anyone who knows the radicado: 25 creations declaring 5 MB each (125 MB, 25 files), no bytes.
+    for (let i = 0; i < 25; i++) expect((await upTo(sol, 5 * MB)).statusCode).toBe(201);
+    const documentoId = randomUUID();
+    const file = pdfOf(3000);
+    const created = await upTo(sol, file.length, { documento_id: documentoId });
+    expect(created.statusCode).toBe(201);
+    expect((await patch(null, String(created.headers.location), 0, file)).statusCode).toBe(204);
+    expect(await docsOf(documentoId)).toMatchObject([{ solicitudId: sol.id, fileSize: file.length }]);
+  });
+
+  it('holds a filing to 20 files a day by the documents it holds', async () => {
+    const [sol] = await filings(6, 1);
+    for (let i = 0; i < PUBLIC_LIMITS.filesPerDay; i++) {
+      const file = pdfOf(200);
+      const created = await upTo(sol, file.length);
+      expect(created.statusCode).toBe(201);
+      expect((await patch(null, String(created.headers.location), 0, file)).statusCode).toBe(204);
+    }
+    const tooMany = await upTo(sol, 10);
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: `Este radicado ya recibió ${PUBLIC_LIMITS.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.` });
+  });
 
-    const big = 5 * 1024 * 1024;
-    for (let i = 0; i < PUBLIC_LIMITS.bytesPerDay / big; i++) expect((await up(b, big)).statusCode).toBe(201);
-    const over = await up(b, 1000);
-    expect(over.statusCode).toBe(429);
-    expect(over.json().error).toBe('Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.');
+  it('holds a filing to 50 MB a day by the bytes it holds and really receives, and an interrupted upload resumes', async () => {
+    const db = ctx.database.db;
+    const [sol] = await filings(7, 1);
+    const [etapa] = await db.select().from(seguimientoEtapas).where(and(eq(seguimientoEtapas.solicitudId, sol.id), eq(seguimientoEtapas.etapa, 'documentos')));
+    // 42 MB the filing already holds today (the quota reads the documents' sizes).
+    await db.insert(documentos).values({ id: randomUUID(), empresaId: sol.empresaId, solicitanteId: sol.solicitanteId, solicitudId: sol.id, etapaId: etapa.id, nombre: 'previo.pdf', mime: 'application/pdf', fileSize: 42 * MB });
+    const over = 'Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.';
+
+    const file = pdfOf(5 * MB);
+    const documentoId = randomUUID();
+    const applicant = String((await upTo(sol, file.length, { documento_id: documentoId })).headers.location);
+    const idle = String((await upTo(sol, 5 * MB)).headers.location); // declared, nothing sent yet
+    // The applicant's connection drops after 4 MB: 46 MB real.
+    expect((await patch(null, applicant, 0, file.subarray(0, 4 * MB))).statusCode).toBe(204);
+
+    const tooBig = await upTo(sol, 5 * MB); // 46 + 5 > 50
+    expect(tooBig.statusCode).toBe(429);
+    expect(tooBig.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: over });
+    expect((await upTo(sol, 3 * MB)).statusCode).toBe(201); // 46 + 3 fits; declared, it reserves nothing
+
+    // An upload whose bytes would pass the day's real bytes stores none of them.
+    const refused = await patch(null, idle, 0, pdfOf(5 * MB));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: over });
+    expect(await storedBytes(db, idle.split('/').pop()!)).toBe(0);
+
+    // The applicant resumes from the stored offset and the file becomes a document (42 + 5 MB).
+    expect(Number((await head(null, applicant)).headers['upload-offset'])).toBe(4 * MB);
+    expect((await patch(null, applicant, 4 * MB, file.subarray(4 * MB))).statusCode).toBe(204);
+    expect(await docsOf(documentoId)).toMatchObject([{ solicitudId: sol.id, fileSize: file.length }]);
   });
 });

@@ -8,7 +8,8 @@
  * - Before tus sees a request, the route has refused what it may not do, in the usual
  *   `{ok:false, error, code}` answer: no Tus-Resumable (412), a creation without a valid length,
  *   metadata, type or target, an upload id that is not the caller's (404: a staff upload is its
- *   user's; the public path reaches only public uploads, and the staff path only staff ones).
+ *   user's; the public path reaches only public uploads, and the staff path only staff ones), a
+ *   public PATCH past the filing's daily quota of real bytes (429, service.ts).
  * - Errors inside tus (offset conflicts, expiry, hooks) answer the same envelope in Spanish.
  * - A complete upload whose document could not be made yet (the database was away) is finished
  *   on the next HEAD; while that still fails, HEAD answers 423 so the client retries the same
@@ -27,6 +28,7 @@ import { ATTACHMENTS_POLICY } from '../../../../src/domain/file-policy';
 import { checkDeclaredFile, MAX_UPLOAD_BYTES, policyOfUpload } from './file-check';
 import {
   checkPublicTarget,
+  checkPublicWrite,
   checkStaffTarget,
   finishPublicUpload,
   finishStaffUpload,
@@ -260,6 +262,8 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
       if (!(await speaksTus(request, reply))) return;
       const row = await addressedUpload(app, request, (r) => r.kind === 'public');
       if (request.method === 'HEAD' && !(await finishBeforeHead(reply, row, finishPublic))) return;
+      // Bytes are stored only within the filing's quota of real bytes (service.ts header).
+      if (request.method === 'PATCH') await checkPublicWrite(app.db, row);
       await pass(request, reply, pub, { finish: finishPublic });
     },
   });

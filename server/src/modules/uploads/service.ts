@@ -4,14 +4,25 @@
  * - A staff upload is started only on an application the user may see and edit; it belongs to that
  *   user, and only that user reaches it again (any other id is the unknown upload's 404).
  * - A public upload is started only for a live filing (radicado) with a documents stage, within
- *   the filing's daily limits (PUBLIC_LIMITS), counting the uploads still in progress.
+ *   the filing's daily limits (PUBLIC_LIMITS). The quota counts only what the filing really holds
+ *   or is really receiving: its documents of the last 24 hours (files and bytes) plus the bytes
+ *   unfinished public uploads have actually stored (`upload_offset`). A declared Upload-Length
+ *   reserves nothing: anyone who knows a radicado may create uploads, and if declarations counted,
+ *   ten empty 5 MB creations would refuse the applicant's real file for a day. An unfinished upload
+ *   is not a file of the day either (one byte each would otherwise fill the 20 places).
+ * - Each PATCH of a public upload is checked against the same real bytes: what the filing holds,
+ *   plus what its other unfinished uploads stored, plus this upload's whole length must fit. So the
+ *   server stores hardly more than a day's quota per filing however many uploads are open, while
+ *   an applicant's interrupted upload resumes (its own stored bytes are not counted twice). The
+ *   last word is `storeDocuments` (seguimiento/service.ts), which counts the documents under the
+ *   filing's row lock when a finished upload becomes one.
  * - Finishing is idempotent: the document id is fixed at creation (the client's documento_id or a
  *   server UUID), the document insert is a no-op for an id already stored, and `finished_at` is
  *   set in the same transaction that creates the document and drops the chunks.
  * - A finished upload that fails the file checks, or whose application is gone, is deleted with
  *   its bytes (the client gets the reason); a temporary failure keeps it for the next try.
  */
-import { and, count, eq, gte, isNotNull, isNull, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, ne, sum } from 'drizzle-orm';
 import { AppError, isTemporary } from '../../../../src/domain/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentos, solicitudes, tusUploadChunks, tusUploads } from '../../db/schema';
@@ -47,29 +58,55 @@ export async function checkStaffTarget(db: DbOrTx, user: AuthUser, solicitudId: 
   if (!row) throw new AppError('NOT_FOUND', 'La solicitud no existe o no tienes acceso a ella.');
 }
 
-/** The filing of a new public upload, after its daily limits; answers its company and application. */
-export async function checkPublicTarget(db: Db, radicado: string, size: number, now = Date.now()) {
-  const sol = await findByRadicado(db, radicado);
+/**
+ * What a filing really holds or is receiving in the 24 hours before `now` (see the header):
+ * documents on its tracking stages, and bytes stored by its unfinished public uploads other than
+ * `except`. Declared lengths are not counted.
+ */
+async function publicUsage(db: Db, solicitudId: string, now: number, except?: string) {
   const since = new Date(now - DAY_MS).toISOString();
-  const [[stored], [pending]] = await Promise.all([
+  const [[stored], [receiving]] = await Promise.all([
     db
       .select({ files: count(), bytes: sum(documentos.fileSize) })
       .from(documentos)
-      .where(and(eq(documentos.solicitudId, sol.id), isNotNull(documentos.etapaId), gte(documentos.createdAt, since))),
+      .where(and(eq(documentos.solicitudId, solicitudId), isNotNull(documentos.etapaId), gte(documentos.createdAt, since))),
     db
-      .select({ files: count(), bytes: sum(tusUploads.size) })
+      .select({ bytes: sum(tusUploads.uploadOffset) })
       .from(tusUploads)
-      .where(and(eq(tusUploads.kind, 'public'), eq(tusUploads.solicitudId, sol.id), isNull(tusUploads.finishedAt), gte(tusUploads.createdAt, since))),
+      .where(
+        and(
+          eq(tusUploads.kind, 'public'),
+          eq(tusUploads.solicitudId, solicitudId),
+          isNull(tusUploads.finishedAt),
+          gte(tusUploads.createdAt, since),
+          except ? ne(tusUploads.id, except) : undefined,
+        ),
+      ),
   ]);
-  const files = Number(stored.files) + Number(pending.files);
-  const bytes = Number(stored.bytes ?? 0) + Number(pending.bytes ?? 0);
-  if (files + 1 > PUBLIC_LIMITS.filesPerDay) {
-    throw new AppError('RATE_LIMITED', `Este radicado ya recibió ${PUBLIC_LIMITS.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.`);
-  }
-  if (bytes + size > PUBLIC_LIMITS.bytesPerDay) {
-    throw new AppError('RATE_LIMITED', 'Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.');
-  }
+  return { files: Number(stored.files), bytes: Number(stored.bytes ?? 0) + Number(receiving.bytes ?? 0) };
+}
+
+const filesRefused = () =>
+  new AppError('RATE_LIMITED', `Este radicado ya recibió ${PUBLIC_LIMITS.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.`);
+const bytesRefused = () => new AppError('RATE_LIMITED', 'Este radicado ya recibió 50 MB de archivos hoy. Inténtalo de nuevo mañana.');
+
+/** The filing of a new public upload, after its daily limits; answers its company and application. */
+export async function checkPublicTarget(db: Db, radicado: string, size: number, now = Date.now()) {
+  const sol = await findByRadicado(db, radicado);
+  const used = await publicUsage(db, sol.id, now);
+  if (used.files + 1 > PUBLIC_LIMITS.filesPerDay) throw filesRefused();
+  if (used.bytes + size > PUBLIC_LIMITS.bytesPerDay) throw bytesRefused();
   return { empresaId: sol.empresaId, solicitudId: sol.id };
+}
+
+/**
+ * Before a PATCH stores bytes of a public upload: the filing's real bytes of the day, its other
+ * unfinished uploads' stored bytes and this upload's whole length must fit the daily quota.
+ */
+export async function checkPublicWrite(db: Db, row: UploadRow, now = Date.now()): Promise<void> {
+  if (row.finishedAt) return;
+  const used = await publicUsage(db, row.solicitudId, now, row.id);
+  if (used.bytes + row.size > PUBLIC_LIMITS.bytesPerDay) throw bytesRefused();
 }
 
 /** Deletes an upload whose file can never become a document, and passes the reason on. */
