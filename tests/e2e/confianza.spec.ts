@@ -299,3 +299,18 @@ test("a toast's ✕ is a 20 px circle with a 44 px target around it on a touch s
   });
   expect(target).toEqual({ coarse: true, width: 20, height: 20, reach: true });
 });
+
+test("a status change's toast follows it: once the server took it, it says so", async ({ page, request }) => {
+  const { modal, radicado } = await setup(page, request, 'manager@demo.co', 9);
+  await waitForRows(page);
+  const listRow = modal.row(radicado);
+  const start = ((await listRow.getByTestId('estado-badge').textContent()) ?? '').trim();
+  const next = start === 'En estudio' ? 'Aprobado' : 'En estudio';
+  await statusControl(listRow).click();
+  await page.getByRole('listbox', { name: 'Cambiar estado' }).getByRole('option', { name: next, exact: true }).click();
+  const shown = toastWith(page, `Estado cambiado a ${next}`);
+  // 'Se está enviando' while it travels, then what is true once the server has it; Deshacer stays.
+  await expect(shown).toContainText('Guardado en el servidor.');
+  await expect(shown.getByRole('button', { name: 'Deshacer' })).toBeVisible();
+  expect(await serverEstado(request, await tokenOf(request, 'manager@demo.co'), radicado)).toBe(next);
+});

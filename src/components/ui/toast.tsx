@@ -191,9 +191,13 @@ function useDialogPlace(dialog: HTMLDialogElement | null): Place | null {
 }
 
 /** A success toast with a 'Deshacer' button for UNDO_MS; `onUndo` runs at most once. */
-export function toastWithUndo(message: string, options: { description?: string; onUndo: () => void; toasterId?: string }): string | number {
+export function toastWithUndo(
+  message: string,
+  options: { description?: string; onUndo: () => void; toasterId?: string; id?: string | number },
+): string | number {
   let undone = false;
   return toast.success(message, {
+    ...(options.id !== undefined && { id: options.id }),
     description: options.description,
     duration: UNDO_MS,
     toasterId: options.toasterId,
