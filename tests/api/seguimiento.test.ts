@@ -237,4 +237,15 @@ describe('stage status change', () => {
     expect(oneBadStage.statusCode).toBe(400);
     expect(await stage()).toEqual(before);
   });
+
+  it('names what is wrong with a stage change in words, field by field', async () => {
+    const admin = bearer(await loginAs(ctx.app, 'admin'));
+    const send = (etapa: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: '/api/seguimiento/actualizar-estado', headers: admin, payload: { id_radicado: radicado, etapas: [etapa] } });
+    const long = await send({ etapa: 'banco', estado: 'Aprobado', comentarios: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: 'Datos inválidos: Los comentarios no pueden tener más de 2000 caracteres.' });
+    const blank = await send({ etapa: ' ', estado: 'Aprobado' });
+    expect(blank.json()).toMatchObject({ error: 'Datos inválidos: El nombre de la etapa es obligatorio' });
+  });
 });

@@ -358,6 +358,19 @@ describe('public uploads (/api/seguimiento/uploads)', () => {
     expect(res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND', error: 'No se encontró el radicado' });
   });
 
+  it('answers over-long metadata in Spanish, naming the field (public and staff)', async () => {
+    const refusal = async (res: Awaited<ReturnType<typeof create>>, field: string, error: string) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION', error, fields: { [field]: error } });
+      expect(res.body).not.toMatch(/Invalid|Expected|received/);
+    };
+    const pub = (extra: Record<string, string>) => create(null, 100, publicMeta(extra), '/api/seguimiento/uploads');
+    await refusal(await pub({ filename: `${'a'.repeat(260)}.pdf` }), 'filename', 'El nombre del archivo no puede tener más de 255 caracteres.');
+    await refusal(await pub({ filetype: `application/${'x'.repeat(200)}` }), 'filetype', 'El tipo de archivo no puede tener más de 200 caracteres.');
+    await refusal(await pub({ radicado: `RAD-${'A'.repeat(40)}` }), 'radicado', 'El radicado no puede tener más de 40 caracteres.');
+    await refusal(await create('admin', 100, staffMeta({ campo: `solicitudes.${'c'.repeat(120)}` })), 'campo', 'El campo del archivo no puede tener más de 120 caracteres.');
+  });
+
   const MB = 1024 * 1024;
   const filings = (offset: number, limit: number) =>
     ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt))).orderBy(solicitudes.id).offset(offset).limit(limit);

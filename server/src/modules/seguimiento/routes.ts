@@ -35,20 +35,40 @@ export const UPLOAD_LIMITS: UploadQuota & { filesPerRequest: number; bytesPerReq
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const EstadoBody = v.object({
-  id_radicado: v.pipe(v.string('El radicado es obligatorio'), v.trim(), v.minLength(1, 'El radicado es obligatorio'), v.maxLength(40)),
-  etapas: v.pipe(
-    v.array(
-      v.object({
-        etapa: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)),
-        estado: v.pipe(v.string(), v.trim(), v.minLength(1, 'El estado es obligatorio'), v.maxLength(80)),
-        comentarios: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000)))),
-      }),
+const ETAPA_REQUIRED = 'El nombre de la etapa es obligatorio';
+export const EstadoBody = v.object(
+  {
+    id_radicado: v.pipe(
+      v.string('El radicado es obligatorio'),
+      v.trim(),
+      v.minLength(1, 'El radicado es obligatorio'),
+      v.maxLength(40, 'El radicado no puede tener más de 40 caracteres.'),
     ),
-    v.minLength(1, 'Debe indicar al menos una etapa'),
-    v.maxLength(20),
-  ),
-});
+    etapas: v.pipe(
+      v.array(
+        v.object(
+          {
+            etapa: v.pipe(v.string(ETAPA_REQUIRED), v.trim(), v.minLength(1, ETAPA_REQUIRED), v.maxLength(60, 'El nombre de la etapa no puede tener más de 60 caracteres.')),
+            estado: v.pipe(
+              v.string('El estado es obligatorio'),
+              v.trim(),
+              v.minLength(1, 'El estado es obligatorio'),
+              v.maxLength(80, 'El estado no puede tener más de 80 caracteres.'),
+            ),
+            comentarios: v.optional(
+              v.nullable(v.pipe(v.string('Los comentarios deben ser texto.'), v.maxLength(2000, 'Los comentarios no pueden tener más de 2000 caracteres.'))),
+            ),
+          },
+          'Cada etapa debe indicar su nombre y su estado.',
+        ),
+        'Las etapas deben enviarse como una lista.',
+      ),
+      v.minLength(1, 'Debe indicar al menos una etapa'),
+      v.maxLength(20, 'No se pueden enviar más de 20 etapas.'),
+    ),
+  },
+  'El cuerpo de la solicitud no es válido.',
+);
 
 export default async function seguimientoRoutes(app: FastifyInstance, opts: { rateLimit?: number }) {
   // One more file than allowed is let through the parser so the route can refuse it by name.

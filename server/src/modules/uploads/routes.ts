@@ -45,19 +45,34 @@ const TUS_VERSION = '1.0.0';
 const ID_RE = /^[0-9a-f]{32}$/;
 
 const uuid = (message: string) => v.pipe(v.string(message), v.uuid(message));
+const NAME_REQUIRED = 'El nombre del archivo es obligatorio';
 const fileFields = {
-  filename: v.pipe(v.string('El nombre del archivo es obligatorio'), v.trim(), v.minLength(1, 'El nombre del archivo es obligatorio'), v.maxLength(255)),
-  filetype: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
+  filename: v.pipe(
+    v.string(NAME_REQUIRED),
+    v.trim(),
+    v.minLength(1, NAME_REQUIRED),
+    v.maxLength(255, 'El nombre del archivo no puede tener más de 255 caracteres.'),
+  ),
+  filetype: v.optional(
+    v.nullable(v.pipe(v.string('El tipo de archivo no es válido.'), v.maxLength(200, 'El tipo de archivo no puede tener más de 200 caracteres.'))),
+  ),
   documento_id: v.optional(uuid('Identificador de documento inválido.')),
 };
 const StaffMetadata = v.object({
   solicitud_id: uuid('ID de la solicitud no encontrado'),
   ...fileFields,
   /** The file field (`entity.key`) whose file_config applies; absent = the attachments' policy. */
-  campo: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120)))),
+  campo: v.optional(
+    v.nullable(v.pipe(v.string('El campo del archivo no es válido.'), v.trim(), v.maxLength(120, 'El campo del archivo no puede tener más de 120 caracteres.'))),
+  ),
 });
 const PublicMetadata = v.object({
-  radicado: v.pipe(v.string('El radicado es obligatorio'), v.trim(), v.minLength(1, 'El radicado es obligatorio'), v.maxLength(40)),
+  radicado: v.pipe(
+    v.string('El radicado es obligatorio'),
+    v.trim(),
+    v.minLength(1, 'El radicado es obligatorio'),
+    v.maxLength(40, 'El radicado no puede tener más de 40 caracteres.'),
+  ),
   ...fileFields,
 });
 
