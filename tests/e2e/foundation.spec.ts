@@ -60,3 +60,20 @@ test('unknown paths go to / and the legal pages render with Volver', async ({ pa
   await page.getByRole('button', { name: 'Volver' }).click();
   await expect(page).toHaveURL(/terminos-condiciones$/);
 });
+
+test('Volver on a legal page opened in a new tab from a link closes that tab, back to where the link was', async ({ page, context }) => {
+  await page.goto('/login');
+  // The creation form's links open the pages like this one does (target="_blank").
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/acuerdo-firma';
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
+    a.textContent = 'Acuerdo';
+    document.body.append(a);
+  });
+  const [legal] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Acuerdo' }).click()]);
+  await expect(legal.getByRole('heading', { level: 1, name: 'Acuerdo de Firma' })).toBeVisible();
+  await Promise.all([legal.waitForEvent('close'), legal.getByRole('button', { name: 'Volver' }).click()]);
+  await expect(page).toHaveURL(/\/login$/);
+});

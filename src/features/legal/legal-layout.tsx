@@ -44,9 +44,15 @@ export function LegalLayout({
   const navigate = useNavigate();
 
   const volver = useCallback(() => {
-    // Opened directly or in a new tab (the creation form uses target="_blank"): nothing to go back to.
-    if (window.history.length <= 1) void navigate('/');
-    else void navigate(-1);
+    if (window.history.length > 1) {
+      void navigate(-1);
+      return;
+    }
+    // Opened in a new tab (the creation form's links use target="_blank"): closing it goes back to
+    // the form, as the person expects. A tab the browser will not let a page close (opened by
+    // typing the address) goes to the start page instead.
+    window.close();
+    void navigate('/');
   }, [navigate]);
 
   // Deep links such as /acuerdo-firma#domicilio: the section only exists after React renders.
