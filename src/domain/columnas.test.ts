@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendColumna,
+  columnaNombre,
   availableColumnFields,
   columnFieldLabels,
   COLUMN_FIELDS,
@@ -96,4 +97,14 @@ describe('columnas', () => {
     ]);
   });
 
+
+  it("names a configured field's column by the field's current label, so a rename reaches it; other columns keep their name", () => {
+    const defs = [{ entity: 'solicitud', json_column: 'detalle_credito', key: 'canal_venta', type: 'string', description: 'Canal de venta' }];
+    const configured = configuredColumnFields(defs);
+    // Added when the field was called 'Canal'.
+    expect(columnaNombre({ nombre: 'Canal', nombre_interno: 'canal_venta' }, configured)).toBe('Canal de venta');
+    expect(columnaNombre({ nombre: 'Monto', nombre_interno: 'monto_solicitado' }, configured)).toBe('Monto');
+    // A field no longer configured (retired): the stored name is all there is.
+    expect(columnaNombre({ nombre: 'Canal', nombre_interno: 'canal_venta' }, [])).toBe('Canal');
+  });
 });

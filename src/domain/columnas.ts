@@ -247,6 +247,18 @@ export function columnFieldLabels(definitions: readonly unknown[] = []): Record<
   return labels;
 }
 
+/**
+ * A column's display name. A column of a configured field follows the field's current label, so
+ * renaming the field in 'Campos' renames its column too (its stored `nombre` is the label it had
+ * when the column was added); any other column keeps its stored name ('Monto', 'Banco').
+ */
+export function columnaNombre(
+  col: Pick<Columna, 'nombre' | 'nombre_interno'>,
+  configured: readonly Pick<ConfiguredColumnField, 'key' | 'label'>[],
+): string {
+  return configured.find((f) => f.key === col.nombre_interno)?.label ?? col.nombre;
+}
+
 export function isColumnField(field: unknown, labels: Readonly<Record<string, string>> = COLUMN_FIELD_LABELS): field is string {
   return typeof field === 'string' && Object.hasOwn(labels, field);
 }

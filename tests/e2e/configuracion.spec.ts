@@ -127,6 +127,41 @@ test("a field the company configured can be a column: offered by its label, and 
   await expect(modal.row(radicado).locator('td').nth(destinoAt)).toHaveText(nuevo);
 });
 
+test("a configured field's column follows the field's label after a rename, in the list and in 'Configuración Tabla'", async ({ page, request }) => {
+  const key = `color_${Date.now().toString(36)}`;
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
+  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const created = await request.post('/api/json/definitions/solicitante/info_extra', { headers: auth, data: { definitions: [{ key, type: 'string', description: 'Color favorito' }] } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: Array<{ id: number; key: string }> }).data.find((d) => d.key === key)!.id;
+  try {
+    // The column was added while the field was 'Color favorito' (its name is stored with it).
+    const put = await request.put('/api/configuraciones/columnas-tabla', {
+      headers: auth,
+      data: {
+        columnas: [
+          { nombre: 'Nombre', nombre_interno: 'nombre', activo: true, orden: 1 },
+          { nombre: 'Color favorito', nombre_interno: key, activo: true, orden: 2 },
+        ],
+      },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    const renamed = await request.patch(`/api/json/definitions/${id}`, { headers: auth, data: { description: 'Color preferido' } });
+    expect(renamed.ok(), await renamed.text()).toBe(true);
+
+    await new LoginPage(page).loginAndWait('admin@demo.co');
+    await waitForRows(page);
+    await expect.poll(() => headers(page)).toEqual(['Nombre', 'Color preferido']);
+    const config = new ConfigPage(page);
+    await config.goto();
+    await config.tab('Configuración Tabla').click();
+    await expect.poll(() => config.columnNames()).toEqual(['Nombre', 'Color preferido']);
+    await expect(page.getByRole('switch', { name: 'Columna Color preferido activa' })).toBeVisible();
+  } finally {
+    await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers: auth });
+  }
+});
+
 test('categories: create one as a simple list and one as complex JSON, convert, delete', async ({ page }) => {
 
   const config = await openAsAdmin(page);

@@ -23,8 +23,10 @@ import { toast } from 'sonner';
 import {
   appendColumna,
   availableColumnFields,
+  columnaNombre,
   columnFieldLabels,
   COLUMN_FIELDS,
+  configuredColumnFields,
   DELETE_COLUMN_CONFIRM,
   INVALID_FIELD,
   isColumnField,
@@ -135,7 +137,13 @@ export function TableTab({
   // added column joins them instead of replacing them. Only after the admin removes every column
   // does the tab list none (until it is opened again, when the defaults are what the list shows).
   const [cleared, setCleared] = useState(false);
-  const starting = useMemo(() => (columnas.length ? columnas : cleared ? [] : defaults), [cleared, columnas, defaults]);
+  // A configured field's column is named by the field's current label (a rename reaches it; the
+  // next save stores it).
+  const starting = useMemo(() => {
+    const configured = configuredColumnFields(definitions);
+    const list = columnas.length ? columnas : cleared ? [] : defaults;
+    return list.map((c) => ({ ...c, nombre: columnaNombre(c, configured) }));
+  }, [cleared, columnas, defaults, definitions]);
   const [items, setItems] = useState<Columna[]>(starting);
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);

@@ -127,6 +127,15 @@ describe('configured columns', () => {
     expect(cellText(r, resolveColumns([{ id: 1, nombre: 'Canal', nombre_interno: 'canal_venta', activo: true, orden: 1 }], [r])[0])).toBe('referido');
   });
 
+  it("are headed by a configured field's current label, not the name it had when the column was added", () => {
+    const defs = [{ entity: 'solicitud', json_column: 'detalle_credito', key: 'canal_venta', type: 'string', description: 'Canal de venta' }];
+    const config = [
+      { id: 1, nombre: 'Canal', nombre_interno: 'canal_venta', activo: true, orden: 1 },
+      { id: 2, nombre: 'Monto', nombre_interno: 'monto_solicitado', activo: true, orden: 2 },
+    ];
+    expect(headers(resolveColumns(config, [], defs))).toEqual(['Canal de venta', 'Monto']);
+  });
+
   it('fall back to the defaults when every configured column is inactive', () => {
     const cols = resolveColumns([{ id: 1, nombre: 'Correo', nombre_interno: 'correo', activo: false, orden: 1 }], []);
     expect(headers(cols)[0]).toBe('Fecha');

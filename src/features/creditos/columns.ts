@@ -154,7 +154,8 @@ export function defaultColumns(sample: readonly SolicitudRecord[]): CreditColumn
 
 /**
  * The list's columns: the company's configuration when it has any, else the defaults. A column of
- * a configured list field (`definitions`) reads by its options' labels, as the form does.
+ * a configured field (`definitions`) is headed by the field's current label, and a list field's
+ * column reads by its options' labels, as the form does.
  */
 export function resolveColumns(
   config: readonly ColumnaConfig[],
@@ -163,8 +164,13 @@ export function resolveColumns(
 ): CreditColumn[] {
   const configured = columnsFromConfig(config);
   if (!configured.length) return defaultColumns(sample);
-  const lists = new Set(configuredColumnFields(definitions).filter((f) => f.list).map((f) => f.key));
-  return configured.map((c) => (c.field && lists.has(c.field) ? { ...c, list: true } : c));
+  const fields = new Map(configuredColumnFields(definitions).map((f) => [f.key, f]));
+  return configured.map((c) => {
+    const f = c.field ? fields.get(c.field) : undefined;
+    if (!f) return c;
+    // The header follows the field's label (a rename in 'Campos' reaches the list: columnaNombre).
+    return f.list ? { ...c, header: f.label, list: true } : { ...c, header: f.label };
+  });
 }
 
 /** The order a column's header sets (issue 28), or null when the list has no order by it. */
