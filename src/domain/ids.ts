@@ -21,3 +21,15 @@ export function newRadicado(): string {
   crypto.getRandomValues(bytes);
   return 'RAD-' + Array.from(bytes, (b) => RADICADO_ALPHABET[b % RADICADO_ALPHABET.length]).join('');
 }
+
+/**
+ * A filing number as an applicant may type it, in the one stored form: case, spaces, dashes, dots
+ * and underscores do not matter, and the 'RAD' prefix may be left out ('rad-83w5pb7n',
+ * ' RAD 83W5PB7N ', 'RAD83W5PB7N' and '83W5PB7N' are all 'RAD-83W5PB7N'). Anything else comes back
+ * trimmed and upper-cased, to be simply not found.
+ */
+export function normalizarRadicado(input: string): string {
+  const upper = input.trim().toUpperCase();
+  const code = /^(?:RAD)?([A-Z0-9]{8})$/.exec(upper.replace(/[\s\-_.\u2010-\u2015]+/g, ''));
+  return code ? `RAD-${code[1]}` : upper;
+}

@@ -102,6 +102,20 @@ describe('public lookup', () => {
     }
   });
 
+  it('finds the filing however the applicant types its number, and the same 404 for anything else', async () => {
+    const code = radicado.slice(4);
+    for (const typed of [radicado.toLowerCase(), ` RAD ${code} `, `RAD${code}`, code, code.toLowerCase()]) {
+      const res = await lookup(encodeURIComponent(typed));
+      expect(res.statusCode, typed).toBe(200);
+      expect(res.json().data.id_radicado).toBe(radicado);
+    }
+    for (const typed of [code.slice(1), `${code}X`, `X${radicado}`, `RAD-${code.slice(1)}`]) {
+      const res = await lookup(encodeURIComponent(typed));
+      expect(res.statusCode, typed).toBe(404);
+      expect(res.json()).toEqual(NOT_FOUND);
+    }
+  });
+
   it("answers the status list of the filing's own company, and the same 404 for a miss", async () => {
     const propios = ['Pendiente', 'Radicado en banco', 'Aprobado', 'Negado'];
     await ctx.database.db.update(estadosEmpresa).set({ estados: propios }).where(eq(estadosEmpresa.empresaId, ctx.seeded.demo.id));

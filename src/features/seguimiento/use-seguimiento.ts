@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchEstados, fetchRadicado, readUltima, saveUltima, SearchError, SEARCH_ERROR, type Radicado, type UltimaConsulta } from './tracking-api';
 import { enqueueFiles, flushQueue, pendingFor, type FileProgress, type PendingUpload } from './upload-queue';
 import { ATTACHMENTS_POLICY, blobSource, checkFile } from '../../domain/file-policy';
+import { normalizarRadicado } from '../../domain/ids';
 
 /** Why the chosen files cannot go: a sentence, and each refused file with its reason. */
 export interface ProblemaCarga {
@@ -136,7 +137,8 @@ export function useSeguimiento() {
   }, [cargarPendientes, refrescar]);
 
   const buscar = useCallback(async (): Promise<boolean> => {
-    const n = numero.trim();
+    // 'rad-83w5pb7n', 'RAD 83W5PB7N' or just '83W5PB7N': the one filing number (the server reads it so too).
+    const n = numero.trim() ? normalizarRadicado(numero) : '';
     setMensaje(null);
     setErrorCarga(null);
     if (!n) {
@@ -148,6 +150,7 @@ export function useSeguimiento() {
     try {
       const data = await fetchRadicado(n);
       radicadoRef.current = data.id_radicado;
+      setNumero(data.id_radicado);
       mostrar(data);
       void cargarEstados(data.id_radicado);
       return true;

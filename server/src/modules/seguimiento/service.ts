@@ -4,10 +4,11 @@
  *
  * Invariants:
  * - The public side is reached only by the radicado (a random, unguessable code), looked up across
- *   companies; every miss, malformed code or ambiguous match answers the same 404, and answers
- *   carry no personal data and no internal id except the document id. Of the company they carry
- *   its name and the public keys of its 'contacto' category (src/domain/empresa-contacto.ts),
- *   nothing else.
+ *   companies in its one stored form (`normalizarRadicado`: case, spaces and dashes do not matter,
+ *   the 'RAD' prefix may be left out); every miss, malformed code or ambiguous match answers the
+ *   same 404, and answers carry no personal data and no internal id except the document id. Of
+ *   the company they carry its name and the public keys of its 'contacto' category
+ *   (src/domain/empresa-contacto.ts), nothing else.
  * - An upload is one short transaction, opened only once every file was read and checked:
  *   documents + contents, a history row and the stage date, the solicitud's seq and updated_at (so
  *   staff devices pull the change) and an audit row. Under the filing's row lock it checks the
@@ -18,6 +19,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../../src/domain/errors';
+import { normalizarRadicado } from '../../../../src/domain/ids';
 import { readSnapshot, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
 import { CONTACTO_CATEGORIA, contactoPublico, type EmpresaPublica } from '../../../../src/domain/empresa-contacto';
@@ -37,7 +39,8 @@ import { estadosPermitidos } from '../solicitudes/service';
 import { actualizarEtapa } from './actualizar-etapa';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
-export const RADICADO_RE = /^RAD-[A-Z0-9]{8}$/i;
+/** The stored form of a filing number, checked after `normalizarRadicado`. */
+export const RADICADO_RE = /^RAD-[A-Z0-9]{8}$/;
 export const NOT_FOUND_MESSAGE = 'No se encontró el radicado';
 const notFound = () => new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
 
@@ -46,12 +49,13 @@ const iso = (value: string | null | undefined) => (value ? new Date(value).toISO
 type SolicitudRow = typeof solicitudes.$inferSelect;
 
 /** The one live filing with this radicado in any company; a malformed or ambiguous code is a miss. */
-export async function findByRadicado(db: DbOrTx, radicado: string): Promise<SolicitudRow> {
+export async function findByRadicado(db: DbOrTx, typed: string): Promise<SolicitudRow> {
+  const radicado = normalizarRadicado(typed);
   if (!RADICADO_RE.test(radicado)) throw notFound();
   const rows = await db
     .select()
     .from(solicitudes)
-    .where(and(eq(solicitudes.radicado, radicado.toUpperCase()), isNull(solicitudes.deletedAt)))
+    .where(and(eq(solicitudes.radicado, radicado), isNull(solicitudes.deletedAt)))
     .limit(2);
   if (rows.length !== 1) throw notFound();
   return rows[0];
@@ -153,7 +157,8 @@ function publicView(sol: SolicitudRow, empresa: EmpresaPublica, etapas: EtapaRow
  * tracking page, or attached by staff to one of its stages) are public; any other document is the
  * unknown id's 404.
  */
-export function readArchivo(db: Db, docId: string, radicado: string) {
+export function readArchivo(db: Db, docId: string, typed: string) {
+  const radicado = normalizarRadicado(typed);
   if (!RADICADO_RE.test(radicado)) throw notFound();
   return readSnapshot(db, async (tx) => {
     const [row] = await tx
@@ -167,7 +172,7 @@ export function readArchivo(db: Db, docId: string, radicado: string) {
       .where(
         and(
           eq(documentos.id, docId),
-          eq(solicitudes.radicado, radicado.toUpperCase()),
+          eq(solicitudes.radicado, radicado),
           isNull(documentos.deletedAt),
           isNull(solicitudes.deletedAt),
         ),
@@ -321,13 +326,14 @@ export interface StageChange {
  * only, a status from the company's list, a history and an audit row per stage that really
  * changed. All stages are written in one transaction or none.
  */
-export async function updateStages(db: Db, user: AuthUser, radicado: string, changes: StageChange[]) {
+export async function updateStages(db: Db, user: AuthUser, typed: string, changes: StageChange[]) {
+  const radicado = normalizarRadicado(typed);
   await db.transaction(async (tx) => {
     if (!RADICADO_RE.test(radicado)) throw notFound();
     const [sol] = await tx
       .select({ id: solicitudes.id })
       .from(solicitudes)
-      .where(and(visibleSolicitudes(user), eq(solicitudes.radicado, radicado.toUpperCase()), isNull(solicitudes.deletedAt)))
+      .where(and(visibleSolicitudes(user), eq(solicitudes.radicado, radicado), isNull(solicitudes.deletedAt)))
       .limit(1);
     if (!sol) throw notFound();
     for (const c of changes) {
