@@ -241,6 +241,9 @@ describe('observations', () => {
     expect(historial[0].observacion).toBe('Segunda nota');
     expect(historial.map((h) => h.observacion)).toContain('Primera nota');
     expect(historial.findIndex((h) => h.observacion === 'Primera nota')).toBe(historial.length - 1);
+    // Dated by the device, but never before the application existed.
+    expect(older.json().data.fecha_creacion).not.toMatch(/^2020/);
+    expect(Date.parse(older.json().data.fecha_creacion)).toBe(Date.parse(String(s.createdAt)));
 
     const changes = await pullSince('admin', cursor);
     const rec = changes.find((c) => c.entity === 'solicitud' && c.id === s.id)?.row as SolicitudRecord;

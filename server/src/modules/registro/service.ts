@@ -275,8 +275,10 @@ export async function agregarObservacion(tx: DbOrTx, user: AuthUser, args: Agreg
     }
     return observacionRow(existing);
   }
-  // The device's time is kept (an offline note keeps when it was written), never a future one.
-  const when = Math.min(Date.parse(args.fecha_creacion), Date.now());
+  // The device's time is kept (an offline note keeps when it was written), never a future one,
+  // nor one before the application existed (a note cannot be backdated past its subject).
+  const since = Date.parse(String(sol.createdAt));
+  const when = Math.max(Math.min(Date.parse(args.fecha_creacion), Date.now()), Number.isFinite(since) ? since : 0);
   const [row] = await tx
     .insert(observaciones)
     .values({
