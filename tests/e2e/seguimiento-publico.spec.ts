@@ -6,10 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CONTACTO } from '../../server/src/db/seed';
 import { optionLabel } from '../../src/domain/opciones';
 import { seededRadicado } from './fixtures/screens';
+import { waitForServiceWorker } from './fixtures/app';
 
-async function buscar(page: Page, radicado: string) {
+async function buscar(page: Page, radicado: string, typed = radicado) {
   await page.goto('/seguimiento');
-  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByLabel('Número de radicado').fill(typed);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeEnabled();
@@ -56,4 +57,35 @@ test('screenshots of /seguimiento at 390, 820 (touch) and 1366 px, online and of
     await page.screenshot({ path: test.info().outputPath(`seguimiento-${width}-offline.png`), fullPage: true });
     await context.close();
   }
+});
+
+test('a search without a connection keeps the filing saved on the device, says so, and the upload box stays', async ({ page, context, request }) => {
+  const radicado = await seededRadicado(request);
+  // Typed as an applicant might: lower case, no 'RAD-'. The input then shows the filing's number.
+  await buscar(page, radicado, ` ${radicado.slice(4).toLowerCase()} `);
+  await expect(page.getByLabel('Número de radicado')).toHaveValue(radicado);
+  await waitForServiceWorker(page);
+
+  const guardado = async () => {
+    await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+    await expect(page.getByLabel('Subir documentos:')).toBeVisible();
+  };
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sin conexión: no se pudo buscar el radicado. Se muestra la última consulta guardada en este dispositivo.',
+  );
+  await guardado();
+
+  await page.reload();
+  await guardado();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('alert')).toContainText('Sin conexión');
+  await guardado();
+
+  // Back online the search works again.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await guardado();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

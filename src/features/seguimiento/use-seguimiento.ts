@@ -38,6 +38,12 @@ async function problemaArchivos(files: File[]): Promise<ProblemaCarga | null> {
   };
 }
 
+/** A search with no answer from the server, with and without a filing kept on this device. */
+export const SIN_CONEXION_GUARDADA =
+  'Sin conexión: no se pudo buscar el radicado. Se muestra la última consulta guardada en este dispositivo.';
+export const SIN_CONEXION = 'Sin conexión: no se pudo buscar el radicado. Inténtelo de nuevo cuando vuelva la conexión.';
+const sinConexion = (e: string | null) => e === SIN_CONEXION_GUARDADA || e === SIN_CONEXION;
+
 /** Said after a refusal that may pass later: the files were kept. */
 export const ARCHIVOS_GUARDADOS = 'Los archivos siguen guardados en este dispositivo; puedes reintentar el envío más tarde.';
 
@@ -155,6 +161,11 @@ export function useSeguimiento() {
       void cargarEstados(data.id_radicado);
       return true;
     } catch (err) {
+      if (err instanceof SearchError && err.network) {
+        // No answer is not 'not found': the copy on this device stays, with its upload box.
+        setError(ultimaRef.current ? SIN_CONEXION_GUARDADA : SIN_CONEXION);
+        return false;
+      }
       setError(err instanceof Error && err.message ? err.message : SEARCH_ERROR);
       setUltima(null);
       return false;
@@ -195,6 +206,7 @@ export function useSeguimiento() {
   useEffect(() => {
     const alConectar = () => {
       setOnline(true);
+      setError((e) => (sinConexion(e) ? null : e)); // the connection is back: that notice is stale
       const rad = radicadoRef.current;
       void (async () => {
         await procesarCola();
