@@ -162,6 +162,62 @@ test("a configured field's column follows the field's label after a rename, in t
   }
 });
 
+test("a group's configuration window asks before 'Cancelar', Escape or ✕ throw away a new field being typed; so do a field's edit and 'Crear Nuevo'", async ({ page }) => {
+  const config = await openAsAdmin(page);
+  const open = async () => {
+    await page.getByRole('button', { name: 'Editar Actividad Económica' }).click();
+    await expect(win).toBeVisible();
+  };
+  const win = config.dialog('Configuración de Actividad Económica');
+  const cancel = win.locator('footer').getByRole('button', { name: 'Cancelar' });
+  const asked = 'El campo nuevo que estás agregando no se ha guardado. Si cierras ahora, se perderá.';
+
+  // Nothing typed: one tap closes it.
+  await open();
+  await cancel.click();
+  await expect(win).toHaveCount(0);
+
+  await open();
+  await win.getByRole('button', { name: 'Nuevo campo' }).click();
+  const display = win.getByLabel('Nombre para mostrar *');
+  await display.fill('Antigüedad en meses');
+  const closers = [() => cancel.click(), () => display.press('Escape'), () => win.getByRole('button', { name: 'Cerrar' }).first().click()];
+  for (const close of closers) {
+    await close();
+    await answerConfirm(page, asked, 'cancel');
+    await expect(win).toBeVisible();
+    await expect(display).toHaveValue('Antigüedad en meses');
+  }
+  await cancel.click();
+  await answerConfirm(page, asked, 'confirm');
+  await expect(win).toHaveCount(0);
+  expect((await localDefinitions(page)).some((d) => d.key === 'antiguedad_en_meses')).toBe(false);
+
+  // A field's edit window asks too; discarding leaves the field as it was.
+  await open();
+  await win.getByRole('button', { name: 'Editar cargo' }).click();
+  const edit = config.dialog('Editar campo: cargo');
+  await edit.getByLabel('Nombre para mostrar *').fill('Cargo actual');
+  await edit.getByLabel('Nombre para mostrar *').press('Escape');
+  await answerConfirm(page, 'Los cambios de este campo no se han guardado.', 'confirm');
+  await expect(edit).toHaveCount(0);
+  await expect(win.getByTestId('campo-cargo')).toContainText('Cargo');
+  await expect(win.getByTestId('campo-cargo')).not.toContainText('Cargo actual');
+  await cancel.click();
+  await expect(win).toHaveCount(0);
+
+  // 'Crear Nuevo' as well.
+  await page.getByRole('button', { name: 'Crear Nuevo' }).click();
+  const crear = config.dialog('Crear nuevo campo');
+  await crear.getByLabel('Nombre para mostrar *').fill('Antigüedad en meses');
+  await crear.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+  await answerConfirm(page, 'El campo nuevo no se ha creado.', 'cancel');
+  await expect(crear.getByLabel('Nombre para mostrar *')).toHaveValue('Antigüedad en meses');
+  await crear.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+  await answerConfirm(page, 'El campo nuevo no se ha creado.', 'confirm');
+  await expect(crear).toHaveCount(0);
+});
+
 test('categories: create one as a simple list and one as complex JSON, convert, delete', async ({ page }) => {
 
   const config = await openAsAdmin(page);

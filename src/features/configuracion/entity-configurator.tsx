@@ -10,6 +10,7 @@
  * form), use-field-writes.ts (edit, condition, delete, order) and the group's read-only details.
  */
 import { useState } from 'react';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { useOfflineLock, type ConfigWrite } from './config-api';
 import { AddFieldSection } from './add-field-section';
@@ -48,22 +49,34 @@ export function EntityConfigurator({
     return ok;
   };
 
+  // A new field typed in and not yet added is lost by closing: 'Cancelar', Escape and ✕ ask first.
+  const guard = useDiscardGuard(adding && adder.touched && !adder.busy, onClose, {
+    message: 'El campo nuevo que estás agregando no se ha guardado. Si cierras ahora, se perderá.',
+  });
+  // So is an edit of a field in single-field mode (its own window).
+  const closeEdit = () => edit.setDraft(null);
+  const editGuard = useDiscardGuard(edit.changed && !busy, closeEdit, {
+    message: 'Los cambios de este campo no se han guardado. Si cierras ahora, se perderán.',
+  });
+
   const saveAll = async () => {
-    // 'Guardar Configuración' sends what is still pending here (a filled add form), then closes.
+    // 'Guardar Configuración' sends what is still pending here (a filled add form), then closes;
+    // a form begun but not complete enough to send is asked about, as 'Cancelar' does.
     if (adding && adder.filled) {
-      if (!(await addField())) return;
+      if (await addField()) onClose();
+      return;
     }
-    onClose();
+    guard.requestClose();
   };
 
   return (
     <Modal
       wide
       title={`Configuración de ${group.title}`}
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button type="button" className={btn.secondary} onClick={onClose}>
+          <button type="button" className={btn.secondary} onClick={guard.requestClose}>
             Cancelar
           </button>
           <button type="button" className={btn.primary} {...serverLock} disabled={serverLock.disabled || busy || adder.busy} onClick={() => void saveAll()}>
@@ -92,10 +105,10 @@ export function EntityConfigurator({
         <Modal
           wide
           title={`Editar campo: ${edit.draft.key}`}
-          onClose={() => edit.setDraft(null)}
+          onClose={editGuard.requestClose}
           footer={
             <>
-              <button type="button" className={btn.secondary} onClick={() => edit.setDraft(null)}>
+              <button type="button" className={btn.secondary} onClick={editGuard.requestClose}>
                 Cancelar
               </button>
               <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || busy} onClick={() => void edit.save()}>
@@ -108,11 +121,13 @@ export function EntityConfigurator({
             <FieldEditor draft={edit.draft} onChange={edit.setDraft} mode="edit" idPrefix="editar" />
             <ErrorBox>{edit.error}</ErrorBox>
           </div>
+          {editGuard.prompt}
         </Modal>
       )}
       {condition.field && (
         <ConditionModal field={condition.field} siblings={fields} onClose={() => condition.open(null)} onSave={condition.save} />
       )}
+      {guard.prompt}
     </Modal>
   );
 }

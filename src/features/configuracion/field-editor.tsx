@@ -16,6 +16,18 @@ export function emptyDraft(): FieldDraft {
   return { key: '', type: 'string', required: false, description: '', default_value: '', order_index: null, list_values: null, isActive: true };
 }
 
+/** True when `draft` differs from `from` (a field typed, a type or option chosen): unsaved work. */
+export function draftChanged(draft: FieldDraft, from: FieldDraft): boolean {
+  return canonical(draft) !== canonical(from);
+}
+
+/** JSON with object keys sorted at every level, so two drafts built in different orders compare. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
 /** list_values reset to what the new type needs. */
 function withType(draft: FieldDraft, type: FieldType): FieldDraft {
   const lv = parseListValues(draft.list_values);

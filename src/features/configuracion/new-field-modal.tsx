@@ -4,6 +4,7 @@
  * (that is each group's 'Editar').
  */
 import { useState } from 'react';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { plural } from '../../domain/format';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { useOfflineLock, type ConfigWrite } from './config-api';
@@ -28,15 +29,19 @@ export function NewFieldModal({
   const adder = useAddField(group, fieldsOf(group), write);
   const lock = useOfflineLock();
   const formId = 'nuevo-campo-form';
+  // A field typed in and not created is lost by closing: 'Cancelar', Escape and ✕ ask first.
+  const guard = useDiscardGuard(adder.touched && !adder.busy, onClose, {
+    message: 'El campo nuevo no se ha creado. Si cierras ahora, se perderá.',
+  });
 
   return (
     <Modal
       wide
       title="Crear nuevo campo"
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button type="button" className={btn.secondary} onClick={onClose}>
+          <button type="button" className={btn.secondary} onClick={guard.requestClose}>
             Cancelar
           </button>
           <button type="submit" form={formId} className={btn.primary} {...lock} disabled={lock.disabled || adder.busy}>
@@ -80,6 +85,7 @@ export function NewFieldModal({
         <FieldEditor key={adder.version} draft={adder.draft} onChange={adder.setDraft} mode="create" idPrefix="nuevo" />
         <ErrorBox>{adder.error}</ErrorBox>
       </form>
+      {guard.prompt}
     </Modal>
   );
 }

@@ -9,7 +9,7 @@ import { definitionPayload, typedDefault, validateDefinition } from '../../domai
 import type { FieldDefinition } from '../../domain/field-definition';
 import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
 import { serviceErrorText } from './service-errors';
-import { emptyDraft, type FieldDraft } from './field-editor';
+import { draftChanged, emptyDraft, type FieldDraft } from './field-editor';
 import type { FieldGroup } from './groups';
 
 /** The draft as sent: typed default value (numbers as numbers), blanks as null. */
@@ -55,5 +55,7 @@ export function useAddField(group: FieldGroup, existing: readonly FieldDefinitio
   };
 
   const filled = draft.key.trim() !== '' && String(draft.description ?? '').trim() !== '';
-  return { draft, setDraft, version, error, setError, busy, add, filled };
+  /** Something was typed or chosen in the form: closing it would lose work. */
+  const touched = draftChanged(draft, emptyDraft());
+  return { draft, setDraft, version, error, setError, busy, add, filled, touched };
 }

@@ -11,7 +11,7 @@ import { orderFromKeys, USE_ADD_BUTTON, validateDefinition } from '../../domain/
 import type { FieldCondition, FieldDefinition } from '../../domain/field-definition';
 import { writeFixedOrder } from '../../lib/fixed-field-order';
 import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
-import type { FieldDraft } from './field-editor';
+import { draftChanged, type FieldDraft } from './field-editor';
 import type { FieldGroup } from './groups';
 import { serviceErrorText } from './service-errors';
 import { payloadOf } from './use-add-field';
@@ -19,6 +19,8 @@ import { payloadOf } from './use-add-field';
 export function useFieldWrites(group: FieldGroup, empresaId: number, write: ConfigWrite) {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<FieldDraft | null>(null);
+  // The field as it was opened: an edit that differs from it is unsaved work.
+  const [editingFrom, setEditingFrom] = useState<FieldDraft | null>(null);
   const [editError, setEditError] = useState('');
   const [conditionFor, setConditionFor] = useState<FieldDefinition | null>(null);
   const [reorder, setReorder] = useState<string[] | null>(null);
@@ -26,7 +28,9 @@ export function useFieldWrites(group: FieldGroup, empresaId: number, write: Conf
 
   const openEdit = (f: FieldDefinition) => {
     setEditError('');
-    setEditing({ ...f, description: f.description ?? '', default_value: f.default_value ?? '' });
+    const draft = { ...f, description: f.description ?? '', default_value: f.default_value ?? '' };
+    setEditing(draft);
+    setEditingFrom(draft);
   };
 
   const saveEdit = async () => {
@@ -117,7 +121,14 @@ export function useFieldWrites(group: FieldGroup, empresaId: number, write: Conf
 
   return {
     busy,
-    edit: { draft: editing, setDraft: setEditing, error: editError, open: openEdit, save: saveEdit },
+    edit: {
+      draft: editing,
+      setDraft: setEditing,
+      changed: editing !== null && editingFrom !== null && draftChanged(editing, editingFrom),
+      error: editError,
+      open: openEdit,
+      save: saveEdit,
+    },
     condition: { field: conditionFor, open: setConditionFor, save: saveCondition },
     order: { keys: reorder, set: setReorder, move, save: saveOrder },
     remove,
