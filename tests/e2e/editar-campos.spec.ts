@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage, PASSWORD, waitForRows, waitForServiceWorker } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
-import { RegistroModal, ServerApi } from './fixtures/registro';
+import { RegistroModal, ServerApi, setup } from './fixtures/registro';
 import { PDF } from '../../src/test-utils/office-files';
 
 const KEY = 'jefe_inmediato';
@@ -132,12 +132,8 @@ test('a file field configured for the company takes a file in Editar Registro, o
   });
   expect(created.ok(), await created.text()).toBe(true);
   try {
-    await new LoginPage(page).loginAndWait('asesor@demo.co');
-    await waitForRows(page);
+    const { modal, radicado, row } = await setup(page, request, 'asesor@demo.co', 6);
     await waitForServiceWorker(page);
-    const modal = new RegistroModal(page);
-    const radicado = await modal.radicadoAt(6);
-    const row = (await admin.byRadicado(radicado))!;
     const infoExtra = async () =>
       ((await admin.record(row.solicitante.id)).data as unknown as { solicitante: { info_extra: Record<string, unknown> | null } }).solicitante.info_extra ?? {};
 
@@ -188,12 +184,7 @@ test('a field the admin deactivates keeps its value visible in Editar Registro, 
   expect(created.ok(), await created.text()).toBe(true);
   const id = ((await created.json()) as { data: Array<{ id: number; key: string }> }).data.find((d) => d.key === key)!.id;
   try {
-    await new LoginPage(page).loginAndWait('admin@demo.co');
-    await waitForRows(page);
-    const modal = new RegistroModal(page);
-    const radicado = await modal.radicadoAt(7);
-    const api = await new ServerApi(request).login('admin@demo.co');
-    const row = (await api.byRadicado(radicado))!;
+    const { modal, radicado, row } = await setup(page, request, 'admin@demo.co', 7);
     await modal.open(radicado, row.solicitante.numero_documento);
     await modal.dialog().getByTestId('seccion-solicitante').getByLabel(label, { exact: true }).fill('20/06/2015');
     await modal.save();
