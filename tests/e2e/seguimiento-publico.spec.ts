@@ -89,3 +89,31 @@ test('a search without a connection keeps the filing saved on the device, says s
   await guardado();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a long link in a stage comment, a history comment or a file name wraps: no sideways scroll at 390 px', async ({ browser, request }) => {
+  const login = await request.post('/api/auth/login', { data: { email: 'supervisor@demo.co', password: 'demo1234' } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const rows = ((await (await request.get('/api/dashboard/tabla', { headers })).json()) as { data: Array<{ solicitud: { id: string; radicado: string } }> }).data;
+  // A seeded filing other than the one the other tests look at.
+  const { id, radicado } = rows[rows.length - 2].solicitud;
+  const enlace = `https://documentos.example.co/radicados/${radicado}/${'requisito-adicional-'.repeat(8)}final`;
+  const etapa = await request.patch(`/api/solicitudes/${id}/etapas/banco`, { headers, data: { estado: 'En estudio', comentarios: `Revise ${enlace}` } });
+  expect(etapa.ok()).toBe(true);
+  const nombre = `${'extracto_bancario_'.repeat(5)}final.pdf`;
+  const subida = await request.post('/api/seguimiento/actualizar-documentos', {
+    multipart: { id_radicado: radicado, archivos: { name: nombre, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+  });
+  expect(subida.ok()).toBe(true);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await buscar(page, radicado);
+  const banco = page.getByRole('listitem', { name: 'Etapa Banco' });
+  await expect(banco.getByText(`Revise ${enlace}`, { exact: true })).toBeVisible(); // the stage comment
+  await expect(banco.getByText(`— Revise ${enlace}`)).toBeVisible(); // its history entry
+  await expect(page.getByRole('listitem', { name: 'Etapa Documentos' }).getByText(nombre, { exact: true }).first()).toBeVisible();
+  const ancho = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(ancho.scroll).toBeLessThanOrEqual(ancho.client);
+  await page.screenshot({ path: test.info().outputPath('seguimiento-390-comentario-largo.png'), fullPage: true });
+  await context.close();
+});

@@ -1,4 +1,8 @@
-/** The 'Proceso del Crédito' timeline: one entry per stage, in the server's order. */
+/**
+ * The 'Proceso del Crédito' timeline: one entry per stage, in the server's order. Staff comments,
+ * history comments and file names are free text (a pasted link is one long word): they wrap
+ * anywhere so a phone never scrolls sideways.
+ */
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { StageIcon } from './stage-icon';
@@ -44,7 +48,7 @@ function StageItem({ etapa, children }: { etapa: Etapa; children: ReactNode }) {
           <h3 className="font-semibold text-slate-900">{nombre}</h3>
           <StatusBadge estado={etapa.estado} />
         </div>
-        {etapa.comentarios && <p className="mt-2 text-sm text-slate-700">{etapa.comentarios}</p>}
+        {etapa.comentarios && <p className="mt-2 text-sm text-slate-700 [overflow-wrap:anywhere]">{etapa.comentarios}</p>}
 
         {etapa.archivos.length > 0 && (
           <div className="mt-3">
@@ -52,7 +56,7 @@ function StageItem({ etapa, children }: { etapa: Etapa; children: ReactNode }) {
             <ul className="mt-1 divide-y divide-slate-100">
               {etapa.archivos.map((a, j) => (
                 <li key={a.id ?? `${a.url}-${j}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
-                  <span className="min-w-0 break-all text-slate-800">{a.nombre}</span>
+                  <span className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{a.nombre}</span>
                   <span className="flex items-center gap-3">
                     <span className="text-xs text-slate-600">{a.estado}</span>
                     <a
@@ -75,7 +79,7 @@ function StageItem({ etapa, children }: { etapa: Etapa; children: ReactNode }) {
             <h4 className="font-medium text-slate-800">Historial</h4>
             <ul className="mt-1 space-y-2 border-l border-slate-200 pl-3">
               {etapa.historial.map((h, j) => (
-                <li key={j}>
+                <li key={j} className="[overflow-wrap:anywhere]">
                   <span className="font-medium text-slate-900">{h.estado}</span>
                   {h.comentario && <span className="text-slate-700"> — {h.comentario}</span>}
                   <span className="block text-xs text-slate-500">{formatFecha(h.fecha)}</span>
