@@ -2,8 +2,10 @@
  * Statistics (spec 02 §2 'Statistics screen', §3 'Statistics responses', §9): the response shapes
  * under `data.estadisticas`, the periods, and the rules both the server's SQL and the tests follow
  * (which statuses count as completed, the income ranges, the labels for missing values, the day
- * of an application in Colombian time).
+ * of an application in Colombian time), and the colour of each status in the charts.
  */
+import { ESTADOS_DEFAULT, estadoColor, type BadgeColor } from './estados';
+import { fold } from './text';
 
 export const ESTADISTICAS_TIPOS = ['generales', 'rendimiento', 'financieras', 'completas', 'usuarios'] as const;
 export type EstadisticasTipo = (typeof ESTADISTICAS_TIPOS)[number];
@@ -169,4 +171,32 @@ export function diaColombia(instant: string | number | Date): string {
 /** An average rounded to 1 decimal (0 when there is nothing to divide by). */
 export function promedio(total: number, n: number): number {
   return n > 0 ? Math.round((total / n) * 10) / 10 : 0;
+}
+
+/**
+ * A status's colour in the charts, in the hue of its badge (`estadoColor`, src/domain/estados.ts):
+ * Aprobado green, Negado red, Pendiente yellow… so a pie slice and the list's badge agree. Solid
+ * shades of the Tailwind hues the badges tint with; Aprobado and Pagado (green, emerald) are kept
+ * apart by lightness.
+ */
+export const COLOR_GRAFICO: Readonly<Record<BadgeColor, string>> = {
+  yellow: '#eab308',
+  blue: '#2563eb',
+  orange: '#ea580c',
+  green: '#22c55e',
+  purple: '#9333ea',
+  emerald: '#047857',
+  red: '#dc2626',
+  gray: '#94a3b8',
+};
+
+/** Spellings with a badge colour of their own; any other status is a company's custom one. */
+const ESTADOS_CON_COLOR = new Set([...ESTADOS_DEFAULT.map(fold), 'rechazado', 'en revision']);
+
+/**
+ * The chart colour of a status (case- and accent-insensitive, 'Rechazado' as 'Negado'), or null
+ * for a status the badges give no colour of its own (custom statuses; the chart picks one).
+ */
+export function colorGraficoEstado(estado: string): string | null {
+  return ESTADOS_CON_COLOR.has(fold(estado)) ? COLOR_GRAFICO[estadoColor(estado)] : null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NARROW_WIDTH, PAGE_ICON_SIZE, cartesianOption, categoryAxisLabel, pieOption } from './chart-options';
-import { RANGOS_INGRESOS, SIN_INFORMACION } from '../../domain/estadisticas';
+import { NARROW_WIDTH, PAGE_ICON_SIZE, PALETTE_OTROS_ESTADOS, cartesianOption, categoryAxisLabel, estadoPieOption, pieOption } from './chart-options';
+import { COLOR_GRAFICO, RANGOS_INGRESOS, SIN_INFORMACION } from '../../domain/estadisticas';
+import { ESTADOS_DEFAULT, estadoColor } from '../../domain/estados';
 import { PALETTE } from './format';
 
 const PHONE = 326; // a card on a 390 px screen
@@ -11,6 +12,12 @@ const RANGOS = [...RANGOS_INGRESOS.map((r) => r.label), SIN_INFORMACION].map((na
 
 const days = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ name: new Date(Date.UTC(2026, 9, 26 + i)).toISOString().slice(0, 10), value: i % 4 }));
+
+/** [name, colour] of each slice of a pie. */
+function sliceColors(pie: ReturnType<typeof pieOption>): Array<[string, string | undefined]> {
+  const data: Array<{ name: string; itemStyle?: { color: string } }> = pie.series[0].data;
+  return data.map((d) => [d.name, d.itemStyle?.color]);
+}
 
 describe('statistics chart options', () => {
   it('uses the palette of 8 colours and keeps the y axis on integers', () => {
@@ -99,5 +106,44 @@ describe('statistics chart options', () => {
     // 30 bars in about 280 px: one label every 2 bars keeps them a line apart.
     expect(label.interval).toBe(1);
     expect(categoryAxisLabel(many, 1300, false).interval).toBe(0);
+  });
+
+  it("colours each status slice as the status's badge, whatever the order of the slices", () => {
+    const slices = (names: string[]) =>
+      new Map(sliceColors(estadoPieOption(names.map((name, i) => ({ name, value: 50 - i })), DESKTOP)));
+    const forward = slices([...ESTADOS_DEFAULT]);
+    const backward = slices([...ESTADOS_DEFAULT].reverse());
+    const shuffled = slices(['Negado', 'Pagado', 'Pendiente', 'Desistido', 'Aprobado', 'En estudio', 'Desembolsado', 'Pendiente información adicional']);
+    for (const estado of ESTADOS_DEFAULT) {
+      expect(forward.get(estado), estado).toBe(COLOR_GRAFICO[estadoColor(estado)]);
+      expect(backward.get(estado), estado).toBe(forward.get(estado));
+      expect(shuffled.get(estado), estado).toBe(forward.get(estado));
+    }
+    // The badges' hues: Aprobado green, Negado red, Pendiente yellow, Desembolsado purple.
+    expect(forward.get('Aprobado')).toBe(COLOR_GRAFICO.green);
+    expect(forward.get('Negado')).toBe(COLOR_GRAFICO.red);
+    expect(forward.get('Pendiente')).toBe(COLOR_GRAFICO.yellow);
+    expect(forward.get('Desembolsado')).toBe(COLOR_GRAFICO.purple);
+    // Eight statuses with distinct badges, eight distinct colours.
+    expect(new Set(forward.values()).size).toBe(8);
+    // The old name and other spellings take the status's colour.
+    expect(slices(['Rechazado', 'aprobado']).get('Rechazado')).toBe(COLOR_GRAFICO.red);
+    expect(slices(['Rechazado', 'aprobado']).get('aprobado')).toBe(COLOR_GRAFICO.green);
+  });
+
+  it("gives a company's own statuses the palette colours no status badge uses", () => {
+    const pie = estadoPieOption(
+      [
+        { name: 'En comité', value: 9 },
+        { name: 'Aprobado', value: 5 },
+        { name: 'Radicado en banco', value: 2 },
+      ],
+      PHONE,
+    );
+    expect(sliceColors(pie).map(([, color]) => color)).toEqual([PALETTE_OTROS_ESTADOS[0], COLOR_GRAFICO.green, PALETTE_OTROS_ESTADOS[1]]);
+    for (const c of PALETTE_OTROS_ESTADOS) {
+      expect(PALETTE).toContain(c);
+      expect(Object.values(COLOR_GRAFICO)).not.toContain(c);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * card's width in px, because what is readable at 326 px (a 390 px phone) is not the layout of a
  * 620 px card: text widths are estimated here, not measured, so the limits keep a margin.
  */
+import { colorGraficoEstado } from '../../domain/estadisticas';
 import { PALETTE, formatCount, formatDay, formatDayNarrow, formatDayShort, tooltipText, type Point } from './format';
 
 /** Below this card width the charts use their narrow layout (a 390 px phone gives about 326). */
@@ -26,11 +27,29 @@ interface TooltipParam {
 }
 
 /**
+ * The palette colours left to statuses without one of their own (a company's custom statuses), in
+ * the order they are handed out: the palette's blue, emerald, red and violet are too close to the
+ * badge colours of En estudio, Pagado, Negado and Desembolsado, and amber to Pendiente's yellow
+ * and orange, so it comes last.
+ */
+export const PALETTE_OTROS_ESTADOS = [PALETTE[5], PALETTE[6], PALETTE[7], PALETTE[2]] as const;
+
+/**
+ * Each status its badge's colour (`colorGraficoEstado`), whatever the order of the points; other
+ * statuses the remaining palette colours in turn.
+ */
+export function estadoColors(points: Point[]): string[] {
+  let other = 0;
+  return points.map((p) => colorGraficoEstado(p.name) ?? PALETTE_OTROS_ESTADOS[other++ % PALETTE_OTROS_ESTADOS.length]);
+}
+
+/**
  * A pie with its legend beside it, at every width: a column of names reads better on a phone
  * than a row cut by the card's edge. A long name wraps onto a second line instead of being cut;
  * the legend scrolls by pages, with arrows big enough to touch, once it is taller than the card.
+ * With `colors`, slice i is drawn in colors[i].
  */
-export function pieOption(points: Point[], width: number) {
+export function pieOption(points: Point[], width: number, colors?: string[]) {
   const total = sumOf(points);
   const narrow = width < NARROW_WIDTH;
   // The pie takes the left part of the card, the legend the rest: a swatch (14 px), its gap
@@ -64,11 +83,15 @@ export function pieOption(points: Point[], width: number) {
         radius: narrow ? ['36%', '88%'] : ['35%', '72%'],
         center: ['50%', '50%'],
         label: { show: false },
-        data: points,
+        // Fixed colours (statuses) go on each slice; otherwise the palette is handed out in order.
+        data: colors ? points.map((p, i) => ({ ...p, itemStyle: { color: colors[i] } })) : points,
       },
     ],
   };
 }
+
+/** A pie of statuses: each slice in its status's badge colour. */
+export const estadoPieOption = (points: Point[], width: number) => pieOption(points, width, estadoColors(points));
 
 /** The `axisLabel` of a category axis, as far as these charts set it. */
 export interface CategoryAxisLabel {

@@ -11,7 +11,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 // The core entry of echarts-for-react, in its ES-module build: the CommonJS build
 // (`lib/core`) reaches the bundle as a namespace object, not a component (React error #130).
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { cartesianOption, pieOption } from './chart-options';
+import { cartesianOption, estadoPieOption, pieOption } from './chart-options';
 import { CHART_HEIGHT, type Point } from './format';
 import { useElementWidth } from './use-element-width';
 
@@ -51,8 +51,10 @@ interface ChartProps {
   points: Point[];
 }
 
-export function PieCard({ title, points }: ChartProps) {
-  return <ChartCard title={title} height={CHART_HEIGHT.pie} empty={!points.length} option={(w) => pieOption(points, w)} />;
+/** A pie; with `estados`, its slices are statuses, each drawn in its badge's colour. */
+export function PieCard({ title, points, estados = false }: ChartProps & { estados?: boolean }) {
+  const option = estados ? estadoPieOption : pieOption;
+  return <ChartCard title={title} height={CHART_HEIGHT.pie} empty={!points.length} option={(w) => option(points, w)} />;
 }
 
 export function BarCard({ title, points, days = false }: ChartProps & { days?: boolean }) {

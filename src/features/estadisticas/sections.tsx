@@ -48,7 +48,7 @@ export function GeneralesView({ data, user }: { data: EstadisticasGenerales; use
       </div>
       <LineCard title="Solicitudes por día" points={toDaySeries(data.solicitudes_por_dia)} />
       <div className={CHARTS}>
-        <PieCard title="Solicitudes por estado" points={toPoints(data.solicitudes_por_estado)} />
+        <PieCard title="Solicitudes por estado" estados points={toPoints(data.solicitudes_por_estado)} />
         <BarCard title="Solicitudes por banco" points={toPoints(data.solicitudes_por_banco)} />
         <BarCard title="Solicitudes por ciudad" points={toPoints(data.solicitudes_por_ciudad)} />
       </div>
@@ -143,7 +143,7 @@ export function CompletasView({ data }: { data: EstadisticasCompletas }) {
         {data.financieras && <FinancierasCards data={data.financieras} />}
       </section>
       <div className={CHARTS}>
-        <PieCard title="Distribución por estado" points={toPoints(g?.solicitudes_por_estado)} />
+        <PieCard title="Distribución por estado" estados points={toPoints(g?.solicitudes_por_estado)} />
         <BarCard title="Rangos de ingresos" points={toPoints(data.financieras?.rangos_ingresos)} />
       </div>
     </div>
