@@ -218,6 +218,24 @@ test("a group's configuration window asks before 'Cancelar', Escape or ✕ throw
   await expect(crear).toHaveCount(0);
 });
 
+test('a condition is worded by the fields\' labels and the value as chosen (Sí/No, the option), never internal names or raw values', async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await page.getByRole('button', { name: 'Editar Ubicación' }).click();
+  const ubicacion = config.dialog('Configuración de Ubicación');
+  const arriendo = ubicacion.getByTestId('campo-valor_arriendo');
+  await expect(arriendo).toContainText('si ¿Paga arriendo? = Sí');
+  await expect(arriendo).not.toContainText('= true');
+  await ubicacion.getByRole('button', { name: 'Condición de valor_arriendo' }).click();
+  const cond = config.dialog(/Condición de visibilidad/);
+  await expect(cond).toContainText('El campo Valor del arriendo se muestra solo cuando el campo activador tiene el valor esperado.');
+  await expect(cond.getByLabel('Valor esperado').locator('option:checked')).toHaveText('Sí');
+  await cond.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+  await ubicacion.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('button', { name: 'Editar Actividad Económica' }).click();
+  await expect(config.dialog('Configuración de Actividad Económica').getByTestId('campo-cargo')).toContainText('si Tipo de actividad económica = Empleado');
+});
+
 test('categories: create one as a simple list and one as complex JSON, convert, delete', async ({ page }) => {
 
   const config = await openAsAdmin(page);
@@ -341,7 +359,7 @@ test('a conditional field added by the admin reaches a second device after sync'
   await cond.getByLabel('Valor esperado').selectOption({ label: 'Sí' });
   await cond.getByRole('button', { name: 'Guardar condición' }).click();
   await expect(config.toast('Condición guardada exitosamente')).toBeVisible();
-  await expect(modal.getByTestId('campo-nombre_codeudor')).toContainText('si tiene_codeudor = true');
+  await expect(modal.getByTestId('campo-nombre_codeudor')).toContainText('si Tiene codeudor = Sí');
 
   const events = await page.evaluate(() => (window as unknown as { configEvents: unknown[] }).configEvents);
   expect(events).toContainEqual({ entity: 'solicitud', jsonColumn: 'detalle_credito', action: 'create' });
@@ -353,7 +371,7 @@ test('a conditional field added by the admin reaches a second device after sync'
     .poll(async () => (await localDefinitions(second)).find((d) => d.key === 'nombre_codeudor')?.conditional_on, { timeout: 30_000 })
     .toEqual({ field: 'tiene_codeudor', value: true });
   await second.getByRole('button', { name: 'Editar Solicitud' }).click();
-  await expect(secondConfig.dialog('Configuración de Solicitud').getByTestId('campo-nombre_codeudor')).toContainText('si tiene_codeudor = true');
+  await expect(secondConfig.dialog('Configuración de Solicitud').getByTestId('campo-nombre_codeudor')).toContainText('si Tiene codeudor = Sí');
   await other.close();
 });
 

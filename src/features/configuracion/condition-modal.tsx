@@ -3,7 +3,7 @@
  * must have. 'Sin condición' clears it. Saved on its own (PATCH {conditional_on}).
  */
 import { useState } from 'react';
-import type { FieldCondition, FieldDefinition } from '../../domain/field-definition';
+import { labelOf, type FieldCondition, type FieldDefinition } from '../../domain/field-definition';
 import {
   FIELD_WITHOUT_ID,
   formatValidationErrors,
@@ -72,7 +72,7 @@ export function ConditionModal({
 
   return (
     <Modal
-      title={`Condición de visibilidad: ${field.description || field.key}`}
+      title={`Condición de visibilidad: ${labelOf(field)}`}
       onClose={onClose}
       footer={
         <>
@@ -87,7 +87,7 @@ export function ConditionModal({
     >
       <div className="space-y-3">
         <p className="text-sm text-slate-700">
-          El campo <span className="font-mono">{field.key}</span> se muestra solo cuando el campo activador tiene el valor esperado.
+          El campo <strong className="font-semibold">{labelOf(field)}</strong> se muestra solo cuando el campo activador tiene el valor esperado.
         </p>
         <div>
           <label className={label} htmlFor="cond-trigger">
@@ -107,7 +107,7 @@ export function ConditionModal({
             <option value={NONE}>Sin condición (siempre visible)</option>
             {candidates.map((c) => (
               <option key={c.key} value={c.key}>
-                {c.description ? `${c.description} (${c.key})` : c.key}
+                {labelOf(c)} ({c.key})
               </option>
             ))}
           </select>

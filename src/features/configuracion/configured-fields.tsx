@@ -5,6 +5,7 @@
  * or 'Cancelar orden'. Write buttons take the offline lock the caller passes.
  */
 import { FIELD_TYPE_LABELS, type FieldDefinition } from '../../domain/field-definition';
+import { conditionText } from './condition-text';
 import type { FieldGroup } from './groups';
 import { btn } from './ui';
 
@@ -88,7 +89,7 @@ export function ConfiguredFields({
                   {f.isActive === false && ' · Inactivo'}
                   {f.conditional_on && (
                     <span className="ml-1 rounded bg-amber-100 px-1.5 text-amber-900">
-                      si {f.conditional_on.field} = {String(f.conditional_on.value)}
+                      {conditionText(f.conditional_on, fields)}
                     </span>
                   )}
                 </p>
