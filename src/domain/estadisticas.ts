@@ -10,8 +10,11 @@ import { fold } from './text';
 export const ESTADISTICAS_TIPOS = ['generales', 'rendimiento', 'financieras', 'completas', 'usuarios'] as const;
 export type EstadisticasTipo = (typeof ESTADISTICAS_TIPOS)[number];
 
-/** Types whose figures depend on the period (`dias`); in financieras, the money figures. */
-export const TIPOS_CON_PERIODO: readonly EstadisticasTipo[] = ['rendimiento', 'financieras', 'completas'];
+/**
+ * Types whose figures depend on the period (`dias`), the only ones with a period selector (spec 02
+ * §2). Financieras has none: all its figures are over every visible application, of any date.
+ */
+export const TIPOS_CON_PERIODO: readonly EstadisticasTipo[] = ['rendimiento', 'completas'];
 
 export const PERIODOS_DIAS = [7, 15, 30, 60, 90] as const;
 export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
@@ -75,9 +78,13 @@ export interface EstadisticasFinancieras {
   rangos_ingresos: Conteo;
   /** Applicants per economic activity type. */
   tipos_actividad_economica: Conteo;
-  /** The period of the money figures below: applications filed in the last `periodo_dias` days. */
+  /**
+   * Obsolete: no figure of financieras depends on a period (all of them are over every visible
+   * application). Still sent, as the `dias` of the request, because the documented answer
+   * (server/src/openapi/answers.ts) lists it; clients must not read it as the money's period.
+   */
   periodo_dias: number;
-  /** Sum of the requested amounts (detalle_credito.monto_solicitado), whole pesos. */
+  /** Sum of the requested amounts (detalle_credito.monto_solicitado) of every visible application, whole pesos. */
   monto_total_solicitado: number;
   /** Their average over the applications that state an amount, rounded to whole pesos. */
   monto_promedio_solicitado: number;

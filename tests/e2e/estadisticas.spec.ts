@@ -15,8 +15,9 @@ const TYPES: Array<{ tipo: string; period: boolean; charts: string[]; texts: str
     texts: ['Solicitudes completadas', 'Solicitudes pendientes', 'Período de análisis'],
   },
   {
+    // Financieras has no period (spec 02 §2): all of its figures are of any date.
     tipo: 'financieras',
-    period: true,
+    period: false,
     charts: ['Rangos de ingresos', 'Tipos de actividad económica'],
     texts: ['Monto total solicitado', 'Monto promedio solicitado', 'Total aprobado', 'Total desembolsado', 'Promedio de referencias', 'Promedio de documentos', 'Total referencias'],
   },
@@ -100,14 +101,19 @@ test('each statistics type draws its cards and charts; ECharts loads only with t
   expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
 });
 
-test("financieras shows the money of the period the Colombian way ('$ 180.000.000'), as the server sums it", async ({ page }) => {
+test("financieras shows the money of every application the Colombian way ('$ 180.000.000'), as the server sums it, with no period", async ({ page }) => {
   await new LoginPage(page).loginAndWait('admin@demo.co');
   const stats = new StatisticsPage(page);
   await stats.open();
-  const answer = page.waitForResponse((r) => r.url().includes('/api/estadisticas/financieras?dias=90'));
+  // A period chosen on rendimiento does not follow to financieras: it asks for no period.
+  await stats.typeSelect().selectOption('rendimiento');
+  await stats.periodSelect().selectOption('7');
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/estadisticas/financieras');
   await stats.typeSelect().selectOption('financieras');
-  await stats.periodSelect().selectOption('90');
-  const data = (await (await answer).json()).data.estadisticas as Record<string, number>;
+  const response = await answer;
+  expect(new URL(response.url()).searchParams.has('dias')).toBe(false);
+  await expect(stats.periodSelect()).toHaveCount(0);
+  const data = (await response.json()).data.estadisticas as Record<string, number>;
   const card = (label: string) => page.getByTestId('stat-card').filter({ has: page.getByText(label, { exact: true }) });
   const pesos = (n: number) => `$ ${Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
   for (const [label, key] of [
@@ -120,7 +126,13 @@ test("financieras shows the money of the period the Colombian way ('$ 180.000.00
     await expect(card(label)).toContainText(pesos(data[key]));
     await expect(card(label).locator('p').nth(1)).toHaveText(/^\$ \d{1,3}(\.\d{3})*$/);
   }
-  await expect(card('Monto total solicitado')).toContainText('Solicitudes radicadas en los últimos 90 días');
+  await expect(card('Monto total solicitado')).toContainText('Todas las solicitudes, de cualquier fecha');
+  await expect(page.getByTestId('montos')).not.toContainText(/últimos|período|días/i);
+  // Completas keeps its period for rendimiento, and says its financial figures are of any date.
+  await stats.typeSelect().selectOption('completas');
+  await expect(stats.periodSelect()).toBeVisible();
+  await expect(page.getByTestId('financieras-alcance')).toHaveText('Todas las solicitudes, de cualquier fecha; el período solo aplica al rendimiento.');
+  await stats.typeSelect().selectOption('financieras');
   for (const width of [390, 820, 1366]) {
     await page.setViewportSize({ width, height: width === 820 ? 1180 : width === 390 ? 844 : 850 });
     await expect(card('Total desembolsado')).toBeVisible();

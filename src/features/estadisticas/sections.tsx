@@ -79,17 +79,22 @@ export function RendimientoView({ data }: { data: EstadisticasRendimiento }) {
   );
 }
 
+/** What the figures of financieras cover: there is no period selector for them (spec 02 §2). */
+const TODAS = 'Todas las solicitudes, de cualquier fecha';
+
 /** An amount on one line ('$ 32.420.000.000' never breaks after the sign). */
 const Pesos = ({ n }: { n: number }) => <span className="text-xl whitespace-nowrap">{formatPesos(n)}</span>;
 
-/** The money figures of the period (absent from an answer kept by an older version). */
+/**
+ * The money figures, like every figure of financieras over all the applications, of any date (so
+ * no period is named, nor `periodo_dias` read). Absent from an answer kept by an older version.
+ */
 function MontosCards({ data }: { data: EstadisticasFinancieras }) {
   if (data.monto_total_solicitado === undefined) return null;
-  const periodo = `Solicitudes radicadas en los últimos ${data.periodo_dias} días`;
   return (
     <div className={CARDS} data-testid="montos">
-      <StatCard label="Monto total solicitado" value={<Pesos n={data.monto_total_solicitado} />} hint={periodo} />
-      <StatCard label="Monto promedio solicitado" value={<Pesos n={data.monto_promedio_solicitado} />} hint="Por solicitud, en el mismo período" />
+      <StatCard label="Monto total solicitado" value={<Pesos n={data.monto_total_solicitado} />} hint={TODAS} />
+      <StatCard label="Monto promedio solicitado" value={<Pesos n={data.monto_promedio_solicitado} />} hint="Por solicitud que indica un monto" />
       <StatCard label="Total aprobado" value={<Pesos n={data.monto_total_aprobado} />} hint="Aprobadas, desembolsadas o pagadas" />
       <StatCard label="Total desembolsado" value={<Pesos n={data.monto_total_desembolsado} />} hint="Desembolsadas o pagadas" />
     </div>
@@ -140,6 +145,9 @@ export function CompletasView({ data }: { data: EstadisticasCompletas }) {
       </section>
       <section className="space-y-3" aria-label="Datos financieros">
         <Heading>Datos financieros</Heading>
+        <p className="text-sm text-slate-600" data-testid="financieras-alcance">
+          {TODAS}; el período solo aplica al rendimiento.
+        </p>
         {data.financieras && <FinancierasCards data={data.financieras} />}
       </section>
       <div className={CHARTS}>

@@ -8,6 +8,9 @@ describe('statistics source', () => {
     expect(statsKey('usuarios', 7)).toBe('usuarios');
     expect(statsKey('rendimiento', 7)).toBe('rendimiento:7');
     expect(statsKey('completas', 90)).toBe('completas:90');
+    // Financieras has no period: one snapshot, whatever period was last chosen elsewhere.
+    expect(statsKey('financieras', 7)).toBe('financieras');
+    expect(statsKey('financieras', 90)).toBe('financieras');
   });
 
   it('shows the spec messages: no permission for a 403 on usuarios, generic ones otherwise', () => {

@@ -1,7 +1,8 @@
 /**
  * GET /api/estadisticas/{generales,rendimiento,financieras,completas,usuarios} (spec 02 §7):
  * answers `{ok:true, data:{estadisticas}}`. `dias` (7, 15, 30, 60 or 90; default 30) applies to
- * rendimiento, the money figures of financieras, and completas. The spec's `empresa_id` and `user_id` query parameters are accepted
+ * rendimiento and to the rendimiento part of completas; financieras (alone or in completas) is over
+ * every visible application, whatever `dias` says (it is still validated). The spec's `empresa_id` and `user_id` query parameters are accepted
  * only when they match the token. usuarios is for admin and supervisor only.
  * Each answer is read in one repeatable-read transaction so its figures agree with each other.
  */

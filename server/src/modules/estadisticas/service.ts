@@ -8,8 +8,10 @@
  * - Days are Colombian days (ZONA_HORARIA); the period of `dias` days ends today and starts at
  *   the beginning of the day `dias - 1` days ago.
  * - Each group of counts is one scan (GROUPING SETS), so the cost stays linear in the rows seen.
- * - Money figures (financieras) sum detalle_credito.monto_solicitado of the visible applications
- *   filed in the period, read as `montoSolicitado` reads it (a number or a text of digits);
+ * - Financieras has no period: every figure of it (references, documents, incomes, activities and
+ *   money) is over all the visible applications, of any date, so its figures agree with each other.
+ * - Money figures (financieras) sum detalle_credito.monto_solicitado of the visible applications,
+ *   read as `montoSolicitado` reads it (a number or a text of digits);
  *   approved = ESTADOS_APROBADOS, disbursed = ESTADOS_DESEMBOLSADOS, case-insensitive.
  * - User statistics cover the company's users (the route restricts them to admin and supervisor).
  */
@@ -178,19 +180,18 @@ const monto = sql`case
   when solicitudes.detalle_credito->>'monto_solicitado' ~ '^[0-9]+([.][0-9]+)?$' then (solicitudes.detalle_credito->>'monto_solicitado')::numeric
 end`;
 
-/** The money figures of the applications filed in the period, in one scan. */
-async function montos(db: DbOrTx, user: AuthUser, dias: number) {
+/** The money figures of all the visible applications, in one scan. */
+async function montos(db: DbOrTx, user: AuthUser) {
   const [r] = await rows<{ n: number; total: string | null; aprobado: string | null; desembolsado: string | null }>(
     db,
     sql`select count(m)::int as n, sum(m)::text as total,
                sum(m) filter (where aprobada)::text as aprobado, sum(m) filter (where desembolsada)::text as desembolsado
         from (select ${monto} as m, ${enEstados(ESTADOS_APROBADOS)} as aprobada, ${enEstados(ESTADOS_DESEMBOLSADOS)} as desembolsada
               from solicitudes
-              where ${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}) v`,
+              where ${visible(user)}) v`,
   );
   const total = Number(r?.total ?? 0);
   return {
-    periodo_dias: dias,
     monto_total_solicitado: Math.round(total),
     monto_promedio_solicitado: r && r.n > 0 ? Math.round(total / r.n) : 0,
     monto_total_aprobado: Math.round(Number(r?.aprobado ?? 0)),
@@ -198,6 +199,10 @@ async function montos(db: DbOrTx, user: AuthUser, dias: number) {
   };
 }
 
+/**
+ * Financieras, over all the visible applications. `dias` only fills the obsolete `periodo_dias`
+ * (see EstadisticasFinancieras); no figure depends on it.
+ */
 export async function financieras(q: Estadisticas, dias: number): Promise<EstadisticasFinancieras> {
   const { db, user } = q;
   const t = await q.totales();
@@ -241,7 +246,8 @@ export async function financieras(q: Estadisticas, dias: number): Promise<Estadi
     total_documentos: documentos,
     rangos_ingresos: withMissing(collect(groups, 'rango'), t.solicitantes),
     tipos_actividad_economica: withMissing(collect(groups, 'actividad'), t.solicitantes),
-    ...(await montos(db, user, dias)),
+    periodo_dias: dias,
+    ...(await montos(db, user)),
   };
 }
 
