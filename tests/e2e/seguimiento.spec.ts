@@ -130,10 +130,22 @@ test("a filing loads its company's own status list after the filing, and keeps i
   await page.getByLabel('Número de radicado').fill(radicado);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cargando estados...' })).toBeDisabled();
+  // The list loading says so, and holds nothing: while it shows, the button is 'Buscar' and works.
+  const libreMientrasCarga = () =>
+    page.evaluate(() => {
+      const boton = document.querySelector<HTMLButtonElement>('form button[type="submit"]');
+      return boton?.textContent === 'Buscar' && !boton.disabled && document.body.innerText.includes('Cargando estados...');
+    });
+  await expect.poll(libreMientrasCarga).toBe(true);
+  await page.getByLabel('Número de radicado').fill('RAD-ZZZZZZZZ');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('No se encontró el radicado');
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
 
   soltar();
-  await expect(page.getByRole('button', { name: 'Buscar' })).toBeEnabled();
+  await expect(page.getByText('Cargando estados...')).toHaveCount(0);
   const guardados = () =>
     page.evaluate(() => (JSON.parse(localStorage.getItem('radica-seguimiento-ultimo') ?? '{}') as { estados?: string[] }).estados);
   await expect.poll(guardados).toEqual(ESTADOS_OTRA);

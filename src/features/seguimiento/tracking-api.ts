@@ -68,7 +68,7 @@ export async function fetchEstados(numero: string): Promise<string[] | null> {
   try {
     const { estados } = await apiJson<{ estados: unknown }>(
       `/api/seguimiento/radicado/${encodeURIComponent(numero)}/estados`,
-      // The search button waits for this list: a slow answer gives way to the defaults.
+      // Nothing waits for this list (the search stays free); a slow answer gives way to the defaults.
       { signal: AbortSignal.timeout(10_000) },
     );
     return estadosDe(estados);

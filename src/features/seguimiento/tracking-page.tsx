@@ -60,12 +60,13 @@ export default function TrackingPage() {
               aria-invalid={s.error ? true : undefined}
               className="min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-base uppercase placeholder:normal-case focus:border-blue-700 focus:outline-2 focus:outline-blue-700"
             />
+            {/* Only a search in course holds the button; the status list loads beside it (below). */}
             <button
               type="submit"
-              disabled={s.buscando || s.cargandoEstados}
+              disabled={s.buscando}
               className="min-h-11 rounded-md bg-blue-700 px-4 font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60"
             >
-              {s.buscando ? 'Buscando...' : s.cargandoEstados ? 'Cargando estados...' : 'Buscar'}
+              {s.buscando ? 'Buscando...' : 'Buscar'}
             </button>
           </div>
         </form>
@@ -106,7 +107,10 @@ export default function TrackingPage() {
                 </div>
               </dl>
               {data.empresa && <CompanyContact empresa={data.empresa} />}
-              <p className="mt-3 text-xs text-slate-500">Consultado el {formatFecha(s.ultima.consultado)}</p>
+              <p className="mt-3 text-xs text-slate-500">
+                Consultado el {formatFecha(s.ultima.consultado)}
+                <span role="status">{s.cargandoEstados ? ' · Cargando estados...' : ''}</span>
+              </p>
             </section>
 
             <StageTimeline
