@@ -88,7 +88,7 @@ export function ConfiguredFields({
                   <span className="font-mono">{f.key}</span> · {FIELD_TYPE_LABELS[f.type] ?? f.type}
                   {f.isActive === false && ' · Inactivo'}
                   {f.conditional_on && (
-                    <span className="ml-1 rounded bg-amber-100 px-1.5 text-amber-900">
+                    <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 text-amber-900">
                       {conditionText(f.conditional_on, fields)}
                     </span>
                   )}
