@@ -6,6 +6,7 @@ import { buildApp } from '../../server/src/app';
 import { categorias, documentoContenidos, documentos, estadosEmpresa, solicitantes, solicitudes } from '../../server/src/db/schema';
 import { ESTADOS_DEFAULT } from '../../src/domain/estados';
 import { DEMO_CONTACTO, ESTADOS_OTRA } from '../../server/src/db/seed';
+import { recibidos } from '../../server/src/modules/seguimiento/service';
 
 let ctx: TestContext;
 let radicado: string;
@@ -189,7 +190,8 @@ describe('document upload', () => {
     const etapas = (await lookup(radicado)).json().data.etapas as Etapa[];
     const docs = etapas.find((e) => e.etapa === 'documentos')!;
     expect(docs.archivos.filter((a) => a.id === uploadId)).toHaveLength(1);
-    expect(docs.historial.filter((h) => h.comentario === 'Documentos recibidos: 1 archivo(s)')).toHaveLength(1);
+    expect(docs.historial.filter((h) => h.comentario === 'Documento recibido: extracto.pdf')).toHaveLength(1);
+    expect(recibidos(['cedula.pdf', 'extracto.pdf'])).toBe('Documentos recibidos (2): cedula.pdf, extracto.pdf');
 
     const file = await ctx.app.inject({ method: 'GET', url: docs.archivos[0].url });
     expect(file.statusCode).toBe(200);

@@ -185,6 +185,17 @@ export function readArchivo(db: Db, docId: string, typed: string) {
   });
 }
 
+/**
+ * The history line of an upload, naming what arrived: 'Documento recibido: cedula.pdf', or
+ * 'Documentos recibidos (2): cedula.pdf, extracto.pdf'. A resumable upload ends one file at a
+ * time, so each file gets its own line, each saying which one it was.
+ */
+export function recibidos(nombres: readonly string[]): string {
+  if (nombres.length === 1) return `Documento recibido: ${nombres[0]}`;
+  const list = nombres.join(', ');
+  return `Documentos recibidos (${nombres.length}): ${list.length > 400 ? `${list.slice(0, 399)}…` : list}`;
+}
+
 export interface UploadedFile {
   /** Client-made UUID (upload_id) or a server one. */
   id: string;
@@ -294,7 +305,7 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
       await tx.insert(seguimientoHistorial).values({
         etapaId: etapa.id,
         estado: etapa.estado,
-        comentario: `Documentos recibidos: ${stored.length} archivo(s)`,
+        comentario: recibidos(stored),
         fecha: now,
       });
       await tx.update(seguimientoEtapas).set({ fechaActualizacion: now }).where(eq(seguimientoEtapas.id, etapa.id));
