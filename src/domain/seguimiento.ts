@@ -8,6 +8,19 @@ import * as v from 'valibot';
 import { ESTADOS_DEFAULT, normalizeEstado } from './estados';
 
 export const ETAPAS = ['documentos', 'banco', 'desembolso'] as const;
+
+/**
+ * Statuses that close a filing for documents: denied, withdrawn, paid off. The tracking page then
+ * offers no upload and the server refuses one, saying why; any other status (a company's own too)
+ * takes documents.
+ */
+export const ESTADOS_CERRADOS = ['Negado', 'Desistido', 'Pagado'] as const;
+
+export const recibeDocumentos = (estado: string | null | undefined) =>
+  !(ESTADOS_CERRADOS as readonly string[]).includes(normalizeEstado(estado, ESTADOS_DEFAULT));
+
+export const solicitudCerrada = (estado: string | null | undefined) =>
+  `Esta solicitud está cerrada (${normalizeEstado(estado, ESTADOS_DEFAULT)}): ya no recibe documentos. Si necesitas enviar algo, comunícate con la entidad que la atiende.`;
 export type Etapa = (typeof ETAPAS)[number];
 
 export const ETAPA_LABELS: Record<Etapa, string> = {

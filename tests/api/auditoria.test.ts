@@ -10,6 +10,7 @@ import { and, asc, eq, gt, isNull, max } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { auditoria, documentos, notificaciones, seguimientoEtapas, solicitudes, usuarios } from '../../server/src/db/schema';
 import { uuidv7 } from '../../src/domain/ids';
+import { recibeDocumentos } from '../../src/domain/seguimiento';
 
 let ctx: TestContext;
 let started: number;
@@ -401,7 +402,8 @@ describe('users, profile, configuration and tracking', () => {
   });
 
   it('tracking: the public upload and the staff stage change', async () => {
-    const s = await take();
+    // Open (a closed filing takes no documents) and Pendiente (its bank stage is not yet Aprobado).
+    const s = await take((r) => recibeDocumentos(r.estado) && r.estado === 'Pendiente');
     const fd = new FormData();
     fd.append('id_radicado', s.radicado);
     fd.append('archivos', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'extracto.pdf');
@@ -411,7 +413,8 @@ describe('users, profile, configuration and tracking', () => {
     const [etapa] = await ctx.database.db.select().from(seguimientoEtapas).where(and(eq(seguimientoEtapas.solicitudId, s.id), eq(seguimientoEtapas.etapa, 'banco')));
     await audited(
       () => call('admin', 'POST', '/api/seguimiento/actualizar-estado', { id_radicado: s.radicado, etapas: [{ etapa: 'banco', estado: 'Aprobado', comentarios: 'Listo' }] }).then(ok),
-      { entidad: 'seguimiento_etapa', entidadId: String(etapa.id), accion: 'cambiar_estado', who: 'admin', cambios: { estado: { old: etapa.estado, new: 'Aprobado' } } },
+      // The same rule and trail as PATCH /etapas (actualizar-etapa.ts).
+      { entidad: 'seguimiento_etapa', entidadId: String(etapa.id), accion: 'actualizar', who: 'admin', cambios: { estado: { old: etapa.estado, new: 'Aprobado' }, comentarios: { old: etapa.comentarios, new: 'Listo' } } },
     );
     await audited(
       () => call('supervisor', 'PATCH', `/api/solicitudes/${s.id}/etapas/banco`, { estado: 'Negado', comentarios: 'Sin cupo' }).then(ok),

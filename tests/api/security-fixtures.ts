@@ -310,7 +310,7 @@ export async function createSecurityWorld(ctx: TestContext): Promise<SecurityWor
     };
   };
 
-  /** Fixed targets: seeded applications (they have tracking stages), re-owned. */
+  /** Fixed targets: seeded open applications (tracking stages, documents taken), re-owned. */
   const seededTarget = async (company: Company, visibility: 'shared' | 'hidden', skip: number) => {
     const [row] = await rows<{ id: string; solicitante_id: string; radicado: string }>(
       ctx,
@@ -318,6 +318,7 @@ export async function createSecurityWorld(ctx: TestContext): Promise<SecurityWor
           where s.empresa_id = ${empresaIds[company]} and s.deleted_at is null
             and (select count(*) from referencias r where r.solicitante_id = s.solicitante_id) < 2
             and exists (select 1 from seguimiento_etapas e where e.solicitud_id = s.id)
+            and s.estado not in ('Negado', 'Rechazado', 'Desistido', 'Pagado')
           order by s.id offset ${skip} limit 1`,
     );
     await ownerOf(company, row.id, visibility);

@@ -6,16 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { documentos, seguimientoEtapas, solicitudes } from '../../server/src/db/schema';
 import { multipart, PDF } from './security-fixtures';
+import { ESTADOS_CERRADOS } from '../../src/domain/seguimiento';
 
 let ctx: TestContext;
 let sol: typeof solicitudes.$inferSelect;
 beforeAll(async () => {
   ctx = await createTestContext({ seguimientoRateLimit: 10_000 });
-  [sol] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).limit(1);
+  // An open filing: a closed one (Negado, Desistido, Pagado) takes no documents.
+  [sol] = await ctx.database.db
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), notInArray(solicitudes.estado, [...ESTADOS_CERRADOS])))
+    .limit(1);
 });
 afterAll(() => ctx.close());
 

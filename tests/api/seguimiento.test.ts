@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { buildApp } from '../../server/src/app';
 import { categorias, documentoContenidos, documentos, estadosEmpresa, solicitantes, solicitudes } from '../../server/src/db/schema';
 import { ESTADOS_DEFAULT } from '../../src/domain/estados';
+import { ESTADOS_CERRADOS } from '../../src/domain/seguimiento';
 import { DEMO_CONTACTO, ESTADOS_OTRA } from '../../server/src/db/seed';
 import { recibidos } from '../../server/src/modules/seguimiento/service';
 
@@ -14,7 +15,8 @@ let solicitud: typeof solicitudes.$inferSelect;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const rows = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).limit(1);
+  // An open filing: a closed one (Negado, Desistido, Pagado) takes no documents.
+  const rows = await ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), notInArray(solicitudes.estado, [...ESTADOS_CERRADOS]))).limit(1);
   solicitud = rows[0];
   radicado = solicitud.radicado;
 });
@@ -200,9 +202,37 @@ describe('document upload', () => {
     expect(file.headers['content-disposition']).toContain(`attachment; filename="extracto.pdf"`);
     expect(file.rawPayload.equals(PDF)).toBe(true);
 
-    const [other] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).offset(1).limit(1);
+    const [other] = await ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), ne(solicitudes.id, solicitud.id))).limit(1);
     const wrong = await ctx.app.inject({ method: 'GET', url: `/api/seguimiento/archivo/${uploadId}?radicado=${other.radicado}` });
     expect(wrong.statusCode).toBe(404);
+  });
+});
+
+describe('a closed filing', () => {
+  it('takes no documents, by form or resumable upload, and says why; its page still answers', async () => {
+    const [cerrada] = await ctx.database.db
+      .select()
+      .from(solicitudes)
+      .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), eq(solicitudes.estado, 'Negado')))
+      .limit(1);
+    const message = 'Esta solicitud está cerrada (Negado): ya no recibe documentos. Si necesitas enviar algo, comunícate con la entidad que la atiende.';
+    const form = await upload([{ data: PDF, name: 'tarde.pdf' }], cerrada.radicado!);
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toMatchObject({ ok: false, code: 'VALIDATION', error: message });
+    const tus = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/seguimiento/uploads',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(PDF.length),
+        'upload-metadata': `radicado ${Buffer.from(cerrada.radicado!).toString('base64')},filename ${Buffer.from('tarde.pdf').toString('base64')}`,
+      },
+    });
+    expect(tus.statusCode).toBe(400);
+    expect(tus.json().error).toBe(message);
+    const docs = await ctx.database.db.select().from(documentos).where(and(eq(documentos.solicitudId, cerrada.id), eq(documentos.nombre, 'tarde.pdf')));
+    expect(docs).toHaveLength(0);
+    expect((await lookup(cerrada.radicado!)).statusCode).toBe(200);
   });
 });
 

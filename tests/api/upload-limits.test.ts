@@ -9,19 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNotNull, like, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, like, notInArray, sql } from 'drizzle-orm';
 import { createTestContext, JWT_SECRET, type TestContext } from './helpers';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { documentos, seguimientoEtapas, solicitudes } from '../../server/src/db/schema';
 import type { Db } from '../../server/src/db/client';
 import { multipart, PDF } from './security-fixtures';
+import { ESTADOS_CERRADOS } from '../../src/domain/seguimiento';
 
 let ctx: TestContext;
 let filings: Array<typeof solicitudes.$inferSelect>;
 const apps: FastifyInstance[] = [];
 beforeAll(async () => {
   ctx = await createTestContext({ seguimientoRateLimit: 10_000 });
-  filings = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.demo.id)).limit(6);
+  // Open filings: a closed one (Negado, Desistido, Pagado) takes no documents.
+  filings = await ctx.database.db
+    .select()
+    .from(solicitudes)
+    .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), notInArray(solicitudes.estado, [...ESTADOS_CERRADOS])))
+    .limit(6);
 });
 afterAll(async () => {
   for (const a of apps) await a.close();

@@ -6,13 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { documentos, seguimientoEtapas, solicitudes, tusUploadChunks, tusUploads } from '../../server/src/db/schema';
 import { readContent } from '../../server/src/lib/file-store';
 import { PgUploadStore, storedBytes } from '../../server/src/modules/uploads/store';
 import { PUBLIC_LIMITS } from '../../server/src/modules/uploads/service';
 import { xlsx, zipWithExe } from '../../src/test-utils/office-files';
+import { ESTADOS_CERRADOS } from '../../src/domain/seguimiento';
 
 let ctx: TestContext;
 let demo: typeof solicitudes.$inferSelect;
@@ -20,7 +21,8 @@ let otra: typeof solicitudes.$inferSelect;
 beforeAll(async () => {
   ctx = await createTestContext({ seguimientoRateLimit: 100_000 });
   const db = ctx.database.db;
-  [demo] = await db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt))).limit(1);
+  // An open filing: a closed one (Negado, Desistido, Pagado) takes no documents.
+  [demo] = await db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt), notInArray(solicitudes.estado, [...ESTADOS_CERRADOS]))).limit(1);
   [otra] = await db.select().from(solicitudes).where(eq(solicitudes.empresaId, ctx.seeded.otra.id)).limit(1);
 });
 afterAll(() => ctx.close());
@@ -373,7 +375,13 @@ describe('public uploads (/api/seguimiento/uploads)', () => {
 
   const MB = 1024 * 1024;
   const filings = (offset: number, limit: number) =>
-    ctx.database.db.select().from(solicitudes).where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt))).orderBy(solicitudes.id).offset(offset).limit(limit);
+    ctx.database.db
+      .select()
+      .from(solicitudes)
+      .where(and(eq(solicitudes.empresaId, ctx.seeded.demo.id), isNull(solicitudes.deletedAt), notInArray(solicitudes.estado, [...ESTADOS_CERRADOS])))
+      .orderBy(solicitudes.id)
+      .offset(offset)
+      .limit(limit);
   const upTo = (sol: typeof demo, size: number, extra: Record<string, string> = {}) =>
     create(null, size, { radicado: sol.radicado!, filename: 'hoja.pdf', ...extra }, '/api/seguimiento/uploads');
 

@@ -16,6 +16,7 @@ import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 import { LoginPage, PASSWORD, statusControl, waitForRows } from './fixtures/app';
 import { FormularioPage } from './fixtures/formulario';
 import { RegistroModal, ServerApi } from './fixtures/registro';
+import { recibeDocumentos } from '../../src/domain/seguimiento';
 
 const SHOTS = 'test-results/promesas-staff';
 const DEF_URL = '/api/json/definitions/informacion_financiera/detalle_financiera';
@@ -336,8 +337,9 @@ test('a required field the administrator added is asked by its label at creation
 
 test("an upload the server refuses for the day's limit says why on the applicant's phone, never 'sin conexión'", async ({ browser, request }) => {
   const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${await adminToken(request)}` } });
-  const rows = ((await tabla.json()) as { data: Array<{ solicitud: { radicado: string } }> }).data;
-  const radicado = rows[rows.length - 2].solicitud.radicado;
+  const rows = ((await tabla.json()) as { data: Array<{ solicitud: { radicado: string; estado: string | null } }> }).data;
+  // An open filing (a closed one takes no documents), not the one the tracking specs use.
+  const radicado = rows.filter((r) => recibeDocumentos(r.solicitud.estado)).at(-2)!.solicitud.radicado;
   // 20 documents today: the filing's daily limit.
   const pdf = (i: number) => ({ name: `doc-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${i}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`) });
   for (let r = 0; r < 4; r++) {

@@ -117,3 +117,18 @@ test('a long link in a stage comment, a history comment or a file name wraps: no
   await page.screenshot({ path: test.info().outputPath('seguimiento-390-comentario-largo.png'), fullPage: true });
   await context.close();
 });
+
+test('a closed filing (Negado) offers no upload and says why, at 390 px', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const login = await request.post('/api/auth/login', { data: { email: 'admin@demo.co', password: 'demo1234' } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } });
+  const rows = ((await tabla.json()) as { data: Array<{ solicitud: { radicado: string; estado: string | null } }> }).data;
+  const radicado = rows.find((r) => r.solicitud.estado === 'Negado')!.solicitud.radicado;
+  await buscar(page, radicado);
+  await expect(page.getByTestId('solicitud-cerrada')).toHaveText(
+    'Esta solicitud está cerrada (Negado): ya no recibe documentos. Si necesitas enviar algo, comunícate con la entidad que la atiende.',
+  );
+  await expect(page.getByLabel('Subir documentos:')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('seguimiento-cerrada-390.png'), fullPage: true });
+});

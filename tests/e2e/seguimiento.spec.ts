@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ESTADOS_OTRA } from '../../server/src/db/seed';
 import { ATTACHMENTS_POLICY, policyText, typesText } from '../../src/domain/file-policy';
+import { recibeDocumentos } from '../../src/domain/seguimiento';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -16,8 +17,9 @@ async function demoRadicado(request: APIRequestContext, email = 'admin@demo.co')
   const tabla = await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } });
   // The oldest application: a seeded one, with its tracking stages (other specs create newer ones
   // that have no stages yet).
-  const rows = (await tabla.json()).data as Array<{ solicitud: { radicado: string } }>;
-  return rows[rows.length - 1].solicitud.radicado;
+  const rows = (await tabla.json()).data as Array<{ solicitud: { radicado: string; estado: string | null } }>;
+  // Open: a closed filing (Negado, Desistido, Pagado) takes no documents.
+  return rows.filter((r) => recibeDocumentos(r.solicitud.estado)).at(-1)!.solicitud.radicado;
 }
 
 test('an applicant follows the filing and sends documents, also without a connection', async ({ page, context, request }) => {

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { optionLabel } from '../../domain/opciones';
+import { recibeDocumentos, solicitudCerrada } from '../../domain/seguimiento';
 import { CompanyContact } from './company-contact';
 import { DocumentUpload } from './document-upload';
 import { StageTimeline } from './stage-timeline';
@@ -116,6 +117,11 @@ export default function TrackingPage() {
             <StageTimeline
               etapas={data.etapas}
               documentos={
+                !recibeDocumentos(data.estado_global) ? (
+                  <p role="note" data-testid="solicitud-cerrada" className="rounded-md bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+                    {solicitudCerrada(data.estado_global)}
+                  </p>
+                ) : (
                 <>
                   <DocumentUpload
                     pendientes={s.pendientes}
@@ -144,6 +150,7 @@ export default function TrackingPage() {
                     </div>
                   )}
                 </>
+                )
               }
             />
           </>

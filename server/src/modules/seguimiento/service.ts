@@ -19,6 +19,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../../../src/domain/errors';
+import { recibeDocumentos, solicitudCerrada } from '../../../../src/domain/seguimiento';
 import { normalizarRadicado } from '../../../../src/domain/ids';
 import { readSnapshot, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
@@ -276,6 +277,7 @@ export async function storeDocuments(db: Db, radicado: string, files: UploadedFi
       .orderBy(asc(seguimientoEtapas.orden))
       .limit(1);
     if (!etapa) throw new AppError('NOT_FOUND', 'El radicado no tiene etapa de documentos');
+    if (!recibeDocumentos(sol.estado)) throw new AppError('VALIDATION', solicitudCerrada(sol.estado));
     await checkQuota(tx, sol, files, quota);
 
     const stored: string[] = [];

@@ -24,6 +24,7 @@
  */
 import { and, count, eq, gte, isNotNull, isNull, ne, sum } from 'drizzle-orm';
 import { AppError, isTemporary } from '../../../../src/domain/errors';
+import { recibeDocumentos, solicitudCerrada } from '../../../../src/domain/seguimiento';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentos, solicitudes, tusUploadChunks, tusUploads } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
@@ -93,6 +94,7 @@ const bytesRefused = () => new AppError('RATE_LIMITED', 'Este radicado ya recibi
 /** The filing of a new public upload, after its daily limits; answers its company and application. */
 export async function checkPublicTarget(db: Db, radicado: string, size: number, now = Date.now()) {
   const sol = await findByRadicado(db, radicado);
+  if (!recibeDocumentos(sol.estado)) throw new AppError('VALIDATION', solicitudCerrada(sol.estado));
   const used = await publicUsage(db, sol.id, now);
   if (used.files + 1 > PUBLIC_LIMITS.filesPerDay) throw filesRefused();
   if (used.bytes + size > PUBLIC_LIMITS.bytesPerDay) throw bytesRefused();
