@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { definiciones, referencias, solicitudes, usuarios } from '../../server/src/db/schema';
 import { FIRMA_MSG, TERMINOS_MSG } from '../../src/domain/registro';
+import { argsFromSpecBody } from '../../server/src/modules/formulario/routes';
+import { freshRecordBody } from './security-fixtures';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -240,6 +242,34 @@ describe('solicitud.crear through sync', () => {
     expect(result.status).toBe('rejected');
     expect(result.code).toBe('VALIDATION');
     expect(result.error).toContain('Datos inválidos');
+  });
+});
+
+describe('the date of an application captured offline', () => {
+  it('is when the device saved it (creado_en), never in the future, and the arrival time past 30 days', async () => {
+    const token = await loginAs(ctx.app, 'asesor');
+    const day = 24 * 60 * 60 * 1000;
+    const cases = [
+      { creado_en: new Date(Date.now() - 3 * day).toISOString(), kept: true },
+      { creado_en: new Date(Date.now() + 2 * day).toISOString(), kept: false },
+      { creado_en: new Date(Date.now() - 40 * day).toISOString(), kept: false },
+    ];
+    for (const c of cases) {
+      const args = { ...argsFromSpecBody(freshRecordBody()), creado_en: c.creado_en };
+      const before = Date.now();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: bearer(token),
+        payload: { clientId: randomUUID(), mutations: [{ id: 1, name: 'solicitud.crear', args, at: c.creado_en }] },
+      });
+      expect(res.json().data.results).toEqual([{ id: 1, status: 'applied' }]);
+      const [row] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, args.solicitudId));
+      const created = Date.parse(String(row.createdAt));
+      if (c.kept) expect(created, c.creado_en).toBe(Date.parse(c.creado_en));
+      else expect(created, c.creado_en).toBeGreaterThanOrEqual(before - 1000);
+      expect(created, c.creado_en).toBeLessThanOrEqual(Date.now());
+    }
   });
 });
 

@@ -130,10 +130,25 @@ export async function insertSolicitante(tx: DbOrTx, empresaId: number, id: strin
   return sol;
 }
 
+/** How far back a device's capture time is believed (an advisor offline for weeks). */
+export const CAPTURE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * When an application was captured: the time the device saved it (`creado_en`, so one filled in
+ * offline three days ago is dated three days ago, in the list, its filters and the statistics),
+ * never in the future, and the arrival time when there is none or it lies more than
+ * CAPTURE_WINDOW_MS back (a device with a wrong clock must not bury it at the end of the list).
+ */
+export function capturedAt(creadoEn: string | undefined, now = Date.now()): string | undefined {
+  const t = creadoEn ? Date.parse(creadoEn) : NaN;
+  if (!Number.isFinite(t) || t < now - CAPTURE_WINDOW_MS) return undefined;
+  return new Date(Math.min(t, now)).toISOString();
+}
+
 /**
  * Inserts a new application of an applicant from its validated values: 'Pendiente', created by
  * and assigned to the user, a fresh radicado, the company's next seq (so pull brings it) and its
- * tracking stages.
+ * tracking stages. `createdAt`: when it was captured (capturedAt); the database's now when absent.
  */
 export async function insertSolicitud(
   tx: DbOrTx,
@@ -141,6 +156,7 @@ export async function insertSolicitud(
   id: string,
   solicitanteId: string,
   values: Record<string, unknown>,
+  createdAt?: string,
 ): Promise<{ radicado: string; split: Split }> {
   const empresaId = user.empresaId;
   const cred = splitColumns('solicitud', values);
@@ -160,6 +176,7 @@ export async function insertSolicitud(
     assignedToUserId: user.id,
     createdByUserEmail: user.correo,
     seq,
+    ...(createdAt && { createdAt }),
   });
   await crearEtapas(tx, empresaId, id);
   return { radicado, split: cred };
@@ -247,7 +264,7 @@ export async function crearRegistroCompleto(
       }),
     );
   }
-  const { radicado, split: cred } = await insertSolicitud(tx, user, args.solicitudId, args.solicitanteId, solicitud);
+  const { radicado, split: cred } = await insertSolicitud(tx, user, args.solicitudId, args.solicitanteId, solicitud, capturedAt(args.creado_en));
   // The new record's values, keyed by the same paths as the edits (`solicitante.nombres`, …).
   const cambios: FieldChanges = {
     'solicitud.estado': { old: null, new: 'Pendiente' },
