@@ -42,7 +42,10 @@ export interface EstadisticasRendimiento {
   periodo_dias: number;
   /** Applications created in the period, per Colombian day. */
   solicitudes_por_dia: Conteo;
-  /** Applications created in the period, per creating user (full name). */
+  /**
+   * Applications created in the period, per advisor responsible (full name): the assigned user,
+   * else the creator; the same person `devoluciones_por_asesor` counts them for.
+   */
   productividad_usuarios: Conteo;
   /**
    * The review loop (issue 34) per advisor (the application's assigned advisor, else its creator),

@@ -151,7 +151,8 @@ function expectedRendimiento(who: DemoUser, dias: number): EstadisticasRendimien
     solicitudes_pendientes: vis.filter((s) => ['Pendiente', 'En estudio', 'Pendiente información adicional'].includes(s.estado)).length,
     periodo_dias: dias,
     solicitudes_por_dia: tally(inPeriod, (s) => diaColombia(s.createdAt)),
-    productividad_usuarios: tally(inPeriod, (s) => name(s.createdByUserId)),
+    // Per advisor responsible, as the review table (tests/api/estadisticas-productividad.test.ts).
+    productividad_usuarios: tally(inPeriod, (s) => name(s.assignedToUserId ?? s.createdByUserId)),
     // Nothing is returned for correction in this file (tests/api/estadisticas-devoluciones.test.ts).
     devoluciones_por_asesor: Object.entries(tally(inPeriod, (s) => name(s.assignedToUserId ?? s.createdByUserId)))
       .map(([asesor, n]) => ({ asesor, solicitudes: n, devueltas: 0, porcentaje_devueltas: 0, respondidas: 0, mediana_horas_respuesta: null }))

@@ -78,7 +78,14 @@ test('each statistics type draws its cards and charts; ECharts loads only with t
   const answer = page.waitForResponse((r) => r.url().includes('/api/estadisticas/rendimiento?dias=7'));
   await stats.periodSelect().selectOption('7');
   expect((await answer).status()).toBe(200);
-  await expect(page.getByText('Últimos 7 días')).toBeVisible();
+  // Each figure says what it counts: completed = created in the period and closed now; both
+  // per-person figures count an application for its advisor responsible (the server's one rule).
+  await expect(page.getByTestId('stat-card').filter({ hasText: 'Solicitudes completadas' })).toContainText(
+    'Creadas en los últimos 7 días y ya cerradas (aprobadas, desembolsadas, pagadas, negadas o desistidas)',
+  );
+  const porAsesor = 'por asesor responsable (el asignado o, si no tiene, quien la creó)';
+  await expect(stats.chart('Productividad por usuario').getByTestId('chart-caption')).toHaveText(`Solicitudes creadas en los últimos 7 días, ${porAsesor}`);
+  await expect(page.getByTestId('devoluciones-caption')).toContainText(`Solicitudes creadas en los últimos 7 días, ${porAsesor};`);
   await expect(page.getByTestId('stat-card').filter({ hasText: 'Período de análisis' })).toContainText('7 días');
 
   // Actualizar shows 'Cargando...' with a spinner until the server answers.

@@ -22,11 +22,14 @@ export const NO_DATA = 'No hay datos disponibles';
 /** A chart card; its chart is drawn once the card's width is known, in the layout for that width. */
 function ChartCard({
   title,
+  caption,
   height,
   empty,
   option,
 }: {
   title: string;
+  /** What the chart counts, under its title, when the title alone could be read two ways. */
+  caption?: string;
   height: number;
   empty: boolean;
   option: (width: number) => object;
@@ -34,7 +37,12 @@ function ChartCard({
   const [ref, width] = useElementWidth<HTMLDivElement>();
   return (
     <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="chart" aria-label={title}>
-      <h2 className="mb-2 text-base font-semibold text-slate-900">{title}</h2>
+      <h2 className={`${caption ? '' : 'mb-2 '}text-base font-semibold text-slate-900`}>{title}</h2>
+      {caption && (
+        <p className="mb-2 mt-1 text-xs text-slate-600" data-testid="chart-caption">
+          {caption}
+        </p>
+      )}
       <div ref={ref} style={{ height }}>
         {empty ? (
           <div className="flex h-full items-center justify-center rounded-md bg-slate-50 text-sm text-slate-600">{NO_DATA}</div>
@@ -48,13 +56,14 @@ function ChartCard({
 
 interface ChartProps {
   title: string;
+  caption?: string;
   points: Point[];
 }
 
 /** A pie; with `estados`, its slices are statuses, each drawn in its badge's colour. */
-export function PieCard({ title, points, estados = false }: ChartProps & { estados?: boolean }) {
+export function PieCard({ title, caption, points, estados = false }: ChartProps & { estados?: boolean }) {
   const option = estados ? estadoPieOption : pieOption;
-  return <ChartCard title={title} height={CHART_HEIGHT.pie} empty={!points.length} option={(w) => option(points, w)} />;
+  return <ChartCard title={title} caption={caption} height={CHART_HEIGHT.pie} empty={!points.length} option={(w) => option(points, w)} />;
 }
 
 export function BarCard({ title, points, days = false }: ChartProps & { days?: boolean }) {

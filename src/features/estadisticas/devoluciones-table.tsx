@@ -7,6 +7,12 @@
 import type { DevolucionesAsesor } from '../../domain/estadisticas';
 import { formatCount, formatHoras, formatPercent } from './format';
 
+/**
+ * Whom rendimiento counts an application for, in the captions of both per-person figures
+ * (productivity and this table): the server counts both the same way.
+ */
+export const POR_ASESOR_RESPONSABLE = 'por asesor responsable (el asignado o, si no tiene, quien la creó)';
+
 const TH = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const TD = 'px-3 py-2 text-sm text-slate-900 whitespace-nowrap';
 
@@ -54,9 +60,9 @@ export function DevolucionesTable({
       <h3 id="devoluciones-titulo" className="text-base font-semibold text-slate-900">
         Devoluciones para corrección por asesor
       </h3>
-      <p className="mt-1 text-xs text-slate-600">
-        Solicitudes radicadas en el período ({dias} días); el tiempo va de la primera devolución a la
-        primera respuesta.
+      <p className="mt-1 text-xs text-slate-600" data-testid="devoluciones-caption">
+        Solicitudes creadas en los últimos {dias} días, {POR_ASESOR_RESPONSABLE}; el tiempo va de la
+        primera devolución a la primera respuesta.
       </p>
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-700">No hay solicitudes en el período.</p>

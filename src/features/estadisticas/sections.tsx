@@ -12,7 +12,7 @@ import {
   type EstadisticasUsuarios,
 } from '../../domain/estadisticas';
 import { BarCard, LineCard, PieCard } from './charts';
-import { DevolucionesTable } from './devoluciones-table';
+import { DevolucionesTable, POR_ASESOR_RESPONSABLE } from './devoluciones-table';
 import { formatAverage, formatCount, formatPesos, roleLabel, toDaySeries, toPoints } from './format';
 
 export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
@@ -59,7 +59,11 @@ export function GeneralesView({ data, user }: { data: EstadisticasGenerales; use
 function RendimientoCards({ data }: { data: EstadisticasRendimiento }) {
   return (
     <div className={`${CARDS} xl:grid-cols-3`}>
-      <StatCard label="Solicitudes completadas" value={num(data.solicitudes_completadas)} hint={`Últimos ${data.periodo_dias} días`} />
+      <StatCard
+        label="Solicitudes completadas"
+        value={num(data.solicitudes_completadas)}
+        hint={`Creadas en los últimos ${data.periodo_dias} días y ya cerradas (aprobadas, desembolsadas, pagadas, negadas o desistidas)`}
+      />
       <StatCard label="Solicitudes pendientes" value={num(data.solicitudes_pendientes)} hint="En trámite actualmente" />
       <StatCard label="Período de análisis" value={`${data.periodo_dias} días`} />
     </div>
@@ -72,7 +76,11 @@ export function RendimientoView({ data }: { data: EstadisticasRendimiento }) {
       <RendimientoCards data={data} />
       <div className={CHARTS}>
         <BarCard title="Solicitudes por día" days points={toDaySeries(data.solicitudes_por_dia, { dias: data.periodo_dias, today: today() })} />
-        <PieCard title="Productividad por usuario" points={toPoints(data.productividad_usuarios)} />
+        <PieCard
+          title="Productividad por usuario"
+          caption={`Solicitudes creadas en los últimos ${data.periodo_dias} días, ${POR_ASESOR_RESPONSABLE}`}
+          points={toPoints(data.productividad_usuarios)}
+        />
       </div>
       <DevolucionesTable rows={data.devoluciones_por_asesor} dias={data.periodo_dias} />
     </div>

@@ -11,6 +11,12 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { SIN_USUARIO, type DevolucionesAsesor } from '../../../../src/domain/estadisticas';
 
+/**
+ * The advisor responsible for an application: its assigned user, else its creator. Every per-person
+ * figure of rendimiento (productivity, returns) uses it, so one person has one count.
+ */
+export const ASESOR = sql`coalesce(solicitudes.assigned_to_user_id, solicitudes.created_by_user_id)`;
+
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
@@ -25,7 +31,7 @@ export async function devolucionesPorAsesor(db: DbOrTx, user: AuthUser, scope: S
   const found = await rows<{ asesor: number | null; solicitudes: number; devueltas: number; respondidas: number; mediana: number | null }>(
     db,
     sql`with vis as (
-          select solicitudes.id, coalesce(solicitudes.assigned_to_user_id, solicitudes.created_by_user_id) as asesor
+          select solicitudes.id, ${ASESOR} as asesor
           from solicitudes where ${scope}
         ), rev as (
           select vis.asesor, r.solicitud_id,

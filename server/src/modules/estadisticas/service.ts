@@ -5,6 +5,8 @@
  *   (visibleSolicitudes: the token's company, then the role's rule) that are not deleted.
  * - Applicants, references, documents, incomes and activities are those of visible applications;
  *   a document tied to an application counts only when that application is visible.
+ * - A person's figures in rendimiento (productivity and the review table) count the applications
+ *   of which they are the advisor responsible: the assigned user, else the creator (ASESOR).
  * - Days are Colombian days (ZONA_HORARIA); the period of `dias` days ends today and starts at
  *   the beginning of the day `dias - 1` days ago.
  * - Each group of counts is one scan (GROUPING SETS), so the cost stays linear in the rows seen.
@@ -20,7 +22,7 @@ import type { DbOrTx } from '../../db/client';
 import { solicitudes } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { visibleSolicitudes } from '../solicitudes/visibility';
-import { devolucionesPorAsesor, nombres } from './devoluciones';
+import { ASESOR, devolucionesPorAsesor, nombres } from './devoluciones';
 import {
   ESTADOS_APROBADOS,
   ESTADOS_COMPLETADOS,
@@ -132,24 +134,28 @@ export async function generales(q: Estadisticas): Promise<EstadisticasGenerales>
   };
 }
 
+/**
+ * The period's applications: completed ones (created in the period and now closed), per day and
+ * per advisor responsible (ASESOR: the same person the review table counts them for).
+ */
 export async function rendimiento(q: Estadisticas, dias: number): Promise<EstadisticasRendimiento> {
   const { db, user } = q;
   const t = await q.totales();
-  const groups = await rows<{ kind: string; dia: string | null; creador: number | null; completada: boolean | null; n: number }>(
+  const groups = await rows<{ kind: string; dia: string | null; asesor: number | null; completada: boolean | null; n: number }>(
     db,
-    sql`select case when grouping(dia) = 0 then 'dia' when grouping(creador) = 0 then 'creador' else 'completada' end as kind,
-               dia, creador, completada, count(*)::int as n
-        from (select ${dia} as dia, solicitudes.created_by_user_id as creador, ${completada} as completada
+    sql`select case when grouping(dia) = 0 then 'dia' when grouping(asesor) = 0 then 'asesor' else 'completada' end as kind,
+               dia, asesor, completada, count(*)::int as n
+        from (select ${dia} as dia, ${ASESOR} as asesor, ${completada} as completada
               from solicitudes
               where ${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}) v
-        group by grouping sets ((dia), (creador), (completada))`,
+        group by grouping sets ((dia), (asesor), (completada))`,
   );
   const porDia: Conteo = {};
-  const porCreador = new Map<number | null, number>();
+  const porAsesor = new Map<number | null, number>();
   let completadas = 0;
   for (const g of groups) {
     if (g.kind === 'dia' && g.dia) porDia[g.dia] = Number(g.n);
-    else if (g.kind === 'creador') porCreador.set(g.creador === null ? null : Number(g.creador), Number(g.n));
+    else if (g.kind === 'asesor') porAsesor.set(g.asesor === null ? null : Number(g.asesor), Number(g.n));
     else if (g.kind === 'completada' && g.completada) completadas = Number(g.n);
   }
   return {
@@ -157,16 +163,16 @@ export async function rendimiento(q: Estadisticas, dias: number): Promise<Estadi
     solicitudes_pendientes: t.pendientes,
     periodo_dias: dias,
     solicitudes_por_dia: sortKeys(porDia),
-    productividad_usuarios: await productividad(db, user, porCreador),
+    productividad_usuarios: await productividad(db, user, porAsesor),
     devoluciones_por_asesor: await devolucionesPorAsesor(db, user, sql`${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}`),
   };
 }
 
-/** Names the creators; two users with the same name are told apart by their e-mail. */
-async function productividad(db: DbOrTx, user: AuthUser, porCreador: Map<number | null, number>): Promise<Conteo> {
-  const names = await nombres(db, user, [...porCreador.keys()]);
+/** Names the advisors; two users with the same name are told apart by their e-mail. */
+async function productividad(db: DbOrTx, user: AuthUser, porAsesor: Map<number | null, number>): Promise<Conteo> {
+  const names = await nombres(db, user, [...porAsesor.keys()]);
   const out: Conteo = {};
-  for (const [id, n] of porCreador) {
+  for (const [id, n] of porAsesor) {
     const key = names.get(id) ?? SIN_USUARIO;
     out[key] = (out[key] ?? 0) + n;
   }
