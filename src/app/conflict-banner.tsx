@@ -11,21 +11,28 @@ import { toast } from '../components/ui/toast';
 import type { ProblemRow } from '../db/database';
 import { plural } from '../domain/format';
 import { localDbAtom } from '../state/local-data';
+import { myUserIdAtom } from '../state/session';
+import { conflictoPropio } from '../domain/errors';
 import { useOpenProblems, useOpenProblemsLoading, useProblemsAppearing } from '../state/problems';
 import { syncPanelAtom } from '../state/sync-panel';
 import { NOT_FILED, describeChange, type Subjects } from './change-description';
 import { conflictLines } from '../features/registro/conflict-lines';
 import { loadSubjects } from './subjects';
 
-/** 'Conflicto en RAD-7K2M9QXD (Ana Pérez): otra persona cambió Nombres, Barrio'. */
-export function conflictText(p: ProblemRow, subjects: Subjects | undefined): string {
+/**
+ * 'Conflicto en RAD-7K2M9QXD (Ana Pérez): otra persona cambió Nombres, Barrio', or 'cambiaste
+ * Nombres desde otro dispositivo' when the server's values are the same person's (`userId`).
+ */
+export function conflictText(p: ProblemRow, subjects: Subjects | undefined, userId: number | null = null): string {
   const labels = [...new Set(conflictLines(p.conflict, subjects?.etiquetas).map((l) => l.label))].join(', ') || 'los mismos datos';
   const id = (p.args as { solicitudId?: unknown } | null)?.solicitudId;
   const sol = typeof id === 'string' ? subjects?.solicitudes.get(id) : undefined;
   let where: string;
   if (sol) where = sol.radicado ? `${sol.radicado} (${sol.nombre})` : `${sol.nombre} (${NOT_FILED})`;
   else where = (subjects && describeChange(p.name, p.args, subjects).subject) || describeChange(p.name, p.args, EMPTY).title.toLowerCase();
-  return `Conflicto en ${where}: otra persona cambió ${labels}`;
+  return conflictoPropio(p.conflict, userId)
+    ? `Conflicto en ${where}: cambiaste ${labels} desde otro dispositivo`
+    : `Conflicto en ${where}: otra persona cambió ${labels}`;
 }
 
 const NO_PROBLEMS: ProblemRow[] = [];
@@ -49,6 +56,7 @@ export function ConflictBanner() {
   const problems = useOpenProblems();
   const subjects = useSubjects(problems);
   const openPanel = useSetAtom(syncPanelAtom);
+  const userId = useAtomValue(myUserIdAtom);
   if (!problems.length) return null;
   const conflicts = problems.filter(resolvable);
   const rejected = problems.length - conflicts.length;
@@ -56,7 +64,7 @@ export function ConflictBanner() {
     <div role="region" aria-label="Conflictos y cambios rechazados" className="mb-4 space-y-2" data-testid="banner-conflictos">
       {conflicts.map((p) => (
         <div key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-red-50 p-3 text-red-950 ring-1 ring-red-300">
-          <p className="font-medium">{conflictText(p, subjects)}.</p>
+          <p className="font-medium">{conflictText(p, subjects, userId)}.</p>
           <Button variant="danger" onClick={() => openPanel({ open: true, problemId: p.id })}>
             Resolver
           </Button>
@@ -79,11 +87,12 @@ export function ConflictAnnouncer() {
   const loaded = useOpenProblemsLoading();
   const subjects = useSubjects(loaded ?? NO_PROBLEMS);
   const openPanel = useSetAtom(syncPanelAtom);
+  const userId = useAtomValue(myUserIdAtom);
   useProblemsAppearing(
     loaded,
     (p) => {
       if (!resolvable(p)) return;
-      toast.error(conflictText(p, subjects), {
+      toast.error(conflictText(p, subjects, userId), {
         duration: 10_000,
         action: { label: 'Resolver', onClick: () => openPanel({ open: true, problemId: p.id }) },
       });

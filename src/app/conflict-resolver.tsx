@@ -12,12 +12,14 @@ import { formatWhen } from '../domain/format';
 import { resolveConflict } from '../sync/problems';
 import { localDbAtom, syncClientAtom } from '../state/local-data';
 import { useEtiquetas } from '../state/etiquetas';
+import { myUserIdAtom } from '../state/session';
 import { conflictLines, foldChoices } from '../features/registro/conflict-lines';
 
 export function ConflictResolver({ problem, onDone }: { problem: ProblemRow; onDone: () => void }) {
   const db = useAtomValue(localDbAtom);
   const client = useAtomValue(syncClientAtom);
   const etiquetas = useEtiquetas();
+  const userId = useAtomValue(myUserIdAtom);
   const lines = useMemo(() => conflictLines(problem.conflict, etiquetas), [problem.conflict, etiquetas]);
   const [choices, setChoices] = useState<Record<string, 'mine' | 'theirs'>>({});
   const [busy, setBusy] = useState(false);
@@ -48,7 +50,7 @@ export function ConflictResolver({ problem, onDone }: { problem: ProblemRow; onD
           </p>
           {(l.changedBy || l.changedAt) && (
             <p className="text-slate-700" data-testid="cambiado-por">
-              Cambiado en el servidor{l.changedBy ? ` por ${l.changedBy}` : ''}
+              Cambiado en el servidor{l.changedById != null && l.changedById === userId ? ' por ti, desde otro dispositivo' : l.changedBy ? ` por ${l.changedBy}` : ''}
               {l.changedAt ? `, ${formatWhen(l.changedAt)}` : ''}
             </p>
           )}

@@ -16,6 +16,8 @@ import { discardFile, discardProblem, retryFile, retryProblem } from '../sync/pr
 import { localDbAtom, syncClientAtom, syncStatusAtom } from '../state/local-data';
 import { readErrorsAtom } from '../state/read-errors';
 import { syncPanelAtom } from '../state/sync-panel';
+import { myUserIdAtom } from '../state/session';
+import { conflictoPropio } from '../domain/errors';
 import { changedValues, describeChange, NOT_FILED, type Subjects } from './change-description';
 import { resolvable } from './conflict-banner';
 import { ConflictResolver } from './conflict-resolver';
@@ -49,6 +51,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
   const db = useAtomValue(localDbAtom);
   const client = useAtomValue(syncClientAtom);
   const status = useAtomValue(syncStatusAtom);
+  const userId = useAtomValue(myUserIdAtom);
   const act = usePanelAction();
   const [resolving, setResolving] = useState<number | null>(focusProblem ?? null);
   const [estimate, setEstimate] = useState<{ usage?: number; quota?: number } | null>(null);
@@ -130,7 +133,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
               )}
               <p className="text-sm text-red-900">
                 {conflict ? 'Conflicto: ' : 'Rechazado: '}
-                {p.error}
+                {conflict && conflictoPropio(p.conflict, userId) ? 'Cambiaste estos datos desde otro dispositivo mientras tanto.' : p.error}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {conflict ? (

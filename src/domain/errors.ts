@@ -43,7 +43,17 @@ export const CUENTA_DESACTIVADA_MESSAGE =
 export interface ConflictDetail {
   /** Per field: what the author saw, what the server holds, what the author wanted, and (from the
    * audit trail, when the server knows) who last changed it there and when. */
-  fields: Record<string, { base: unknown; server: unknown; mine: unknown; changedBy?: string | null; changedAt?: string }>;
+  fields: Record<string, { base: unknown; server: unknown; mine: unknown; changedBy?: string | null; changedById?: number | null; changedAt?: string }>;
+}
+
+/**
+ * Whether every field of a conflict was last changed by `userId` (the same person on another
+ * device): then the screens say 'desde otro dispositivo', not 'otra persona'. False when the
+ * server did not say who.
+ */
+export function conflictoPropio(conflict: ConflictDetail | undefined, userId: number | null | undefined): boolean {
+  const fields = Object.values(conflict?.fields ?? {});
+  return userId != null && fields.length > 0 && fields.every((f) => f.changedById === userId);
 }
 
 export class AppError extends Error {

@@ -43,6 +43,12 @@ export type SessionState =
 
 export const sessionAtom = atom<SessionState>({ status: 'loading' });
 
+/** The logged-in user's id (null without a session). */
+export const myUserIdAtom = atom((get) => {
+  const s = get(sessionAtom);
+  return s.status === 'authenticated' ? s.session.user.id : null;
+});
+
 /** A login message that outlives the login page (a device login the server then refused). */
 export const loginNoticeAtom = atom<string | null>(null);
 

@@ -195,7 +195,7 @@ describe('field-level conflicts', () => {
     expect(r).toMatchObject({ status: 'rejected', code: 'CONFLICT' });
     // Who changed it on the server and when, from the audit trail (shown by the resolver).
     const [sup] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.id, ctx.seeded.users.supervisor));
-    expect(r.conflict.fields['solicitud.ciudad_solicitud']).toEqual({ base: 'Pereira', server: 'Cali', mine: 'Neiva', changedBy: sup.nombre, changedAt: expect.any(String) });
+    expect(r.conflict.fields['solicitud.ciudad_solicitud']).toEqual({ base: 'Pereira', server: 'Cali', mine: 'Neiva', changedBy: sup.nombre, changedById: sup.id, changedAt: expect.any(String) });
     expect(Date.now() - Date.parse(r.conflict.fields['solicitud.ciudad_solicitud'].changedAt)).toBeLessThan(10 * 60_000);
     const [final] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, sol.id));
     expect(final.ciudadSolicitud).toBe('Cali');

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD } from './fixtures/app';
-import { setup } from './fixtures/registro';
+import { setup, waitForServiceWorker } from './fixtures/registro';
 
 /**
  * This run's values end in a word of their own: the suite shares one server and picks applications
@@ -116,4 +116,27 @@ test('Descartar drops the tablet change: the device shows the office value and t
   await modal.open(radicado, documento);
   await expect(modal.field('Barrio')).toHaveValue(`Barrio Oficina Dos ${RUN}`);
   expect((await api.record(row.solicitante.id)).data!.ubicaciones[0].barrio).toBe(`Barrio Oficina Dos ${RUN}`);
+});
+
+test('a conflict with the same person\'s other device says so, not "otra persona"', async ({ page, context, request }) => {
+  const { modal, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 5);
+  // Offline, 'Editar Registro' comes from the service worker's cache.
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await modal.open(radicado, documento);
+  await modal.field('Barrio').fill(`Barrio Tableta ${RUN}`);
+  await modal.save();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+
+  // The same manager, on the phone, changed the same field meanwhile.
+  await pushFromOtherDevice(request, 'manager@demo.co', row.solicitud.id, { 'ubicacion.barrio': `Barrio Celular ${RUN}` });
+  await context.setOffline(false);
+  const banner = page.getByTestId('banner-conflictos');
+  await expect(banner).toContainText(`cambiaste Barrio desde otro dispositivo`, { timeout: 30_000 });
+  await expect(banner).not.toContainText('otra persona');
+
+  await banner.getByRole('button', { name: 'Resolver' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  await expect(panel.getByText('Conflicto: Cambiaste estos datos desde otro dispositivo mientras tanto.')).toBeVisible();
+  await expect(panel.getByTestId('cambiado-por').first()).toContainText('Cambiado en el servidor por ti, desde otro dispositivo');
 });

@@ -22,10 +22,11 @@ export interface ConflictLine {
   server: string;
   base: string;
   changedBy: string | null;
+  changedById: number | null;
   changedAt: string | null;
 }
 
-type FieldDetail = ConflictDetail['fields'][string] & { changedBy?: string | null; changedAt?: string | null };
+type FieldDetail = ConflictDetail['fields'][string] & { changedBy?: string | null; changedById?: number | null; changedAt?: string | null };
 
 /** Labels of leaves that name a mutation's own field ('estado' in a status change). */
 export function conflictLines(conflict: ConflictDetail | undefined, etiquetas: readonly DefinicionEtiqueta[] = []): ConflictLine[] {
@@ -45,6 +46,7 @@ export function conflictLines(conflict: ConflictDetail | undefined, etiquetas: r
         server: formatValue(server, leaf),
         base: formatValue(leafValue(field, f.base, leaf), leaf),
         changedBy: f.changedBy ?? null,
+        changedById: f.changedById ?? null,
         changedAt: f.changedAt ?? null,
       });
     }
