@@ -376,6 +376,16 @@ describe('sync push of the notification mutations', () => {
     expect(await row(n.id)).toMatchObject({ titulo: 'Del supervisor', mensaje: 'Otro mensaje' });
   });
 
+  it("keeps a bank change's priority 'media' through an edit of its text, and takes 'media' as an edit (never a 500)", async () => {
+    const n = await create('admin', { ...valid((await demoSolicitud()).id), prioridad: 'media' });
+    expect((await row(n.id)).prioridad).toBe('media');
+    expect(await push('admin', clientId, 'notificacion.editar', { id: n.id, changes: { mensaje: 'Texto nuevo' }, base: { mensaje: 'Confirmar los ingresos del mes' } })).toMatchObject({ status: 'applied' });
+    expect(await row(n.id)).toMatchObject({ mensaje: 'Texto nuevo', prioridad: 'media' });
+    const m = await create('admin', valid((await demoSolicitud()).id));
+    expect(await push('admin', clientId, 'notificacion.editar', { id: m.id, changes: { prioridad: 'media' }, base: { prioridad: 'normal' } })).toMatchObject({ status: 'applied' });
+    expect((await row(m.id)).prioridad).toBe('media');
+  });
+
   it('marcarTodasLeidas marks the ids the user saw and leaves later arrivals pending', async () => {
     const a = await create('admin', valid(null));
     const b = await create('admin', valid(null));

@@ -29,6 +29,7 @@ import {
   nuevaNotificacion,
   transicion,
   NotificacionFormSchema,
+  PRIORIDADES_GUARDADAS,
   mismoValor,
   sortPendientes,
   valorCampo,
@@ -268,7 +269,7 @@ export async function editarNotificacion(tx: DbOrTx, user: AuthUser, args: Edita
   // The edited notification as a whole must still be a valid form (e.g. titulo never empty).
   const merged: Record<string, unknown> = {};
   for (const c of CAMPOS_EDITABLES) merged[c] = campos.includes(c) ? args.changes[c] : valorCampo(wire, c);
-  if (!['baja', 'normal', 'alta', 'urgente'].includes(String(merged.prioridad))) delete merged.prioridad;
+  if (!(PRIORIDADES_GUARDADAS as readonly string[]).includes(String(merged.prioridad))) delete merged.prioridad;
   if (!campos.includes('tipo') && !v.is(NotificacionFormSchema.entries.tipo, merged.tipo)) merged.tipo = NOTIFICACION_DEFAULTS.tipo;
   if (!campos.includes('accion_requerida') && !merged.accion_requerida) merged.accion_requerida = NOTIFICACION_DEFAULTS.accion_requerida;
   const valid = parseInput(NotificacionFormSchema, merged);
