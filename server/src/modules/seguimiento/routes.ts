@@ -35,26 +35,19 @@ export const UPLOAD_LIMITS: UploadQuota & { filesPerRequest: number; bytesPerReq
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const ETAPA_REQUIRED = 'El nombre de la etapa es obligatorio';
+/** A required text: `obligatorio` when missing or blank, `largo` past `max` characters. */
+const textoObligatorio = (obligatorio: string, max: number, largo: string) =>
+  v.pipe(v.string(obligatorio), v.trim(), v.minLength(1, obligatorio), v.maxLength(max, largo));
+
 export const EstadoBody = v.object(
   {
-    id_radicado: v.pipe(
-      v.string('El radicado es obligatorio'),
-      v.trim(),
-      v.minLength(1, 'El radicado es obligatorio'),
-      v.maxLength(40, 'El radicado no puede tener más de 40 caracteres.'),
-    ),
+    id_radicado: textoObligatorio('El radicado es obligatorio', 40, 'El radicado no puede tener más de 40 caracteres.'),
     etapas: v.pipe(
       v.array(
         v.object(
           {
-            etapa: v.pipe(v.string(ETAPA_REQUIRED), v.trim(), v.minLength(1, ETAPA_REQUIRED), v.maxLength(60, 'El nombre de la etapa no puede tener más de 60 caracteres.')),
-            estado: v.pipe(
-              v.string('El estado es obligatorio'),
-              v.trim(),
-              v.minLength(1, 'El estado es obligatorio'),
-              v.maxLength(80, 'El estado no puede tener más de 80 caracteres.'),
-            ),
+            etapa: textoObligatorio('El nombre de la etapa es obligatorio', 60, 'El nombre de la etapa no puede tener más de 60 caracteres.'),
+            estado: textoObligatorio('El estado es obligatorio', 80, 'El estado no puede tener más de 80 caracteres.'),
             comentarios: v.optional(
               v.nullable(v.pipe(v.string('Los comentarios deben ser texto.'), v.maxLength(2000, 'Los comentarios no pueden tener más de 2000 caracteres.'))),
             ),
