@@ -51,6 +51,7 @@ test('a spreadsheet the company allows in a file field is accepted end to end, s
     await fillMinimal(form, documento, 'Camila');
     const field = form.dialog().getByLabel(label, { exact: true });
     await expect(field).toHaveAttribute('accept', '.pdf,.xlsx');
+    await expect(form.dialog().getByText('Formatos aceptados: PDF y XLSX. Máximo 2 MB por archivo.')).toBeVisible();
     // A ZIP holding an executable, named like a spreadsheet: refused here already, by content.
     await field.setInputFiles({ name: 'extracto.xlsx', mimeType: 'application/octet-stream', buffer: zipWithExe() });
     await expect(page.getByText('Tipo de archivo no permitido: extracto.xlsx. Solo se aceptan PDF y XLSX.').first()).toBeVisible();

@@ -142,6 +142,8 @@ test('a file field configured for the company takes a file in Editar Registro, o
     const seccion = modal.dialog().getByTestId('seccion-solicitante');
     const field = seccion.getByLabel(label, { exact: true });
     const chosen = seccion.getByRole('list', { name: 'Archivos seleccionados' });
+    // What the field takes is said before anyone chooses (its file_config).
+    await expect(seccion.getByText('Formatos aceptados: PDF. Máximo 1 MB por archivo.')).toBeVisible();
     // Refused on the spot, by content, offline: a text file named like a PDF.
     await field.setInputFiles({ name: 'nomina.pdf', mimeType: 'application/pdf', buffer: Buffer.from('no es un pdf') });
     await expect(seccion.getByText(/^Tipo de archivo no permitido: nomina\.pdf/)).toBeVisible();

@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react';
 import { labelOf, parseListValues, type FieldDefinition } from '../../domain/field-definition';
 import { fieldOptions } from '../../domain/opciones';
-import { acceptOf, policyOfField } from '../../domain/file-policy';
+import { acceptOf, policyOfField, policyText } from '../../domain/file-policy';
 import { FilePicker } from '../ui/file-picker';
 import { CameraCapture } from '../ui/camera-capture';
 import { DateField } from '../ui/date-field';
@@ -86,11 +86,18 @@ export function FieldInput({ id, field, value, error, ctx, onChange, files, onAd
   }
   if (field.type === 'file') {
     const config = lv.file_config;
-    const accept = acceptOf(policyOfField(field));
+    const policy = policyOfField(field);
+    const accept = acceptOf(policy);
+    const hintId = `${id}-formatos`;
     control = (
       <div>
+        {/* Which files the field takes, before anyone chooses one (its file_config). */}
+        <p id={hintId} className="mb-1 text-xs text-slate-600">
+          {policyText(policy)}
+        </p>
         <FilePicker
           {...common}
+          aria-describedby={[common['aria-describedby'], hintId].filter(Boolean).join(' ')}
           accept={accept}
           multiple={!!config?.multiple}
           onChange={(e) => {
