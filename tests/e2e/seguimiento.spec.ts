@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ESTADOS_OTRA } from '../../server/src/db/seed';
 import { ATTACHMENTS_POLICY, policyText, typesText } from '../../src/domain/file-policy';
 import { recibeDocumentos } from '../../src/domain/seguimiento';
@@ -22,6 +22,16 @@ async function demoRadicado(request: APIRequestContext, email = 'admin@demo.co')
   return rows.filter((r) => recibeDocumentos(r.solicitud.estado)).at(-1)!.solicitud.radicado;
 }
 
+/** An unknown filing number is answered 'No se encontró el radicado'; then `radicado` is found. */
+async function missThenFind(page: Page, radicado: string) {
+  await page.getByLabel('Número de radicado').fill('RAD-ZZZZZZZZ');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('No se encontró el radicado');
+  await page.getByLabel('Número de radicado').fill(radicado);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+}
+
 test('an applicant follows the filing and sends documents, also without a connection', async ({ page, context, request }) => {
   const radicado = await demoRadicado(request);
   let estadosPedidos = 0;
@@ -34,13 +44,7 @@ test('an applicant follows the filing and sends documents, also without a connec
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Por favor ingrese un número de radicado');
 
-  await page.getByLabel('Número de radicado').fill('RAD-ZZZZZZZZ');
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('No se encontró el radicado');
-
-  await page.getByLabel('Número de radicado').fill(radicado);
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await missThenFind(page, radicado);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Proceso del Crédito' })).toBeVisible();
   const documentos = page.getByRole('listitem', { name: 'Etapa Documentos' });
@@ -139,12 +143,7 @@ test("a filing loads its company's own status list after the filing, and keeps i
       return boton?.textContent === 'Buscar' && !boton.disabled && document.body.innerText.includes('Cargando estados...');
     });
   await expect.poll(libreMientrasCarga).toBe(true);
-  await page.getByLabel('Número de radicado').fill('RAD-ZZZZZZZZ');
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('No se encontró el radicado');
-  await page.getByLabel('Número de radicado').fill(radicado);
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByRole('heading', { name: `Radicado ${radicado}` })).toBeVisible();
+  await missThenFind(page, radicado);
 
   soltar();
   await expect(page.getByText('Cargando estados...')).toHaveCount(0);

@@ -19,7 +19,6 @@ import { FILE_STATUS_LABEL, ON_SERVER } from './edit-files';
 /** The spec's accepted types (spec 01 §5): the attachments' policy (src/domain/file-policy.ts). */
 export const ACCEPT = acceptOf(ATTACHMENTS_POLICY);
 
-const STATUS_LABEL = FILE_STATUS_LABEL;
 
 const size = formatFileSize;
 
@@ -106,7 +105,7 @@ export function ArchivosSection({
                 <p className="text-xs text-slate-600">
                   {f.originalSize && f.originalSize > f.size ? savingText(f.originalSize, f.size) : size(f.size)} ·{' '}
                   <span data-testid="archivo-estado" className={f.status === 'error' ? 'font-semibold text-red-700' : 'text-amber-800'}>
-                    {STATUS_LABEL[f.status]}
+                    {FILE_STATUS_LABEL[f.status]}
                   </span>
                   {f.error && f.status === 'error' ? ` — ${f.error}` : ''}
                 </p>
