@@ -229,7 +229,17 @@ test('a condition is worded by the fields\' labels and the value as chosen (Sí/
   const cond = config.dialog(/Condición de visibilidad/);
   await expect(cond).toContainText('El campo Valor del arriendo se muestra solo cuando el campo activador tiene el valor esperado.');
   await expect(cond.getByLabel('Valor esperado').locator('option:checked')).toHaveText('Sí');
+  // Unchanged, Cancelar just closes; a changed condition is not dropped by one tap.
   await cond.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(cond).toHaveCount(0);
+  await ubicacion.getByRole('button', { name: 'Condición de valor_arriendo' }).click();
+  await cond.getByLabel('Valor esperado').selectOption({ label: 'No' });
+  await cond.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+  await answerConfirm(page, 'La condición no se ha guardado.', 'cancel');
+  await expect(cond.getByLabel('Valor esperado').locator('option:checked')).toHaveText('No');
+  await cond.getByLabel('Valor esperado').press('Escape');
+  await answerConfirm(page, 'La condición no se ha guardado.', 'confirm');
+  await expect(cond).toHaveCount(0);
   await ubicacion.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
 
   await page.getByRole('button', { name: 'Editar Actividad Económica' }).click();

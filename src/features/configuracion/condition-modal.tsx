@@ -12,6 +12,7 @@ import {
   validateCondition,
   VALUE_REQUIRED,
 } from '../../domain/definicion-config';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { useOfflineLock } from './config-api';
 import { btn, ErrorBox, input, label, Modal } from './ui';
 
@@ -40,6 +41,11 @@ export function ConditionModal({
   const candidates = siblings.filter((s) => s.key !== field.key);
   const source = candidates.find((s) => s.key === trigger);
   const options = triggerOptions(source);
+  // A condition chosen and not saved is lost by closing: 'Cancelar', Escape and ✕ ask first.
+  const changed = trigger !== (field.conditional_on?.field ?? '') || value !== valueText(field.conditional_on?.value);
+  const guard = useDiscardGuard(changed && !saving, onClose, {
+    message: 'La condición no se ha guardado. Si cierras ahora, se perderá.',
+  });
 
   const typedValue = (): unknown => {
     const opt = options.find((o) => valueText(o.value) === value);
@@ -73,10 +79,10 @@ export function ConditionModal({
   return (
     <Modal
       title={`Condición de visibilidad: ${labelOf(field)}`}
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button type="button" className={btn.secondary} onClick={onClose}>
+          <button type="button" className={btn.secondary} onClick={guard.requestClose}>
             Cancelar
           </button>
           <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || saving} onClick={() => void save()}>
@@ -133,6 +139,7 @@ export function ConditionModal({
         )}
         <ErrorBox>{error}</ErrorBox>
       </div>
+      {guard.prompt}
     </Modal>
   );
 }
