@@ -45,6 +45,12 @@ export function isAdminOrSupervisor(role: Role | null | undefined): boolean {
   return role === 'admin' || role === 'supervisor';
 }
 
+/**
+ * The company's e-mail log of an application ('Correos': staff addresses, relay errors) is the
+ * broker's own: not for banco, the outside bank's staff.
+ */
+export const ROLES_CORREOS: readonly Role[] = ['admin', 'supervisor', 'manager', 'asesor', 'user'];
+
 /** Roles that see every application of their company. */
 export function seesWholeCompany(role: Role): boolean {
   return role === 'admin' || role === 'supervisor' || role === 'manager';

@@ -35,7 +35,7 @@ import {
   type SecurityWorld,
   type Target,
 } from './security-fixtures';
-import { ROLES, type Role } from '../../src/domain/roles';
+import { ROLES, ROLES_CORREOS, type Role } from '../../src/domain/roles';
 
 type Kind = 'own' | 'foreign' | 'hidden';
 interface Call {
@@ -481,7 +481,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/solicitudes/:id/observaciones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/observaciones`) },
   'GET /api/solicitudes/:id/historial': { roles: MANAGERS, scope: 'company', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/historial`) },
-  'GET /api/solicitudes/:id/correos': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/correos`) },
+  'GET /api/solicitudes/:id/correos': { roles: ROLES_CORREOS, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/correos`) },
   'POST /api/solicitudes/:id/correos/:correoId/reintentar': {
     roles: MANAGERS,
     scope: 'visibility',

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LoginPage, PASSWORD } from './fixtures/app';
 import { formatDateTime } from '../../src/domain/format';
 import { NETWORK_MESSAGE } from '../../src/lib/api';
-import { ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
+import { RegistroModal, ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
 import { NotificationBellPanel } from './fixtures/notificaciones';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -201,6 +201,12 @@ test('an asesor sees only its own applications and a banco user only its bank', 
     const radicados = await page.getByTestId('radicado').allTextContents();
     const ownSet = new Set(own.map((r) => r.solicitud.radicado));
     for (const r of radicados) expect(ownSet.has(r.trim())).toBe(true);
+    // The company's e-mail log ('Correos': staff addresses, relay errors) is not for the outside bank.
+    const modal = new RegistroModal(page);
+    await modal.open(own[0].solicitud.radicado, own[0].solicitante.numero_documento);
+    await expect(modal.dialog().getByTestId('seccion-correos')).toHaveCount(email.startsWith('banco') ? 0 : 1);
+    await modal.dialog().getByLabel('Nombres').press('Escape');
+    await expect(modal.dialog()).toHaveCount(0);
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/login/);
   }

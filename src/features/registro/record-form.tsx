@@ -16,7 +16,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { DuplicateDocumentDialog } from '../../components/ui/duplicate-document-dialog';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import type { RegistroSchemas } from '../../domain/registro';
-import { can, isAdminOrSupervisor } from '../../domain/roles';
+import { can, isAdminOrSupervisor, ROLES_CORREOS } from '../../domain/roles';
 import type { Session } from '../../domain/session';
 import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
@@ -152,7 +152,7 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
           <PreferencesSection formId={formId} disabled={!canEdit} />
           {isAdminOrSupervisor(rol) && <StagesSection solicitudId={initial.id} radicado={live.solicitud.radicado ?? null} subjectLine={subjectLine} />}
           {notificationsPanel && <div data-testid="panel-notificaciones">{notificationsPanel}</div>}
-          <CorreosSection solicitudId={initial.id} token={session.token} canRetry={isAdminOrSupervisor(rol)} />
+          {rol && ROLES_CORREOS.includes(rol) && <CorreosSection solicitudId={initial.id} token={session.token} canRetry={isAdminOrSupervisor(rol)} />}
           {isAdminOrSupervisor(rol) && <HistorialSection solicitudId={initial.id} token={session.token} />}
         </div>
       </FormProvider>
