@@ -58,6 +58,7 @@ const FUZZ: Record<string, FuzzEntry> = {
     base: (a) => ({ email: a.correo, password: 'demo1234' }),
     fields: { email: 'text', password: 'text' },
   },
+  'POST /api/auth/logout': { public: true, url: () => '/api/auth/logout', body: 'none' },
   'POST /api/seguimiento/actualizar-documentos': { public: true, url: () => '/api/seguimiento/actualizar-documentos', body: 'multipart' },
   // tus routes: no request here speaks tus (Tus-Resumable), so each is refused before tus reads it.
   'POST /api/seguimiento/uploads': { public: true, url: () => '/api/seguimiento/uploads', body: 'none' },

@@ -61,6 +61,8 @@ interface Entry {
   public?: boolean;
   /** The build itself writes (prepares a state), so a cached fingerprint is stale. */
   mutates?: boolean;
+  /** The token a role's call carries instead of the actor's own (a logout would end the session the matrix goes on with). */
+  session?(a: Actor): Promise<string>;
 }
 
 const ALL = ROLES;
@@ -72,6 +74,12 @@ const DELETE: readonly Role[] = ['admin', 'supervisor'];
 const MANAGERS: readonly Role[] = ['admin', 'supervisor'];
 const SALES: readonly Role[] = ['admin'];
 const REVIEWERS: readonly Role[] = ['admin', 'supervisor', 'manager'];
+
+/** Another session of the actor: a new login. */
+async function spareSession(a: Actor): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: a.correo, password: PASSWORD } });
+  return res.json().access_token as string;
+}
 
 /** A review of `t` that is not closed: the latest one, else a new one returned by its company's admin. */
 async function openReview(w: SecurityWorld, t: Target): Promise<string> {
@@ -164,6 +172,8 @@ const MATRIX: Record<string, Entry> = {
     scope: 'none',
     build: ({ a }) => ({ method: 'POST', url: '/api/auth/login', payload: { email: a.correo, password: PASSWORD } }),
   },
+  // Each call ends a new session of the actor, never the one the rest of the matrix uses.
+  'POST /api/auth/logout': { public: true, roles: ALL, scope: 'none', session: spareSession, build: () => ({ method: 'POST', url: '/api/auth/logout' }) },
   'GET /api/seguimiento/radicado/:n': { public: true, roles: ALL, scope: 'none', build: ({ t }) => get(`/api/seguimiento/radicado/${t.radicado}`) },
   'GET /api/seguimiento/radicado/:n/estados': { public: true, roles: ALL, scope: 'none', build: ({ t }) => get(`/api/seguimiento/radicado/${t.radicado}/estados`) },
   'GET /api/seguimiento/archivo/:docId': {
@@ -708,10 +718,10 @@ describe('every route × every role × both companies', () => {
     let whole: Record<string, string> | null = null;
     const failures: string[] = [];
 
-    const send = async (opts: InjectOptions, a: Actor | null) => {
+    const send = async (opts: InjectOptions, a: Actor | null, entry?: Entry) => {
       calls += 1;
       const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
-      if (a) headers.authorization = `Bearer ${a.token}`;
+      if (a) headers.authorization = `Bearer ${entry?.session ? await entry.session(a) : a.token}`;
       return ctx.app.inject({ ...opts, headers });
     };
 
@@ -761,7 +771,7 @@ describe('every route × every role × both companies', () => {
           const label = `${key} as ${a.label}`;
           const theirs = write && allowed ? await fingerprint(ctx, { empresaId: w.fx[other(a.company)].empresaId }) : null;
           const before = write && !allowed ? (whole ??= await fingerprint(ctx)) : null;
-          const res = await send(opts, a);
+          const res = await send(opts, a, entry);
           const expected = allowed ? (entry.ok ?? [200, 201]) : [403];
           if (!expected.includes(res.statusCode)) failures.push(`${label}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 300)}`);
           if (!allowed && res.statusCode === 403) expect(res.json()).toMatchObject({ ok: false, code: 'FORBIDDEN' });
@@ -792,7 +802,7 @@ describe('every route × every role × both companies', () => {
           const label = `${key} as ${a.label} on ${kind} ids`;
           const exclude = key === 'POST /api/sync/push' ? ['sync_clients', 'sync_results'] : [];
           const before = write ? await fingerprint(ctx, { exclude }) : null;
-          const res = await send(opts, a);
+          const res = await send(opts, a, entry);
           const refused = entry.refused ?? [403, 404];
           if (!refused.includes(res.statusCode) && !(allowed ? [] : [403]).includes(res.statusCode)) {
             failures.push(`${label}: ${res.statusCode} ${res.body.slice(0, 300)}`);

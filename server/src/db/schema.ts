@@ -507,6 +507,20 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
+ * Session tokens ended by 'Salir' (POST /api/auth/logout), by their `jti`, until the token's own
+ * expiry: the auth hook refuses a token listed here (plugins/auth.ts). A row is useless once
+ * `expira_en` has passed (the token no longer verifies), so each logout deletes the expired ones.
+ */
+export const sesionesRevocadas = pgTable(
+  'sesiones_revocadas',
+  {
+    jti: text('jti').primaryKey(),
+    expiraEn: ts('expira_en').notNull(),
+  },
+  (t) => [index('sesiones_revocadas_expira_idx').on(t.expiraEn)],
+);
+
+/**
  * Resumable uploads (tus 1.0.0) not yet turned into a document, or finished recently. Any server
  * process can resume one: the offset and the bytes received live here, not in a process.
  * `kind` keeps the staff path (/api/uploads, owner `usuario_id`) and the public tracking path

@@ -61,6 +61,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/openapi.json': { tag: 'Operación', summary: 'Este documento OpenAPI 3.1', answer: A.OpenapiDocument },
   'GET /api/legal/operador': { tag: 'Público', summary: 'Identidad del operador para las páginas legales', data: A.OperadorLegal },
   'POST /api/auth/login': { tag: 'Sesión', summary: 'Iniciar sesión', body: LoginBody, answer: A.LoginAnswer },
+  'POST /api/auth/logout': { tag: 'Sesión', summary: 'Cerrar la sesión de este token (las demás sesiones del usuario siguen)', ...none, answer: A.SoloOk },
   'GET /api/validate-token': { tag: 'Sesión', summary: 'Validar el token y devolver el usuario', data: A.ValidateTokenData },
 
   'GET /api/seguimiento/radicado/:n': { tag: 'Público', summary: 'Seguimiento de una solicitud por radicado', data: A.Seguimiento },

@@ -14,14 +14,18 @@
  * ordinary 401, so a stale token learns nothing new. The login itself answers a deleted user as an
  * unknown e-mail (modules/auth/service.ts), so the password reveals nothing either. A company
  * cannot be deleted or deactivated (no such state exists), so the user is the only thing checked.
+ *
+ * A token ended by 'Salir' (its `jti` in `sesiones_revocadas`, POST /api/auth/logout) is an ordinary
+ * 401. The list is read in the same query as the user, on every request: no process keeps a copy,
+ * so a logout answered by one process holds in all of them at once.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError, CUENTA_DESACTIVADA_MESSAGE } from '../../../src/domain/errors';
 import { can, normalizeRole, type Permission, type Role } from '../../../src/domain/roles';
 import { verifyToken } from '../lib/jwt';
-import { usuarios } from '../db/schema';
+import { sesionesRevocadas, usuarios } from '../db/schema';
 
 export interface AuthUser {
   id: number;
@@ -75,6 +79,11 @@ export function authUserOf(row: typeof usuarios.$inferSelect, rol: Role): AuthUs
   };
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or null for any other header. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null;
+}
+
 /** The authenticated user of a route declared with access 'auth'. */
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', NO_USER);
@@ -107,17 +116,23 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { jwtKey
 
     const header = request.headers.authorization ?? '';
     if (!header.trim()) throw new AppError('UNAUTHENTICATED', NO_USER);
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new AppError('UNAUTHENTICATED', UNAUTH);
+    const token = bearerToken(header);
+    if (!token) throw new AppError('UNAUTHENTICATED', UNAUTH);
     let claims;
     try {
-      claims = await verifyToken(opts.jwtKey, match[1]);
+      claims = await verifyToken(opts.jwtKey, token);
     } catch {
       throw new AppError('UNAUTHENTICATED', UNAUTH);
     }
     const id = Number(claims.sub);
     if (!Number.isInteger(id)) throw new AppError('UNAUTHENTICATED', UNAUTH);
-    const [row] = await app.db.select().from(usuarios).where(eq(usuarios.id, id)).limit(1);
+    // One round trip: the user and whether this token was ended by a logout.
+    const revocada = claims.jti
+      ? sql<boolean>`exists (select 1 from ${sesionesRevocadas} where ${sesionesRevocadas.jti} = ${claims.jti})`
+      : sql<boolean>`false`;
+    const [found] = await app.db.select({ row: usuarios, revocada }).from(usuarios).where(eq(usuarios.id, id)).limit(1);
+    if (found?.revocada) throw new AppError('UNAUTHENTICATED', UNAUTH);
+    const row = found?.row;
     if (row?.deletedAt) {
       if (row.empresaId === claims.emp && claims.tv === row.tokenVersion - 1) {
         throw new AppError('CUENTA_DESACTIVADA', CUENTA_DESACTIVADA_MESSAGE);

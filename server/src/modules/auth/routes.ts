@@ -1,5 +1,5 @@
 /**
- * POST /api/auth/login (public) and GET /api/validate-token. A login is limited per IP across all
+ * POST /api/auth/login (public), POST /api/auth/logout (public, see below) and GET /api/validate-token. A login is limited per IP across all
  * e-mails (checked first, before the body is read) and per IP and e-mail, per minute and per hour
  * (the minute alone let one address try 10 passwords a minute on one account all day); its password hash waits
  * for a place in the process's hash gate, where one address holds at most four (lib/hash-gate.ts),
@@ -10,8 +10,9 @@ import { AppError } from '../../../../src/domain/errors';
 import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
-import { requireUser } from '../../plugins/auth';
-import { currentUser, login } from './service';
+import { bearerToken, requireUser } from '../../plugins/auth';
+import { verifyToken } from '../../lib/jwt';
+import { currentUser, login, revokeToken } from './service';
 
 export const LoginBody = v.object({
   email: v.pipe(v.optional(v.string('El email es obligatorio'), ''), v.trim(), v.minLength(1, 'El email es obligatorio'), v.maxLength(254)),
@@ -91,6 +92,18 @@ export default async function authRoutes(
       }
     },
   );
+
+  // 'Salir' and 'Borrar datos de este dispositivo': ends the session of the token the request
+  // carries, and no other session of the user. Public, so that it answers the same whatever the
+  // token (RFC 7009 §2.2 does the same): one already ended, expired or not ours, or none, opens
+  // nothing afterwards either, and a device repeating its logout is not told its session 'expired'.
+  // Only a token that verifies writes a row; one from before tokens had an id lives until its exp.
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const claims = token ? await verifyToken(opts.jwtKey, token).catch(() => null) : null;
+    if (claims?.jti) await revokeToken(app.db, claims.jti, claims.exp);
+    return { ok: true };
+  });
 
   app.get('/api/validate-token', async (request) => {
     const user = await currentUser(app.db, requireUser(request));

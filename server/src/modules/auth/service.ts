@@ -5,10 +5,12 @@
  * hash passes the process's gate (lib/password.ts), so many logins at once queue briefly or get 429.
  * A deleted user logs in as an unknown e-mail does (same work, same answer), even with the right
  * password: only a session issued before the deletion learns CUENTA_DESACTIVADA (plugins/auth.ts).
+ * A logout ends one token (its `jti`), never the user's other sessions: an advisor leaving on the
+ * phone keeps the tablet, with its queued work, signed in.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { empresas, usuarios } from '../../db/schema';
+import { empresas, sesionesRevocadas, usuarios } from '../../db/schema';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { signToken } from '../../lib/jwt';
 import { AppError } from '../../../../src/domain/errors';
@@ -69,4 +71,17 @@ export async function currentUser(db: Db, auth: AuthUser) {
   const [row] = await db.select().from(usuarios).where(eq(usuarios.id, auth.id)).limit(1);
   const [empresa] = await db.select().from(empresas).where(eq(empresas.id, row.empresaId)).limit(1);
   return publicUser(row, empresa);
+}
+
+/**
+ * Ends one session: the token's id is listed until the token's own expiry (after it the token does
+ * not verify anyway), and the rows already past theirs are deleted on the way. Ending it twice is
+ * the same as once.
+ */
+export async function revokeToken(db: Db, jti: string, exp: number): Promise<void> {
+  await db
+    .insert(sesionesRevocadas)
+    .values({ jti, expiraEn: new Date(exp * 1000).toISOString() })
+    .onConflictDoNothing();
+  await db.delete(sesionesRevocadas).where(lt(sesionesRevocadas.expiraEn, sql`now()`));
 }
