@@ -499,7 +499,7 @@ const MATRIX: Record<string, Entry> = {
     build: async ({ t, w }) => ({ method: 'POST', url: `/api/solicitudes/${t.solicitudId}/correos/${await failedEmail(w, t)}/reintentar` }),
   },
   // ---- review loop (issue 34): reviewers return and close; the advisor (the shared target's
-  // creator is the asesor, its assignee the user) answers.
+  // creator is the asesor) answers; its assignee, the read-only user, may not (no edit_customer).
   'POST /api/solicitudes/:id/devolver': {
     roles: REVIEWERS,
     scope: 'visibility',
@@ -508,7 +508,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/solicitudes/:id/revisiones': { roles: VIEW, scope: 'visibility', build: ({ t }) => get(`/api/solicitudes/${t.solicitudId}/revisiones`) },
   'POST /api/solicitudes/:id/revisiones/:revisionId/responder': {
-    roles: ['asesor', 'user'],
+    roles: ['asesor'],
     scope: 'visibility',
     mutates: true,
     build: async ({ t, w }) => ({

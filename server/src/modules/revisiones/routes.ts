@@ -40,7 +40,8 @@ export default async function revisionesRoutes(app: FastifyInstance) {
     return { ok: true, data: await listRevisiones(app.db, user, id) };
   });
 
-  app.post('/api/solicitudes/:id/revisiones/:revisionId/responder', read, async (request) => {
+  // Answering corrects the record: edit_customer, like the service (the read-only 'user' may not).
+  app.post('/api/solicitudes/:id/revisiones/:revisionId/responder', { config: { permission: 'edit_customer' as const } }, async (request) => {
     const user = requireUser(request);
     const { id, revisionId } = ids(request.params);
     const body = parseInput(ResponderBody, request.body);

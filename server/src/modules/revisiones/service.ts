@@ -4,7 +4,8 @@
  * - every function runs inside the caller's transaction and row-locks the application first; an
  *   application the user may not see, or a review of another application or company, is NOT_FOUND;
  * - devolver and cerrar: admin, supervisor and manager; responder: the application's advisor
- *   (assigned) or its creator; cerrar is refused to the user who answered the review;
+ *   (assigned) or its creator, with edit_customer (never the read-only 'user', even as assignee);
+ *   cerrar is refused to the user who answered the review;
  * - devolver of an id that is `abierta` is a no-op (a replay); of one `respondida` it reopens it
  *   (ronda + 1, the new fields); of one `cerrada` it is refused; a new review while another one of
  *   the application is not closed is refused (return that one again instead);
@@ -35,7 +36,7 @@ import {
   type Revision,
 } from '../../../../src/domain/revision';
 import type { DefinicionEtiqueta } from '../../../../src/domain/field-definition';
-import type { Role } from '../../../../src/domain/roles';
+import { can, type Role } from '../../../../src/domain/roles';
 import type { AuthUser } from '../../plugins/auth';
 import { auditBy } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
@@ -46,6 +47,7 @@ import { revisionRows, type RevisionDb } from './rows';
 
 export const REVISION_NO_EXISTE = 'La revisión no existe o no tienes acceso a ella.';
 export const REVISION_CERRADA = 'La revisión ya fue cerrada; sus cambios se conservaron.';
+export const ROL_NO_RESPONDE = 'Tu rol no puede responder revisiones: es de solo consulta.';
 
 const REVISORES: readonly Role[] = ['admin', 'supervisor', 'manager'];
 export const esRevisor = (rol: Role) => REVISORES.includes(rol);
@@ -221,6 +223,8 @@ async function notificarAsesor(tx: DbOrTx, user: AuthUser, sol: SolicitudDb, rev
 }
 
 export async function responder(tx: DbOrTx, user: AuthUser, args: MutationArgs<'revision.responder'>): Promise<Revision> {
+  // Answering is editing the application's record: the read-only role may be its assignee, but not answer.
+  if (!can(user.rol, 'edit_customer')) throw forbidden(ROL_NO_RESPONDE);
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
   const rev = await revisionDe(tx, user, sol.id, args.revisionId);
   if (!rev) throw new AppError('NOT_FOUND', REVISION_NO_EXISTE);
