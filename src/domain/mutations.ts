@@ -161,10 +161,16 @@ const SECRET_ARGS: Partial<Record<string, { path: readonly string[] }[]>> = {
   'usuario.editar': [{ path: ['changes', 'contraseña'] }],
 };
 
+/**
+ * The table's entry for `name`: own keys only, so a pushed name like 'constructor' or '__proto__'
+ * finds nothing instead of an Object.prototype member.
+ */
+const secretArgsOf = (name: string) => (Object.hasOwn(SECRET_ARGS, name) ? SECRET_ARGS[name] : undefined);
+
 /** The secret strings (passwords) in `args`, by the same table (the server hashes them before its transaction). */
 export function secretValues(name: string, args: unknown): string[] {
   const out: string[] = [];
-  for (const { path } of SECRET_ARGS[name] ?? []) {
+  for (const { path } of secretArgsOf(name) ?? []) {
     let node: unknown = args;
     for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
     if (typeof node === 'string') out.push(node);
@@ -174,7 +180,7 @@ export function secretValues(name: string, args: unknown): string[] {
 
 /** A copy of `args` with every secret removed, for what is kept after the server answered. */
 export function redactSecrets(name: string, args: unknown): unknown {
-  const secrets = SECRET_ARGS[name];
+  const secrets = secretArgsOf(name);
   if (!secrets || !args || typeof args !== 'object') return args;
   const copy = structuredClone(args) as Record<string, unknown>;
   for (const { path } of secrets) {

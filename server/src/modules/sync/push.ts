@@ -167,8 +167,9 @@ async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnve
  * args hash nothing: their transaction rejects them.
  */
 function passwordsOf(m: MutationEnvelope): string[] {
+  if (!isMutationName(m.name)) return [];
   const secrets = secretValues(m.name, m.args);
-  if (!secrets.length || !isMutationName(m.name)) return [];
+  if (!secrets.length) return [];
   try {
     refuseMalformedJson(m.args);
   } catch {
