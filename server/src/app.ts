@@ -23,6 +23,7 @@ import solicitudesRoutes from './modules/solicitudes/routes';
 import seguimientoRoutes from './modules/seguimiento/routes';
 import etapasRoutes from './modules/seguimiento/etapas-routes';
 import usuariosRoutes from './modules/usuarios/routes';
+import { perfilCorreoLimit } from './modules/usuarios/correo-limit';
 import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
 import revisionesRoutes from './modules/revisiones/routes';
@@ -120,6 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before every route, so its request timing covers them all.
   await app.register(metricsPlugin, { token: opts.metricsToken });
 
+  // Whether an e-mail is taken, asked by PUT /api/perfil or the perfil.editar mutation: one budget.
+  const correoLimit = perfilCorreoLimit(app, opts.loginRateLimit ?? 10);
+
   await app.register(healthRoutes);
   await app.register(openapiRoutes);
   await app.register(authRoutes, {
@@ -130,10 +134,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(dashboardRoutes);
   await app.register(solicitudesRoutes);
-  await app.register(syncRoutes);
+  await app.register(syncRoutes, { correoLimit });
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
   await app.register(etapasRoutes);
-  await app.register(usuariosRoutes, { jwtKey, rateLimit: opts.loginRateLimit ?? 10 });
+  await app.register(usuariosRoutes, { jwtKey, rateLimit: opts.loginRateLimit ?? 10, correoLimit });
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);
   await app.register(configuracionRoutes);

@@ -6,6 +6,8 @@
  * - an id ≤ last is `skipped` with its stored result; a gap is a 400;
  * - a permanent failure is `rejected`, recorded, and advances the counter (its own writes are
  *   rolled back); a temporary failure stops the batch with 503;
+ * - a guard (the route's rate limits, e.g. perfil.editar's e-mail questions) is asked before a new
+ *   mutation's transaction; its refusal is an ordinary rejection, recorded like any other;
  * - no password is hashed inside a transaction: a mutation's passwords are hashed before its own
  *   transaction opens, and between two mutations' transactions other requests get the database.
  * `faultPoint` calls are test-only hooks (lib/faults.ts), inert unless RADICA_FAULT is set.
@@ -64,11 +66,12 @@ class Rejection {
   constructor(readonly result: MutationResult) {}
 }
 
-async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope): Promise<void> {
+async function runHandler(tx: DbOrTx, user: AuthUser, m: MutationEnvelope, refusal?: AppError): Promise<void> {
   try {
     if (!isMutationName(m.name)) {
       throw new AppError('VALIDATION', `Operación desconocida: ${m.name.slice(0, 60)}`);
     }
+    if (refusal) throw refusal;
     refuseMalformedJson(m.args);
     await runMutation(tx, user, m.name, m.args);
   } catch (caught) {
@@ -138,14 +141,14 @@ async function claim(tx: DbOrTx, clientId: string, id: number): Promise<boolean>
  * records the rejection in a second one, which checks the counter again: another process may have
  * taken the id in between.
  */
-async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnvelope): Promise<Outcome> {
+async function pushOne(db: Db, user: AuthUser, clientId: string, m: MutationEnvelope, refusal?: AppError): Promise<Outcome> {
   try {
     return await db.transaction(async (tx) => {
       while (!(await claim(tx, clientId, m.id))) {
         const done = await lockAndCheck(tx, clientId, m);
         if (done) return done;
       }
-      await runHandler(tx, user, m);
+      await runHandler(tx, user, m, refusal);
       await faultPoint('before-commit');
       return { result: { id: m.id, status: 'applied' } satisfies MutationResult, last: m.id, fresh: true as const };
     });
@@ -178,12 +181,30 @@ function passwordsOf(m: MutationEnvelope): string[] {
   return v.is(MUTATION_SCHEMAS[m.name], m.args) ? secrets : [];
 }
 
-export async function push(db: Db, user: AuthUser, body: PushBody) {
+/**
+ * Asked before a new mutation's transaction opens (rate limits that need the request): an AppError
+ * it throws rejects the mutation like a handler's would, without running it.
+ */
+export type PushGuard = (m: MutationEnvelope) => Promise<void>;
+
+/** The guard's refusal of `m`, if any; a temporary failure (the limits' store away) stops the batch. */
+async function refusalOf(guard: PushGuard | undefined, m: MutationEnvelope): Promise<AppError | undefined> {
+  if (!guard) return undefined;
+  try {
+    await guard(m);
+    return undefined;
+  } catch (err) {
+    if (err instanceof AppError && !isTemporary(err.code)) return err;
+    throw err;
+  }
+}
+
+export async function push(db: Db, user: AuthUser, body: PushBody, guard?: PushGuard) {
   const first = body.mutations[0]?.id;
   if (body.mutations.some((m, i) => m.id !== first + i)) {
     throw new AppError('VALIDATION', 'Las operaciones de un envío deben ir numeradas en orden, sin saltos.');
   }
-  await bindClient(db, user, body.clientId, first);
+  const client = await bindClient(db, user, body.clientId, first);
   const results: MutationResult[] = [];
   let last = 0;
   for (const m of body.mutations) {
@@ -191,7 +212,9 @@ export async function push(db: Db, user: AuthUser, body: PushBody) {
     // queries without ever leaving the microtask queue, so a push would otherwise hold the process
     // (sockets unread, answers unsent) until its last mutation.
     if (m !== body.mutations[0]) await new Promise((resolve) => setImmediate(resolve));
-    const outcome = await withHashedPasswords(passwordsOf(m), () => pushOne(db, user, body.clientId, m));
+    // A replay of an id processed before this push is answered from its stored result: not asked again.
+    const refusal = m.id > client.lastMutationId ? await refusalOf(guard, m) : undefined;
+    const outcome = await withHashedPasswords(passwordsOf(m), () => pushOne(db, user, body.clientId, m, refusal));
     if (outcome.fresh) await faultPoint('after-commit');
     results.push(outcome.result);
     last = outcome.last;

@@ -5,7 +5,8 @@ import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
 import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PushBodySchema } from '../../../../src/domain/sync-protocol';
-import { push } from './push';
+import { push, type PushGuard } from './push';
+import { correoLimitado, perfilCambiaCorreo, type CorreoLimit } from '../usuarios/correo-limit';
 import { pullBody, pullPage } from './pull';
 import { pullRecentPage } from './pull-recent';
 import { AppError } from '../../../../src/domain/errors';
@@ -40,11 +41,17 @@ const PULL_COMPRESSION = {
   zlibOptions: { level: 1 },
 };
 
-export default async function syncRoutes(app: FastifyInstance) {
+export default async function syncRoutes(app: FastifyInstance, opts: { correoLimit: CorreoLimit }) {
   app.post('/api/sync/push', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
     const user = requireUser(request);
     const body = parseInput(PushBodySchema, request.body);
-    const data = await push(app.db, user, body);
+    // A perfil.editar naming another e-mail asks whether that address is taken: it counts in the
+    // same budget as PUT /api/perfil (usuarios/correo-limit.ts), past which it is rejected.
+    const guard: PushGuard = async (m) => {
+      if (m.name !== 'perfil.editar' || !(await perfilCambiaCorreo(app.db, user, m.args))) return;
+      if ((await opts.correoLimit(request)) !== null) throw correoLimitado();
+    };
+    const data = await push(app.db, user, body, guard);
     app.metrics.countPush(data.results);
     return { ok: true, data };
   });

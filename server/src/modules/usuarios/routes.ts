@@ -29,6 +29,7 @@ import {
   USUARIO_NO_EXISTE,
 } from './service';
 import { cambiarContrasena } from './contrasena';
+import { correoLimitado, type CorreoLimit } from './correo-limit';
 
 const MANAGERS = { roles: ['admin', 'supervisor'] as const };
 
@@ -59,7 +60,10 @@ export const PerfilBody = v.object({
   empresa_id: v.optional(v.union([v.string(), v.number()])),
 });
 
-export default async function usuariosRoutes(app: FastifyInstance, opts: { jwtKey: Uint8Array; rateLimit: number }) {
+export default async function usuariosRoutes(
+  app: FastifyInstance,
+  opts: { jwtKey: Uint8Array; rateLimit: number; correoLimit: CorreoLimit },
+) {
   app.get('/api/usuarios', { config: MANAGERS }, async (request) => {
     return { ok: true, data: await listUsuarios(app.db, requireUser(request)) };
   });
@@ -116,15 +120,14 @@ export default async function usuariosRoutes(app: FastifyInstance, opts: { jwtKe
   app.put(
     '/api/perfil',
     {
-      config: {
-        // The e-mail must be unique across companies, so the answer tells whether an address is
-        // taken: a session may ask that as often as it may try a login, no more.
-        rateLimit: {
-          max: opts.rateLimit,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (req) => `perfil|${req.ip}|${req.auth?.id ?? ''}`,
-        },
+      // The e-mail must be unique across companies, so the answer tells whether an address is
+      // taken: a session may ask that as often as it may try a login, no more. The perfil.editar
+      // mutation counts in the same budget (correo-limit.ts).
+      preHandler: async (request, reply) => {
+        const wait = await opts.correoLimit(request);
+        if (wait === null) return;
+        reply.header('Retry-After', String(wait));
+        throw correoLimitado();
       },
     },
     async (request) => {
