@@ -110,6 +110,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // No /api answer may stay in the browser's HTTP cache: they hold applicants' personal data, and
+  // neither 'Salir' nor the device wipe can empty that cache. An answer that set its own
+  // Cache-Control (downloads, the legal operator's identity) keeps it; the PWA's files keep theirs
+  // (plugins/static.ts). The hijacked tus answers set the same in uploads/routes.ts.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Pragma', 'no-cache');
+    }
+    done(null, payload);
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

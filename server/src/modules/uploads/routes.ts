@@ -162,6 +162,9 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
       path,
       datastore: store,
       relativeLocation: true,
+      // The app uploads from its own origin: no CORS, like every other route (tus would answer
+      // Access-Control-Allow-Origin: * without this; an empty list names no origin at all).
+      allowedOrigins: [],
       maxSize: MAX_UPLOAD_BYTES,
       onUploadFinish: async (_req, upload) => {
         await uploadContext.getStore()?.finish?.(upload.id);
@@ -181,6 +184,10 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
 
   async function pass(request: FastifyRequest, reply: FastifyReply, server: Server, scope: UploadScope) {
     reply.hijack();
+    // Outside Fastify's hooks: the same no-store as every /api answer (app.ts). Node merges these
+    // with the headers tus writes.
+    reply.raw.setHeader('Cache-Control', 'no-store');
+    reply.raw.setHeader('Pragma', 'no-cache');
     try {
       await uploadContext.run(scope, () => server.handle(request.raw, reply.raw));
     } catch (err) {
