@@ -2,7 +2,8 @@
  * 'Borrar datos de este dispositivo' (shared tablets): offered in the 'Cambios pendientes' panel,
  * enabled only when nothing is left to send. After confirmation it stops the sync worker, deletes
  * the signed-in user's IndexedDB database (records, cached history, drafts, files, outbox) and the
- * user's keys in localStorage, and logs out; the next login starts from an empty store and pulls.
+ * user's keys in localStorage, and logs out (ending the session on the server too); the next login
+ * starts from an empty store and pulls.
  */
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
@@ -17,6 +18,7 @@ import { readErrorsAtom } from '../state/read-errors';
 import { sessionAtom, sessionExpiredAtom } from '../state/session';
 import { forgetDeviceLogin } from '../state/device-login';
 import { forgetUserOnDevice } from './forget-user';
+import { endServerSession } from './end-server-session';
 
 export const WIPE_LABEL = 'Borrar datos de este dispositivo';
 
@@ -53,7 +55,10 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
       window.location.reload(); // the worker was stopped: start again from what is left
       return;
     }
-    if (session.status === 'authenticated') forgetDeviceLogin(session.session.user.correo);
+    if (session.status === 'authenticated') {
+      endServerSession(session.session.token); // best effort, before the token is dropped
+      forgetDeviceLogin(session.session.user.correo);
+    }
     forgetUserOnDevice(session.status === 'authenticated' ? session.session.user : null);
     setReadErrors([]);
     setExpired(false);

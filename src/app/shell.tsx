@@ -3,7 +3,7 @@
  * sync chip, the notification bell and (below 1024 px) the ☰ menu button, which carries a red
  * badge while the server refused a change. The side menu (a drawer below 1024 px) has the spec's
  * entries, the company and user, and 'Salir': logging out with unsent changes asks in the app's
- * dialog, saying how many would wait on this device.
+ * dialog, saying how many would wait on this device; it also ends the session on the server.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
@@ -27,6 +27,7 @@ import { DeviceLoginResume, SessionBanner } from './session-banner';
 import { SyncChip, useSyncView } from './sync-chip';
 import { SyncPanelHost } from './sync-panel';
 import { OPEN_PARAM } from './open-param';
+import { endServerSession } from './end-server-session';
 
 interface MenuItem {
   to: string;
@@ -82,6 +83,7 @@ export function Shell() {
       });
       if (!ok) return;
     }
+    endServerSession(state.session.token); // best effort, before the token is dropped
     clearStoredSession();
     forgetHeldLogin();
     setReadErrors([]); // they quote this user's data; the next user must not see them

@@ -75,6 +75,9 @@ test('Borrar datos de este dispositivo: disabled while a change is unsent, then 
   await expect(page.getByTestId('sync-status')).toContainText('Sincronizado', { timeout: 30_000 });
   await page.getByTestId('sync-status').click();
   await expect(wipe).toBeEnabled();
+  const tokenA = await page.evaluate(() => localStorage.getItem('access_token'));
+  const withTokenA = async () => (await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${tokenA}` } })).status();
+  expect(await withTokenA()).toBe(200);
   await wipe.click();
   const confirm = page.getByRole('alertdialog', { name: 'Borrar datos de este dispositivo' });
   await expect(confirm).toContainText('Los datos del servidor no cambian');
@@ -84,6 +87,7 @@ test('Borrar datos de este dispositivo: disabled while a change is unsent, then 
   await expect(page.getByText('Se borraron los datos de este dispositivo.')).toBeVisible();
   await expect.poll(() => databases(page)).not.toContain(dbA);
   expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('access_token'), localStorage.getItem('cedula')])).toEqual([null, null, null]);
+  await expect.poll(withTokenA).toBe(401); // the session ended on the server too
 
   // User B (the bank user) sees only its own applications, pulled into its own new database.
   await new LoginPage(page).login('banco@demo.co');

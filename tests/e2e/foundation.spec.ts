@@ -24,7 +24,7 @@ test('admin sees Usuarios and Configuración, and the session survives a reload'
   await expect(page.getByText('admin@demo.co')).toBeVisible();
 });
 
-test('asesor does not see admin entries, is sent from /users to /, and logs out', async ({ page }) => {
+test('asesor does not see admin entries, is sent from /users to /, and logs out, which ends the session on the server', async ({ page, request }) => {
   const login = new LoginPage(page);
   await login.loginAndWait('asesor@demo.co');
   const shell = new ShellPage(page);
@@ -33,11 +33,37 @@ test('asesor does not see admin entries, is sent from /users to /, and logs out'
   await expect(shell.menu().getByRole('link', { name: 'Configuración' })).toHaveCount(0);
   await page.goto('/users');
   await expect(page).toHaveURL(/\/$/);
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const withOldToken = async () => (await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } })).status();
+  expect(await withOldToken()).toBe(200);
+  // The token the sync worker keeps for the service worker's background sync (meta `syncToken`).
+  const dbName = await page.evaluate(() => `radica-${localStorage.getItem('empresa_id')}-${localStorage.getItem('user_id')}`);
+  const keptSyncToken = () =>
+    page.evaluate(async (name) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        return await new Promise<string | null>((resolve, reject) => {
+          const req = db.transaction('meta').objectStore('meta').get('syncToken');
+          req.onsuccess = () => resolve((req.result as { value: string | null } | undefined)?.value ?? null);
+          req.onerror = () => reject(req.error);
+        });
+      } finally {
+        db.close();
+      }
+    }, dbName);
+  await expect.poll(keptSyncToken).toBe(token);
   await shell.logout();
   await expect(page).toHaveURL(/\/login$/);
   const stored = await page.evaluate(() => ({ token: localStorage.getItem('access_token'), cedula: localStorage.getItem('cedula') }));
   expect(stored.token).toBeNull();
   expect(stored.cedula).toBe('1098765432');
+  // A copy of the token (a shared tablet, a log) no longer opens anything: 'Salir' told the server.
+  await expect.poll(withOldToken).toBe(401);
+  await expect.poll(keptSyncToken).toBeNull(); // nor does the service worker hold it
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
 });
