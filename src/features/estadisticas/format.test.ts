@@ -11,6 +11,7 @@ import {
   formatPesos,
   toDaySeries,
   toPoints,
+  toRangePoints,
   tooltipText,
 } from './format';
 
@@ -69,5 +70,24 @@ describe('statistics formatting', () => {
       { name: 'c', value: 5 },
       { name: 'b', value: 2 },
     ]);
+  });
+
+  it('orders income ranges by the range, lowest first and Sin información last, whatever their counts', () => {
+    const points = toRangePoints({
+      'Más de $ 10.000.000': 40,
+      'Sin información': 90,
+      '$ 5.000.000 - $ 10.000.000': 70,
+      'Menos de $ 1.000.000': 5,
+      '$ 1.000.000 - $ 2.000.000': 0,
+      '$ 3.000.000 - $ 5.000.000': 60,
+    });
+    expect(points.map((p) => p.name)).toEqual([
+      'Menos de $ 1.000.000',
+      '$ 3.000.000 - $ 5.000.000',
+      '$ 5.000.000 - $ 10.000.000',
+      'Más de $ 10.000.000',
+      'Sin información',
+    ]);
+    expect(points[0].value).toBe(5);
   });
 });

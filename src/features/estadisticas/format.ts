@@ -5,7 +5,7 @@
  * chart-options.ts.
  */
 import { ROLE_LABELS, normalizeRole } from '../../domain/roles';
-import { ZONA_HORARIA, type Conteo } from '../../domain/estadisticas';
+import { RANGOS_INGRESOS, SIN_INFORMACION, ZONA_HORARIA, type Conteo } from '../../domain/estadisticas';
 import { formatMoney } from '../../domain/format';
 
 export const PALETTE = ['#1d4ed8', '#059669', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#4d7c0f'] as const;
@@ -84,6 +84,17 @@ export function toPoints(c: Conteo | null | undefined, label: (k: string) => str
     .filter(([, v]) => Number(v) > 0)
     .map(([k, v]) => ({ name: label(k), value: Number(v) }))
     .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name, 'es'));
+}
+
+const ORDEN_RANGOS = [...RANGOS_INGRESOS.map((r) => r.label), SIN_INFORMACION];
+
+/**
+ * Income ranges in their own order, lowest first and 'Sin información' last, so the bars' axis
+ * rises; a label the list doesn't know (an older server's) goes after them.
+ */
+export function toRangePoints(c: Conteo | null | undefined): Point[] {
+  const rank = (name: string) => (ORDEN_RANGOS.includes(name) ? ORDEN_RANGOS.indexOf(name) : ORDEN_RANGOS.length);
+  return toPoints(c).sort((a, b) => rank(a.name) - rank(b.name));
 }
 
 /**

@@ -13,13 +13,14 @@ import {
 } from '../../domain/estadisticas';
 import { BarCard, LineCard, PieCard } from './charts';
 import { DevolucionesTable, POR_ASESOR_RESPONSABLE } from './devoluciones-table';
-import { formatAverage, formatCount, formatPesos, roleLabel, toDaySeries, toPoints } from './format';
+import { formatAverage, formatCount, formatPesos, roleLabel, toDaySeries, toPoints, toRangePoints } from './format';
 
 export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="stat-card">
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="stat-card">
       <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {/* '$ 10.243.833.000.000' fits a quarter of 1366 px only a size down; a longer one wraps. */}
+      <p className="mt-1 break-words text-xl font-bold text-slate-900 2xl:text-2xl">{value}</p>
       {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
     </div>
   );
@@ -128,7 +129,7 @@ export function FinancierasView({ data }: { data: EstadisticasFinancieras }) {
     <div className="space-y-4">
       <FinancierasCards data={data} />
       <div className={CHARTS}>
-        <PieCard title="Rangos de ingresos" points={toPoints(data.rangos_ingresos)} />
+        <PieCard title="Rangos de ingresos" points={toRangePoints(data.rangos_ingresos)} />
         <BarCard title="Tipos de actividad económica" points={toPoints(data.tipos_actividad_economica)} />
       </div>
     </div>
@@ -160,7 +161,7 @@ export function CompletasView({ data }: { data: EstadisticasCompletas }) {
       </section>
       <div className={CHARTS}>
         <PieCard title="Distribución por estado" estados points={toPoints(g?.solicitudes_por_estado)} />
-        <BarCard title="Rangos de ingresos" points={toPoints(data.financieras?.rangos_ingresos)} />
+        <BarCard title="Rangos de ingresos" points={toRangePoints(data.financieras?.rangos_ingresos)} />
       </div>
     </div>
   );
