@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, PASSWORD } from './fixtures/app';
+import { answerConfirm, LoginPage, PASSWORD } from './fixtures/app';
 import { formatDateTime } from '../../src/domain/format';
 import { NETWORK_MESSAGE } from '../../src/lib/api';
 import { RegistroModal, ServerApi, waitForRows, waitForServiceWorker, setup } from './fixtures/registro';
@@ -57,8 +57,27 @@ test('add a reference and remove it', async ({ page, request }) => {
   const names = await Promise.all([...Array(before + 1).keys()].map((i) => all.nth(i).getByLabel('Nombre').inputValue()));
   expect(names.filter((n) => n === 'Gloria Estrada')).toHaveLength(1);
   const again = all.nth(names.indexOf('Gloria Estrada'));
+  // 'Eliminar' marks it; 'No eliminar' takes it back; Cancelar › 'Descartar cambios' leaves it on the record.
   await again.getByRole('button', { name: /Eliminar Referencia/ }).click();
-  await expect(page.getByText('Referencia eliminada')).toBeVisible();
+  await expect(again.getByTestId('referencia-eliminada')).toContainText('Gloria Estrada Se eliminará al guardar.');
+  await again.getByRole('button', { name: 'No eliminar' }).click();
+  await expect(again.getByLabel('Nombre')).toHaveValue('Gloria Estrada');
+  await again.getByRole('button', { name: /Eliminar Referencia/ }).click();
+  await modal.dialog().locator('footer').getByRole('button', { name: 'Cancelar' }).click();
+  await answerConfirm(page, '¿Descartar los cambios?', 'confirm');
+  await expect(modal.dialog()).toHaveCount(0);
+  await modal.open(radicado, documento);
+  await expect(modal.dialog().getByTestId('referencia')).toHaveCount(before + 1);
+  await expect(modal.dialog().getByTestId('referencia-eliminada')).toHaveCount(0);
+  expect((await api.record(row.solicitante.id)).data!.referencias.map((r) => r.detalle_referencia.nombre)).toContain('Gloria Estrada');
+
+  // Eliminar and Guardar: gone from the record and the server.
+  const kept = modal.dialog().getByTestId('referencia');
+  const keptNames = await Promise.all([...Array(before + 1).keys()].map((i) => kept.nth(i).getByLabel('Nombre').inputValue()));
+  await kept.nth(keptNames.indexOf('Gloria Estrada')).getByRole('button', { name: /Eliminar Referencia/ }).click();
+  await modal.save();
+  await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();
+  await modal.open(radicado, documento);
   await expect(modal.dialog().getByTestId('referencia')).toHaveCount(before);
   await expect
     .poll(async () => (await api.record(row.solicitante.id)).data!.referencias.map((r) => r.detalle_referencia.nombre), { timeout: 30_000 })

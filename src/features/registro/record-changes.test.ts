@@ -143,7 +143,7 @@ describe('the form values of a record', () => {
     expect(initial.informacion_financiera).toMatchObject({ total_ingresos_mensuales: 5_000_000, ingreso_basico_mensual: 5_000_000, declara_renta: false, honorarios: '' });
     expect(initial.solicitud).toMatchObject({ tipo_credito: 'hipotecario', monto_solicitado: 180_000_000, plazo_meses: 240, banco_nombre: 'BBVA' });
     expect(initial.credito).toMatchObject({ valor_inmueble: 250_000_000, cuota_inicial: '' });
-    expect(initial.referencias).toEqual([{ id: 'r1', isNew: false, datos: expect.objectContaining({ tipo_referencia: 'familiar', nombre: 'Ana Ruiz', relacion: 'Madre' }) }]);
+    expect(initial.referencias).toEqual([{ id: 'r1', isNew: false, eliminada: false, datos: expect.objectContaining({ tipo_referencia: 'familiar', nombre: 'Ana Ruiz', relacion: 'Madre' }) }]);
   });
 });
 
@@ -151,7 +151,7 @@ describe('recordEdit', () => {
   it('saves nothing when nothing changed, though an old value breaks a rule and a now-required field is empty', () => {
     const { edit } = setup();
     const r = edit(() => undefined);
-    expect(r).toEqual({ ok: true, edit: { changes: {}, base: {}, references: { add: [], edit: [] }, bankChanged: false, documento: null } });
+    expect(r).toEqual({ ok: true, edit: { changes: {}, base: {}, references: { add: [], edit: [], remove: [] }, bankChanged: false, documento: null } });
   });
 
   it('sends each changed field at its path with the value the user saw, nested JSON keys included', () => {
@@ -268,6 +268,21 @@ describe('recordEdit', () => {
     expect(after.solicitud.tipo_credito).toBe('vehicular');
   });
 
+  it('a reference marked Eliminar is removed on save, unjudged and unedited; a new one so marked is not added', () => {
+    const { edit } = setup();
+    const r = edit((v) => {
+      v.referencias[0].datos.celular = '123';
+      v.referencias[0].eliminada = true;
+      v.referencias.push({ id: 'r2', isNew: true, eliminada: true, datos: { tipo_referencia: 'personal', nombre: 'Gloria Estrada' } });
+    });
+    expect(r.ok && r.edit.references).toEqual({ add: [], edit: [], remove: [{ referenciaId: 'r1' }] });
+    // Taken back ('No eliminar'): nothing to remove.
+    const kept = edit((v) => {
+      v.referencias[0].eliminada = false;
+    });
+    expect(kept.ok && kept.edit.references).toEqual({ add: [], edit: [], remove: [] });
+  });
+
   it('adds filled references, skips empty ones, and edits only the changed keys of existing ones', () => {
     const { edit } = setup();
     const r = edit((v) => {
@@ -278,6 +293,7 @@ describe('recordEdit', () => {
     expect(r.ok && r.edit.references).toEqual({
       add: [{ referenciaId: 'r2', tipo_referencia: 'personal', detalle_referencia: { nombre: 'Gloria Estrada', celular: '3157778899' } }],
       edit: [{ referenciaId: 'r1', detalle_referencia: { celular: '3109998877' } }],
+      remove: [],
     });
     const bad = edit((v) => v.referencias.push({ id: 'r4', isNew: true, datos: { tipo_referencia: 'personal', celular: '123' } }));
     expect(bad).toEqual({

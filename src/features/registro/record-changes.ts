@@ -24,6 +24,8 @@ type Obj = Record<string, unknown>;
 export interface ReferenceOps {
   add: Array<{ referenciaId: string; tipo_referencia: string | null; detalle_referencia: Record<string, ReferenceValue> }>;
   edit: Array<{ referenciaId: string; tipo_referencia?: string | null; detalle_referencia?: Record<string, ReferenceValue> }>;
+  /** References on the record marked 'Eliminar' in this edit. */
+  remove: Array<{ referenciaId: string }>;
 }
 type ReferenceValue = string | number | boolean | null;
 
@@ -115,11 +117,16 @@ function referenceValue(value: unknown): ReferenceValue {
 }
 
 function referenceChanges(fields: readonly FieldDefinition[], values: EditValues, initialValues: EditValues, today?: string) {
-  const ops: ReferenceOps = { add: [], edit: [] };
+  const ops: ReferenceOps = { add: [], edit: [], remove: [] };
   const errors: Record<string, string> = {};
   values.referencias.forEach((ref, i) => {
     const initial = ref.isNew ? undefined : initialValues.referencias.find((r) => r.id === ref.id)?.datos;
     if (!ref.isNew && !initial) return;
+    if (ref.eliminada) {
+      // Deleted: its values are neither judged nor sent; a new one marked so simply isn't added.
+      if (!ref.isNew) ops.remove.push({ referenciaId: ref.id });
+      return;
+    }
     // A new reference is sent only with a name, cell, address or relationship (spec 02 §5).
     if (ref.isNew && !isReferenceFilled(ref.datos)) return;
     const j = judge(fields, ref.datos, initial ?? null, today, `referencias.${i}.datos.`);

@@ -139,7 +139,7 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
             {ENTITY_SECTIONS.map((s) => (
               <EntitySection key={s.entity} entity={s.entity} title={s.title} testId={s.testId} fields={fields.entities[s.entity]} lists={lists} />
             ))}
-            <ReferencesSection solicitudId={initial.id} subjectLine={subjectLine} fields={fields.referencia} lists={lists} canEdit={canEdit} />
+            <ReferencesSection fields={fields.referencia} lists={lists} canEdit={canEdit} />
             <CreditSection record={initial} live={live} fields={fields} lists={lists} />
           </fieldset>
         </form>

@@ -28,7 +28,8 @@ export const EditValuesSchema = v.object({
   solicitud: EntityValues,
   /** The fields of the credit kind's sub-object (detalle_credito.<kind>). */
   credito: EntityValues,
-  referencias: v.array(v.object({ id: v.string(), isNew: v.boolean(), datos: EntityValues })),
+  /** `eliminada`: marked for deletion, queued on Guardar (until then 'No eliminar' takes it back). */
+  referencias: v.array(v.object({ id: v.string(), isNew: v.boolean(), eliminada: v.optional(v.boolean()), datos: EntityValues })),
   preferencias: v.object({ email: v.boolean(), sms: v.boolean() }),
 });
 export type EditValues = v.InferInput<typeof EditValuesSchema>;
@@ -172,6 +173,7 @@ export function toEditValues(record: SolicitudRecord, fields: RecordFields): Edi
     referencias: (record.referencias ?? []).map((r) => ({
       id: r.id,
       isNew: false,
+      eliminada: false,
       datos: {
         ...Object.fromEntries(fields.referencia.map((f) => [f.key, toFormValue(f, r.detalle_referencia?.[f.key])])),
         tipo_referencia: r.tipo_referencia ?? '',
@@ -183,7 +185,7 @@ export function toEditValues(record: SolicitudRecord, fields: RecordFields): Edi
 
 /** A reference added in the form. */
 export function newReference(id: string): EditValues['referencias'][number] {
-  return { id, isNew: true, datos: { tipo_referencia: 'personal' } };
+  return { id, isNew: true, eliminada: false, datos: { tipo_referencia: 'personal' } };
 }
 
 /** Columns of the references' entity (tipo_referencia), kept out of detalle_referencia. */

@@ -1,28 +1,25 @@
 /**
  * 'Información de Referencias': each reference ('Referencia N') with the fields the company defines
- * for references, drawn like the creation form's; add up to three. Removing a reference already
- * on the record queues its deletion at once (spec 01 §2: add and remove); one added here and not
- * saved yet simply goes away.
+ * for references, drawn like the creation form's; add up to three. 'Eliminar Referencia N' marks
+ * the reference for deletion: it is queued with the rest of the edit on Guardar, 'No eliminar'
+ * takes it back, and Cancelar › 'Descartar cambios' leaves it on the record. A new one with
+ * nothing typed simply goes away.
  */
-import { useAtomValue } from 'jotai';
-import { useController, useFieldArray, useFormState } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useController, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import type { FieldContext } from '../../components/fields/field-input';
 import { Button } from '../../components/ui/button';
-import { mutate } from '../../db/mutate';
 import type { FieldDefinition } from '../../domain/field-definition';
 import { uuidv7 } from '../../domain/ids';
 import { MAX_REFERENCIAS } from '../../domain/registro-mutations';
-import { reportDelivery } from '../../state/delivery';
-import { syncClientAtom, useLocalDb } from '../../state/local-data';
+import { isReferenceFilled } from '../../domain/schema-compiler';
 import { EntityFields } from './entity-fields';
 import { errorAt, useRecordForm } from './form-context';
 import { newReference } from './record-values';
 import { FIELD_GRID, Section } from './section';
 
+export const REFERENCIA_SE_ELIMINARA = 'Se eliminará al guardar.';
+
 interface Props {
-  solicitudId: string;
-  subjectLine: string;
   fields: readonly FieldDefinition[];
   lists: Omit<FieldContext, 'values'>;
   canEdit: boolean;
@@ -50,28 +47,23 @@ function ReferenceItem({ index, fields, lists }: { index: number; fields: readon
   );
 }
 
-export function ReferencesSection({ solicitudId, subjectLine, fields, lists, canEdit }: Props) {
-  const db = useLocalDb();
-  const client = useAtomValue(syncClientAtom);
-  const { control } = useRecordForm();
+export function ReferencesSection({ fields, lists, canEdit }: Props) {
+  const { control, setValue } = useRecordForm();
   const refs = useFieldArray({ control, name: 'referencias', keyName: 'key' });
+  const values = useWatch({ control, name: 'referencias' }) ?? [];
+  const removed = (i: number) => values[i]?.eliminada === true;
 
-  const remove = async (index: number) => {
-    const ref = refs.fields[index];
-    if (ref.isNew) {
+  const remove = (index: number) => {
+    const ref = values[index];
+    if (ref?.isNew && !isReferenceFilled(ref.datos ?? {})) {
       refs.remove(index);
       return;
     }
-    try {
-      const id = await mutate(db, 'referencia.eliminar', { solicitudId, referenciaId: ref.id });
-      refs.remove(index);
-      void reportDelivery(db, [id], { sent: 'Referencia eliminada', description: subjectLine }, { client, online: navigator.onLine });
-    } catch (error) {
-      toast.error('No se pudo eliminar la referencia', { description: error instanceof Error ? error.message : undefined });
-    }
+    setValue(`referencias.${index}.eliminada`, true, { shouldDirty: true });
   };
+  const keep = (index: number) => setValue(`referencias.${index}.eliminada`, false, { shouldDirty: true });
 
-  const full = refs.fields.length >= MAX_REFERENCIAS;
+  const full = refs.fields.filter((_, i) => !removed(i)).length >= MAX_REFERENCIAS;
   return (
     <Section title="Información de Referencias" testId="seccion-referencias">
       {refs.fields.length === 0 && <p className="mb-3 text-slate-600">No hay referencias registradas.</p>}
@@ -79,13 +71,27 @@ export function ReferencesSection({ solicitudId, subjectLine, fields, lists, can
         {refs.fields.map((ref, i) => (
           <fieldset key={ref.key} className="rounded-md border border-slate-200 p-3" data-testid="referencia">
             <legend className="px-1 font-semibold text-slate-800">Referencia {i + 1}</legend>
-            <ReferenceItem index={i} fields={fields} lists={lists} />
-            {canEdit && (
-              <div className="mt-3 flex justify-end">
-                <Button variant="danger-outline" onClick={() => void remove(i)}>
-                  Eliminar Referencia {i + 1}
+            {removed(i) ? (
+              <div className="flex flex-wrap items-center justify-between gap-3" data-testid="referencia-eliminada">
+                <p className="text-slate-700">
+                  <span className="line-through">{String(values[i]?.datos?.nombre ?? '').trim() || `Referencia ${i + 1}`}</span>{' '}
+                  <span className="font-medium text-red-800">{REFERENCIA_SE_ELIMINARA}</span>
+                </p>
+                <Button variant="secondary" onClick={() => keep(i)}>
+                  No eliminar
                 </Button>
               </div>
+            ) : (
+              <>
+                <ReferenceItem index={i} fields={fields} lists={lists} />
+                {canEdit && (
+                  <div className="mt-3 flex justify-end">
+                    <Button variant="danger-outline" onClick={() => remove(i)}>
+                      Eliminar Referencia {i + 1}
+                    </Button>
+                  </div>
+                )}
+              </>
             )}
           </fieldset>
         ))}

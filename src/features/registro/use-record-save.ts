@@ -34,7 +34,8 @@ export interface PendingDuplicate {
   then?: FollowUp;
 }
 
-const hasChanges = (e: RecordEdit) => Object.keys(e.changes).length > 0 || e.references.add.length > 0 || e.references.edit.length > 0;
+const hasChanges = (e: RecordEdit) =>
+  Object.keys(e.changes).length > 0 || e.references.add.length > 0 || e.references.edit.length > 0 || e.references.remove.length > 0;
 
 export function useRecordSave({
   solicitudId,
@@ -89,6 +90,8 @@ export function useRecordSave({
         ids.push(editId);
         await queueFiles?.(edit.changes, editId);
       }
+      // Deletions first: a reference removed and another added in one edit stays within the maximum.
+      for (const { referenciaId } of edit.references.remove) ids.push(await mutate(db, 'referencia.eliminar', { solicitudId, referenciaId }));
       for (const add of edit.references.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId, ...add }));
       for (const change of edit.references.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId, ...change }));
       if (then) ids.push(await then.queue());
