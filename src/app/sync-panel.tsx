@@ -2,13 +2,15 @@
  * 'Cambios pendientes': what waits on this device and what the server refused. Each entry names
  * the kind of change, the applicant and radicado ('sin radicar' before filing) or the user or
  * notification, what it changes, and when it was made. Rejected changes can be retried or
- * discarded, conflicts resolved field by field; attachments show 'en cola' until uploaded. It
+ * discarded (after a question naming what is lost: it cannot be undone), conflicts resolved field
+ * by field; attachments show 'en cola' until uploaded. It
  * also shows the storage this device uses (es-CO figures) and 'Borrar datos de este dispositivo'.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Button } from '../components/ui/button';
+import { askConfirm } from '../components/ui/confirm-dialog';
 import { Dialog } from '../components/ui/dialog';
 import { toast } from '../components/ui/toast';
 import { formatMegabytes, formatTime, formatWhen } from '../domain/format';
@@ -26,6 +28,22 @@ import { reopenable, reopenRefusedCreation } from '../features/formulario/reopen
 import { loadSubjects } from './subjects';
 
 const FIVE_DAYS = 5 * 24 * 3600 * 1000;
+
+export const DISCARD_CHANGE_TITLE = '¿Descartar este cambio?';
+export const DISCARD_FILE_TITLE = '¿Descartar este archivo?';
+
+/** Asks before a refused change or file is dropped for good: nothing brings it back. */
+function confirmDiscard(kind: 'cambio' | 'archivo', what: string): Promise<boolean> {
+  return askConfirm({
+    title: kind === 'cambio' ? DISCARD_CHANGE_TITLE : DISCARD_FILE_TITLE,
+    message:
+      kind === 'cambio'
+        ? `Se perderá: ${what}. No se puede deshacer.`
+        : `Se borrará de este dispositivo la única copia de ${what}: el servidor no la tiene. No se puede deshacer.`,
+    confirmLabel: 'Descartar',
+    cancelLabel: 'Conservar',
+  });
+}
 
 function fileSubject(subjects: Subjects | undefined, solicitudId: string): string | null {
   const s = subjects?.solicitudes.get(solicitudId);
@@ -147,7 +165,13 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
                 ) : (
                   <Button onClick={() => db && act(retryProblem(db, p.id))}>Reintentar</Button>
                 )}
-                <Button variant="danger-outline" onClick={() => db && act(discardProblem(db, p.id))}>
+                <Button
+                  variant="danger-outline"
+                  onClick={() => {
+                    const lost = [d.title, d.subject, changedValues(p.name, p.args, data.subjects.etiquetas)].filter(Boolean).join(' · ');
+                    void confirmDiscard('cambio', lost).then((yes) => yes && db && act(discardProblem(db, p.id)));
+                  }}
+                >
                   Descartar
                 </Button>
               </div>
@@ -162,7 +186,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
             <p className="text-sm text-red-900">{f.error ?? 'Error al subir archivos'}</p>
             <div className="mt-2 flex gap-2">
               <Button onClick={() => db && act(retryFile(db, f.id))}>Reintentar</Button>
-              <Button variant="danger-outline" onClick={() => db && act(discardFile(db, f.id))}>
+              <Button variant="danger-outline" onClick={() => void confirmDiscard('archivo', f.nombre).then((yes) => yes && db && act(discardFile(db, f.id)))}>
                 Descartar
               </Button>
             </div>
@@ -171,7 +195,12 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
       </ul>
 
       <h3 className="mt-4 font-semibold">En cola ({queued})</h3>
-      {queued === 0 && <p className="text-sm text-slate-700">Nada por enviar: todo está en el servidor.</p>}
+      {queued === 0 &&
+        (failedFiles.length ? (
+          <p className="text-sm text-slate-700">Nada en cola. Los archivos rechazados de arriba siguen solo en este dispositivo.</p>
+        ) : (
+          <p className="text-sm text-slate-700">Nada por enviar: todo está en el servidor.</p>
+        ))}
       <ul className="divide-y divide-slate-200 text-sm" aria-label="Cambios en cola">
         {data?.outbox.map((m) => {
           const d = describeChange(m.name, m.args, data.subjects);

@@ -305,5 +305,7 @@ describe('SyncEngine files', () => {
       error: 'El contenido no es un PDF.',
     });
     expect(engine.getStatus().state).toBe('idle');
+    // Held only on this device: a problem on the main screen, not a quiet 'Sincronizado'.
+    expect(engine.getStatus()).toMatchObject({ pending: 0, problems: 1 });
   });
 });

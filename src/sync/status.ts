@@ -1,7 +1,8 @@
 /**
  * The sync status the shell shows (ARCHITECTURE.md §7) and how its counts are read.
  * Invariants: `pending` counts outbox entries plus attachments not yet uploaded; `problems`
- * counts rejected or conflicting changes the user has not resolved, retried or discarded.
+ * counts rejected or conflicting changes the user has not resolved, retried or discarded, and
+ * files the server refused (held only on this device until retried or discarded).
  * The type is plain data so it crosses the worker boundary by structured clone.
  */
 import type { RadicaDB } from '../db/database';
@@ -32,12 +33,13 @@ export const FORBIDDEN_SYNC_MESSAGE =
 export const NETWORK_MESSAGE = 'No hay conexión con el servidor. Se reintentará automáticamente.';
 export const RETRY_MESSAGE = 'No se pudo sincronizar. Se reintentará automáticamente.';
 
-/** What is queued (outbox entries, files not yet uploaded) and the open problems, in one read. */
+/** What is queued (outbox entries, files not yet uploaded) and the open problems (refused files included), in one read. */
 export async function readQueue(db: RadicaDB): Promise<{ outbox: number; files: number; problems: number }> {
   return db.transaction('r', db.outbox, db.files, db.problems, async () => {
     const outbox = await db.outbox.count();
     const files = await db.files.where('status').anyOf('pending', 'uploading').count();
-    const problems = await db.problems.filter((p) => !p.resolvedAt).count();
+    const refusedFiles = await db.files.where('status').equals('error').count();
+    const problems = (await db.problems.filter((p) => !p.resolvedAt).count()) + refusedFiles;
     return { outbox, files, problems };
   });
 }

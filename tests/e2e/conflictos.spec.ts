@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD } from './fixtures/app';
+import { answerConfirm, PASSWORD } from './fixtures/app';
 import { setup, waitForServiceWorker } from './fixtures/registro';
 
 /**
@@ -107,7 +107,12 @@ test('Descartar drops the tablet change: the device shows the office value and t
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
   const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de solicitud' });
   await expect(problem).toContainText(radicado);
+  // One tap doesn't drop it: the question names what is lost, and 'Conservar' keeps it.
   await problem.getByRole('button', { name: 'Descartar' }).click();
+  await answerConfirm(page, `Se perderá: Edición de solicitud`, 'cancel');
+  await expect(problem).toBeVisible();
+  await problem.getByRole('button', { name: 'Descartar' }).click();
+  await answerConfirm(page, `Barrio: Barrio Descartado ${RUN}. No se puede deshacer.`, 'confirm');
   await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
   await expect(panel.getByText('En cola (0)')).toBeVisible();
   await expect(page.getByText('1 conflicto')).toHaveCount(0);
