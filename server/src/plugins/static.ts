@@ -1,8 +1,6 @@
 /**
  * Serves the built PWA from dist/. Every non-/api GET that is not a file falls back to index.html
- * (client-side routes); /api paths never do and answer a JSON 404. Files are looked up on each
- * request (wildcard), as index.html is: a build written under a running server is served whole,
- * not a new index.html naming assets the server listed at start without them.
+ * (client-side routes); /api paths never do and answer a JSON 404.
  */
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -16,7 +14,7 @@ export default fp(async function staticPlugin(app: FastifyInstance, opts: { dist
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: true,
+      wildcard: false,
       index: false,
       setHeaders(res, filePath) {
         if (/\/assets\//.test(filePath)) res.header('cache-control', 'public, max-age=31536000, immutable');
