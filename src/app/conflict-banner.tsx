@@ -2,7 +2,8 @@
  * Conflicts are announced, not discovered: when the server refuses a change because someone else
  * changed the same fields, a toast says so at once and a banner above every screen stays until
  * the conflict is resolved or discarded ('Conflicto en RAD-… : otra persona cambió …'), with
- * 'Resolver' opening the resolver. Other refused changes get one line with their count.
+ * 'Resolver' opening the resolver. Other refused changes, and files the server refused, get one
+ * line with their count.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -57,9 +58,11 @@ export function ConflictBanner() {
   const subjects = useSubjects(problems);
   const openPanel = useSetAtom(syncPanelAtom);
   const userId = useAtomValue(myUserIdAtom);
-  if (!problems.length) return null;
+  const db = useAtomValue(localDbAtom);
+  const refusedFiles = useLiveQuery(async () => (db ? db.files.where('status').equals('error').count() : 0), [db]) ?? 0;
+  if (!problems.length && !refusedFiles) return null;
   const conflicts = problems.filter(resolvable);
-  const rejected = problems.length - conflicts.length;
+  const rejected = problems.length - conflicts.length + refusedFiles;
   return (
     <div role="region" aria-label="Conflictos y cambios rechazados" className="mb-4 space-y-2" data-testid="banner-conflictos">
       {conflicts.map((p) => (

@@ -24,6 +24,7 @@ import { forgetHeldLogin } from '../state/device-session';
 import { ConflictAnnouncer, ConflictBanner } from './conflict-banner';
 import { DeliveryReports } from './delivery-reports';
 import { DeviceLoginResume, SessionBanner } from './session-banner';
+import { StaleQueueBanner } from './stale-queue';
 import { SyncChip, useSyncView } from './sync-chip';
 import { SyncPanelHost } from './sync-panel';
 import { OPEN_PARAM } from './open-param';
@@ -198,6 +199,7 @@ export function Shell() {
         <main className="min-w-0 flex-1 p-4 lg:p-8">
           <SessionBanner />
           <ConflictBanner />
+          <StaleQueueBanner />
           {/* A screen that fails fails here, inside the shell: the menu, the sync chip and the
               pending changes stay; another screen (another path) is another try. */}
           <ScreenBoundary resetKey={location.pathname} onHome={location.pathname === '/' ? undefined : () => void navigate('/')}>

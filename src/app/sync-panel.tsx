@@ -26,8 +26,8 @@ import { ConflictResolver } from './conflict-resolver';
 import { DeviceWipe } from './device-wipe';
 import { reopenable, reopenRefusedCreation } from '../features/formulario/reopen-refused';
 import { loadSubjects } from './subjects';
+import { isStaleQueue, STALE_QUEUE_MESSAGE } from './stale-queue';
 
-const FIVE_DAYS = 5 * 24 * 3600 * 1000;
 
 export const DISCARD_CHANGE_TITLE = '¿Descartar este cambio?';
 export const DISCARD_FILE_TITLE = '¿Descartar este archivo?';
@@ -108,7 +108,9 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
   };
 
   const oldest = data?.outbox[0]?.at;
-  const stale = oldest ? Date.now() - new Date(oldest).getTime() > FIVE_DAYS : false;
+  const stale = isStaleQueue(oldest);
+  // A planned retry already past (the device slept, or was closed for days) is no time to show.
+  const nextAttempt = status?.nextAttemptAt && new Date(status.nextAttemptAt).getTime() > Date.now() ? status.nextAttemptAt : undefined;
   const queuedFiles = data?.files.filter((f) => f.status !== 'error') ?? [];
   const failedFiles = data?.files.filter((f) => f.status === 'error') ?? [];
   const queued = (data?.outbox.length ?? 0) + queuedFiles.length;
@@ -117,10 +119,10 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
   return (
     <Dialog title="Cambios pendientes" size="md" onClose={onClose} closeOnBackdrop testId="cambios-pendientes">
       {status?.message && <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{status.message}</p>}
-      {status?.nextAttemptAt && <p className="mt-1 text-sm text-slate-700">Próximo intento: {formatTime(status.nextAttemptAt)}</p>}
+      {nextAttempt && <p className="mt-1 text-sm text-slate-700">Próximo intento: {formatWhen(nextAttempt)}</p>}
       {stale && (
         <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-900">
-          Tienes cambios sin enviar desde hace más de 5 días. Conéctate pronto: algunos navegadores borran los datos guardados tras 7 días sin uso.
+          {STALE_QUEUE_MESSAGE}
         </p>
       )}
       <div className="mt-3 flex gap-2">

@@ -1,6 +1,6 @@
 /**
  * A file the server refuses is held only on this device: the main screen says so (the chip's red
- * count), the panel never claims 'todo está en el servidor' meanwhile, and Descartar asks before
+ * count, the banner), the panel never claims 'todo está en el servidor' meanwhile, and Descartar asks before
  * it deletes the only copy.
  */
 import { expect, test } from '@playwright/test';
@@ -27,6 +27,7 @@ test('a refused file counts as a problem on the main screen and is discarded onl
 
   await context.setOffline(false);
   await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas', { timeout: 30_000 });
+  await expect(page.getByTestId('banner-conflictos')).toContainText('El servidor rechazó 1 cambio de este dispositivo.');
   await page.getByTestId('sync-status').click();
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
   const refused = panel.getByRole('listitem').filter({ hasText: 'Archivo pagare-firmado.pdf' });
@@ -43,4 +44,25 @@ test('a refused file counts as a problem on the main screen and is discarded onl
   await expect(panel.getByText('Nada por enviar: todo está en el servidor.')).toBeVisible();
   await panel.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByTestId('sync-problemas')).toHaveCount(0);
+});
+
+test('changes unsent for more than 5 days are announced on the main screen', async ({ page, context, request }) => {
+  const { modal, radicado, documento } = await setup(page, request, 'manager@demo.co', 8);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await modal.open(radicado, documento);
+  await modal.field('Barrio').fill('Barrio de hace una semana');
+  await modal.save();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+  await expect(page.getByTestId('banner-cola-antigua')).toHaveCount(0);
+
+  // Six days later, still offline: the tablet is opened again.
+  await page.clock.setFixedTime(Date.now() + 6 * 24 * 3600 * 1000);
+  await page.reload();
+  const banner = page.getByTestId('banner-cola-antigua');
+  await expect(banner).toContainText('Tienes cambios sin enviar desde hace más de 5 días.');
+  await banner.getByRole('button', { name: 'Ver cambios' }).click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  await expect(panel.getByTestId('cambio-en-cola')).toContainText('Edición de solicitud');
+  await expect(panel.getByTestId('cambio-en-cola')).toContainText(radicado);
 });
