@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapRecord, RadicaDB } from './database';
 import type { LocalIndex} from './local-index';
-import { compactSearchLog, forgetLocalIndex, loadLocalIndex } from './local-index';
+import { compactSearchLog, forgetLocalIndex, loadLocalIndex, SlicedSort } from './local-index';
 import { record } from '../test-utils/records';
 import { filterToken } from './search-tokens';
 
@@ -79,7 +79,7 @@ describe('the list index search postings', () => {
     expect(index.startingWith('yes').size).toBe(150);
   });
 
-  it('a first load of rows (a reload) makes the postings at once; pages written after an empty load leave them for later', async () => {
+  it('a first load of rows (a reload) leaves the postings to slices, as pages written after an empty load do', async () => {
     forgetLocalIndex(db);
     await loadLocalIndex(db); // the empty database of a first sync
     await db.solicitudes.bulkPut(Array.from({ length: 300 }, (_, i) => named(`q${i}`, 1 + (i % 28), 'Wilmar')));
@@ -88,15 +88,90 @@ describe('the list index search postings', () => {
     expect(syncing.prepareSlice(0)).toBe(false);
     forgetLocalIndex(db);
     const reloaded = await loadLocalIndex(db);
-    // Made by the load: only the words are left, in one slice.
-    expect(reloaded.prepareSlice(0)).toBe(true);
+    // Not made by the load (half a second at 50,000 rows, in one task): slices make them.
+    expect(reloaded.prepared).toBe(false);
+    expect(reloaded.prepareSlice(0)).toBe(false);
+    await reloaded.whenPrepared();
+    expect(reloaded.prepared).toBe(true);
     expect(reloaded.startingWith('wil').size).toBe(300);
+  });
+
+  it('prepares in slices that are tasks of their own, and every caller waiting for them finds the same words', async () => {
+    forgetLocalIndex(db);
+    // Distinct words enough for the sort to take several runs and merges.
+    const rows = Array.from({ length: 3000 }, (_, i) => named(`s${String(i).padStart(4, '0')}`, 1 + (i % 28), `Nombre${(i * 7919) % 3000}`));
+    await db.solicitudes.bulkPut(rows);
+    const index = await loadLocalIndex(db);
+    expect(index.prepared).toBe(false);
+    // Another task, kept going until the index is prepared: it must run between any two slices.
+    let ticks = 0;
+    let done = false;
+    const tick = () => {
+      ticks++;
+      if (!done) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const slices: number[] = [];
+    const prepareSlice = index.prepareSlice.bind(index);
+    index.prepareSlice = (budgetMs: number) => {
+      slices.push(ticks);
+      return prepareSlice(budgetMs);
+    };
+    // Slices of no time: each posts one batch of rows or takes one step of the sort.
+    const first = index.whenPrepared(0);
+    // A lookup's wait joins the run under way; a write meanwhile is posted and its word merged in.
+    await db.solicitudes.bulkPut([named('s0001', 2, 'Zoraida'), named('nuevo', 5, 'Zacarías')]);
+    await loadLocalIndex(db);
+    await Promise.all([first, index.whenPrepared(0)]);
+    done = true;
+    expect(index.prepared).toBe(true);
+    expect(slices.length).toBeGreaterThan(3000 / 64);
+    for (let i = 1; i < slices.length; i++) expect(slices[i]).toBeGreaterThan(slices[i - 1]);
+    // The words as one sort of them gives.
+    const names = new Map(rows.map((r) => [r.id, r.solicitante.nombres.toLowerCase()]));
+    names.set('s0001', 'zoraida');
+    names.set('nuevo', 'zacarias');
+    const having = (prefix: string) => [...names].filter(([, n]) => n.startsWith(prefix)).map(([id]) => id).sort();
+    for (const prefix of ['nombre1', 'nombre29', 'nombre2999', 'z', 'zo']) expect([...index.startingWith(prefix)].sort()).toEqual(having(prefix));
+    expect(index.prepareSlice(0)).toBe(true);
+  });
+
+  it('sorts the words the postings have when the sort begins, rows written after a filter made the postings included', async () => {
+    forgetLocalIndex(db);
+    await db.solicitudes.bulkPut([named('u1', 3, 'Ulises'), named('u2', 4, 'Ursula')]);
+    const index = await loadLocalIndex(db);
+    // A filter makes the postings, not the sorted words.
+    expect(index.having(filterToken('estado', 'Pendiente')).size).toBe(2);
+    await db.solicitudes.bulkPut([named('u3', 5, 'Umberto'), named('u2', 4, 'Ursulina')]);
+    await loadLocalIndex(db);
+    expect([...index.startingWith('umberto')]).toEqual(['u3']);
+    expect([...index.startingWith('ursul')]).toEqual(['u2']);
+    expect([...index.startingWith('ulises')]).toEqual(['u1']);
   });
 
   it('sorts by status from the tokens it keeps joined', async () => {
     await db.solicitudes.bulkPut([named('e1', 3, 'Ana', 'Negado'), named('e2', 4, 'Ana', 'Aprobado'), named('e3', 5, 'Ana')]);
     const index = await loadLocalIndex(db);
     expect(index.sortedBy('estado', 'asc', ['Pendiente', 'Aprobado', 'Negado']).keys).toEqual(['e3', 'e2', 'e1']);
+  });
+});
+
+describe('the sort in slices', () => {
+  it('sorts as one sort does, one step at a time when given no time', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const chars = [...'aábnñz019-@.Ñ\u{1F600}'];
+    const words = new Set<string>();
+    while (words.size < 20000) words.add(Array.from({ length: 1 + Math.floor(random() * 8) }, () => chars[Math.floor(random() * chars.length)]).join(''));
+    const sort = new SlicedSort([...words]);
+    let steps = 1;
+    let sorted: string[] | null;
+    while (!(sorted = sort.step(0))) steps++;
+    expect(sorted).toEqual([...words].sort());
+    // Five runs sorted, then four merges of some thousands of words each step.
+    expect(steps).toBeGreaterThan(10);
+    expect(new SlicedSort([]).step(0)).toEqual([]);
+    expect(new SlicedSort(['b', 'a']).step(Infinity)).toEqual(['a', 'b']);
   });
 });
 

@@ -13,12 +13,17 @@
  *   ids having it; `sortedWords`, when set, holds its keys sorted (with `newWords`, the ones added
  *   since, merged in at the next lookup), and maybe words no row has any more (a lookup finds
  *   nothing for them).
- * - `postings` is made by the first load of a database that holds rows (a reload), else at the
- *   first search or filter, or by `prepare` once the index holds rows (the list calls it when the
- *   page is idle after a load and after each sync), and kept current from then on. A first sync folds 50,000 rows in pages while the list shows them newest first:
- *   no search needs the postings then, so they are made once, after it, not page by page, and
- *   in slices of about 30 ms while the page is idle (`prepareSlice`): a row written meanwhile is
- *   posted again as it is when the last slice ends; a lookup before then finishes them at once.
+ * - `postings` and `sortedWords` are made in slices of about 30 ms (`prepareSlice`, driven by
+ *   `whenPrepared`), each a task of its own: on a reload (a first load of a database that holds
+ *   rows) and after a first sync, from the first idle period after the load (`warmLocalIndex`),
+ *   or at once when a search or filter comes first (the list waits for `whenPrepared` before
+ *   looking anything up), and kept current from then on. At 50,000 applications making them takes
+ *   about 0.5 s and sorting the words about 0.2 s: in one task either held the page (a keystroke
+ *   right after a reload waited up to a second). A first sync folds 50,000 rows in pages while the
+ *   list shows them newest first: no search needs the postings then, so they are made once, after
+ *   it, not page by page. A row written while they are made is posted again as it is when the
+ *   last slice ends, and a word added while the words are sorted is merged in at the next lookup;
+ *   a synchronous lookup before then (`having`, `startingWith`) finishes what is left at once.
  * - A new IndexedDB connection may be a database deleted and made again (its `seq` restarts at 1):
  *   the index starts over.
  * - The orders by name, amount and status (src/db/sort-order.ts) are made at their first read and
@@ -55,13 +60,30 @@ export class LocalIndex {
   /**
    * The postings being made in slices (`prepareSlice`) from the entries as they were when it
    * began: `next` walks that snapshot, and the ids written since are made again at the end.
+   * `words` gets each word as it is first posted (its keys, without a copy of 50,000 rows' words
+   * in one task, when no id was written meanwhile).
    */
-  private making: { map: Map<string, string | Set<string>>; snapshot: Map<string, string>; next: Iterator<[string, string]>; written: Set<string> } | null = null;
+  private making: {
+    map: Map<string, string | Set<string>>;
+    words: string[];
+    snapshot: Map<string, string>;
+    next: Iterator<[string, string]>;
+    written: Set<string>;
+  } | null = null;
+  /**
+   * The postings' words, each once, in no order, as `makePostings` kept them, until a write
+   * (the sort of the words then takes the postings' keys).
+   */
+  private unsortedWords: string[] | null = null;
   private order: { keys: string[]; rank: Map<string, number> | null; createdKeys: string[] } | null = null;
   /** New rows not yet in `order`, merged in at the next read of it (a sync's page, mostly). */
   private inserted: string[] = [];
   private sortedWords: string[] | null = null;
+  /** The words being sorted in slices (`prepareSlice`), from the postings' words when it began. */
+  private sortingWords: SlicedSort | null = null;
   private newWords: string[] = [];
+  /** The slices under way (`whenPrepared`), until done. */
+  private preparing: Promise<void> | null = null;
   /** The orders other than by date, by `${field}:${dir}:${status list}`, oldest used first. */
   private readonly orders = new Map<string, SortedOrder>();
 
@@ -80,8 +102,10 @@ export class LocalIndex {
       this.entries.clear();
       this.postings = null;
       this.making = null;
+      this.unsortedWords = null;
       this.dropOrder();
       this.sortedWords = null;
+      this.sortingWords = null;
       this.newWords = [];
       this.orders.clear();
     }
@@ -94,6 +118,8 @@ export class LocalIndex {
     const tokens = created === null ? '' : joined;
     if (old && old.created === created && old.tokens === tokens && old.name === keys.name && old.monto === keys.monto) return;
     if (old || created !== null) for (const order of this.orders.values()) order.touch(id);
+    // Words the postings' keys may no longer be (the sort, when it begins, takes those keys).
+    this.unsortedWords = null;
     const postings = this.postings;
     if (postings && old) this.unpost(postings, id, old.tokens);
     this.making?.written.add(id);
@@ -118,23 +144,24 @@ export class LocalIndex {
     }
   }
 
-  private post(postings: NonNullable<LocalIndex['postings']>, id: string, joined: string): void {
+  /** Posts the tokens of `id`; a word new to `postings` is added to `added` too. */
+  private post(
+    postings: NonNullable<LocalIndex['postings']>,
+    id: string,
+    joined: string,
+    added: string[] | null = this.sortedWords || this.sortingWords ? this.newWords : null,
+  ): void {
     for (const t of splitTokens(joined)) {
       const ids = postings.get(t);
       if (ids === undefined) {
         postings.set(t, id);
-        if (this.sortedWords) this.newWords.push(t);
+        added?.push(t);
       } else if (typeof ids === 'string') {
         if (ids !== id) postings.set(t, new Set([ids, id]));
       } else {
         ids.add(id);
       }
     }
-  }
-
-  /** Makes the postings now if they are not made yet. */
-  makeAllPostings(): void {
-    this.posted();
   }
 
   /** The postings, made from every entry (or the slices left) at the first call after a reset. */
@@ -144,34 +171,36 @@ export class LocalIndex {
   }
 
   /**
-   * Goes on making the postings for about `budgetMs` milliseconds; true once they are made. The
+   * Goes on making the postings until `until` (`performance.now()`); true once they are made. The
    * entries written meanwhile are posted again at the end, as they are then.
    */
-  private makePostings(budgetMs: number): boolean {
+  private makePostings(until: number): boolean {
     if (this.postings) return true;
     if (!this.making) {
       const snapshot = new Map<string, string>();
       for (const [id, e] of this.entries) snapshot.set(id, e.tokens);
-      this.making = { map: new Map(), snapshot, next: snapshot.entries(), written: new Set() };
+      this.making = { map: new Map(), words: [], snapshot, next: snapshot.entries(), written: new Set() };
     }
     const m = this.making;
-    const until = performance.now() + budgetMs;
     for (let n = 1; ; n++) {
       const item = m.next.next();
       if (item.done) break;
-      this.post(m.map, item.value[0], item.value[1]);
+      this.post(m.map, item.value[0], item.value[1], m.words);
       if (n % 64 === 0 && performance.now() >= until) return false;
     }
     for (const id of m.written) {
       const before = m.snapshot.get(id);
       if (before !== undefined) this.unpost(m.map, id, before);
       const now = this.entries.get(id);
-      if (now) this.post(m.map, id, now.tokens);
+      if (now) this.post(m.map, id, now.tokens, null);
     }
     this.making = null;
     this.sortedWords = null;
+    this.sortingWords = null;
     this.newWords = [];
     this.postings = m.map;
+    // Rows written meanwhile may have dropped words and added others: then the map's keys.
+    this.unsortedWords = m.written.size === 0 ? m.words : null;
     return true;
   }
 
@@ -307,20 +336,35 @@ export class LocalIndex {
     return lo;
   }
 
-  /** Ids having a token that starts with `prefix`. */
   /**
-   * The words sorted for prefix lookups: built once (a few hundred milliseconds at 50,000
-   * applications, so `warmLocalIndex` builds them while the app is idle, not at the first
-   * keystroke), then kept by merging the few words each write adds.
+   * Goes on sorting the postings' words until `until`; true once sorted. A word posted meanwhile
+   * waits in `newWords`, merged in by `words`.
+   */
+  private sortWords(until: number): boolean {
+    if (this.sortedWords) return true;
+    if (!this.sortingWords) {
+      const postings = this.posted();
+      this.sortingWords = new SlicedSort(this.unsortedWords ?? [...postings.keys()]);
+      this.unsortedWords = null;
+      this.newWords = [];
+    }
+    const sorted = this.sortingWords.step(until);
+    if (!sorted) return false;
+    this.sortingWords = null;
+    this.sortedWords = sorted;
+    return true;
+  }
+
+  /**
+   * The words sorted for prefix lookups: sorted once (about 0.2 s at 50,000 applications, so in
+   * slices: see the header), then kept by merging the few words each write adds.
    */
   private words(): string[] {
-    if (!this.sortedWords) {
-      this.sortedWords = [...this.posted().keys()].sort();
-      this.newWords = [];
-    } else if (this.newWords.length > 0) {
+    if (!this.sortedWords) this.sortWords(Infinity);
+    if (this.newWords.length > 0) {
       const added = [...new Set(this.newWords)].sort();
       this.newWords = [];
-      const old = this.sortedWords;
+      const old = this.sortedWords!;
       const merged: string[] = [];
       let i = 0;
       for (const w of added) {
@@ -330,7 +374,7 @@ export class LocalIndex {
       while (i < old.length) merged.push(old[i++]);
       this.sortedWords = merged;
     }
-    return this.sortedWords;
+    return this.sortedWords!;
   }
 
   /**
@@ -343,15 +387,46 @@ export class LocalIndex {
 
   /**
    * `prepare` in slices of about `budgetMs` milliseconds (making the postings of 50,000 rows
-   * takes about half a second: in one task it would hold the page right after a first sync);
-   * true once done.
+   * takes about half a second, sorting their words a fifth of one: in one task either would hold
+   * the page); true once done.
    */
   prepareSlice(budgetMs: number): boolean {
+    const until = performance.now() + budgetMs;
     this.ranks();
     if (this.entries.size === 0) return true;
-    if (!this.makePostings(budgetMs)) return false;
+    if (!this.makePostings(until) || !this.sortWords(until)) return false;
     this.words();
     return true;
+  }
+
+  /** Whether a search or filter finds the postings and words made (nothing left to slice). */
+  get prepared(): boolean {
+    return this.entries.size === 0 || (this.postings !== null && this.sortedWords !== null);
+  }
+
+  /**
+   * Settles once the index is prepared, making what is left in slices of about `budgetMs`, each a
+   * task of its own (one run at a time, whoever asks). Each caller resumes in a task of its own,
+   * so searches that waited do not all run in one.
+   */
+  whenPrepared(budgetMs = PREPARE_SLICE_MS): Promise<void> {
+    if (this.prepared) return Promise.resolve();
+    if (!this.preparing) {
+      this.preparing = new Promise<void>((resolve, reject) => {
+        const slice = () => {
+          try {
+            if (!this.prepareSlice(budgetMs)) return nextTask(slice);
+            this.preparing = null;
+            resolve();
+          } catch (e) {
+            this.preparing = null;
+            reject(e);
+          }
+        };
+        nextTask(slice);
+      });
+    }
+    return this.preparing.then(() => new Promise<void>((resolve) => nextTask(resolve)));
   }
 
   /** Ids having exactly `token` (a filter token, src/db/search-tokens.ts). */
@@ -377,6 +452,61 @@ export class LocalIndex {
     }
     return out;
   }
+}
+
+/** Words sorted at once in a run (a few milliseconds); the runs are merged two by two. */
+const SORT_RUN = 4096;
+
+/**
+ * Sorts distinct strings as `Array.prototype.sort` does (by UTF-16 code units) in steps that
+ * stop when asked: runs of `SORT_RUN` sorted at once, then merged two at a time, oldest runs
+ * first (so merges pair runs of about the same length). Exported for its test.
+ */
+export class SlicedSort {
+  private at = 0;
+  private readonly runs: string[][] = [];
+  private merging: { a: string[]; b: string[]; i: number; j: number; out: string[] } | null = null;
+
+  constructor(private readonly words: string[]) {}
+
+  /** Works until `until` (`performance.now()`), at least one step; the sorted words once done. */
+  step(until: number): string[] | null {
+    for (;;) {
+      if (this.at < this.words.length) {
+        this.runs.push(this.words.slice(this.at, this.at + SORT_RUN).sort());
+        this.at += SORT_RUN;
+      } else if (this.merging) {
+        const m = this.merging;
+        const { a, b, out } = m;
+        let { i, j } = m;
+        for (let n = 0; n < SORT_RUN && i < a.length && j < b.length; n++) out.push(a[i] < b[j] ? a[i++] : b[j++]);
+        if (i < a.length && j < b.length) {
+          m.i = i;
+          m.j = j;
+        } else {
+          while (i < a.length) out.push(a[i++]);
+          while (j < b.length) out.push(b[j++]);
+          this.runs.push(out);
+          this.merging = null;
+        }
+      } else if (this.runs.length > 1) {
+        this.merging = { a: this.runs.shift()!, b: this.runs.shift()!, i: 0, j: 0, out: [] };
+      } else {
+        return this.runs[0] ?? [];
+      }
+      if (performance.now() >= until) return null;
+    }
+  }
+}
+
+/**
+ * Runs `task` as a task of its own, soon: `scheduler.postTask` where there is one (no 4 ms
+ * clamp on nested timers), else a timer.
+ */
+function nextTask(task: () => void): void {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void) => Promise<unknown> } }).scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(task);
+  else setTimeout(task, 0);
 }
 
 /** The tokens of an entry, stored joined by spaces ('' for none). */
@@ -440,19 +570,16 @@ export async function loadLocalIndex(db: RadicaDB): Promise<LocalIndex> {
   // row added there (a keys-only read of the primary key would only watch deletions).
   let rows = await db.searchLog.where('seq').above(index?.seq ?? 0).toArray();
   const connection = db.backendDB();
-  let fresh = false;
   if (!index || index.connection !== connection) {
     const known = index?.seq ?? 0;
     index = new LocalIndex(connection);
     indexes.set(db, index);
-    fresh = true;
     if (known > 0) rows = await db.searchLog.where('seq').above(0).toArray();
   }
   if (rows.length > 0) {
     for (const row of rows) index.apply(row as SearchLogRow & { seq: number });
-    // Opening a database that holds rows (a reload): its postings at once, as part of this load,
-    // so the first search finds them made. Only pages that come later wait (see the header).
-    if (fresh && index.size > 0) index.makeAllPostings();
+    // The postings are made in slices after the load, or at once by a synchronous lookup (see
+    // the header); the list waits for them (`whenPrepared`) before it searches.
     // The next load reads the reset row.
     if (index.logRows > COMPACT_AFTER_ROWS) inBackground(db, compacting, () => compactSearchLog(db)).catch(() => undefined);
   }
@@ -469,11 +596,8 @@ export function warmLocalIndex(db: RadicaDB): Promise<void> {
     // After the load settles (the list then counts), when the page is idle.
     const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
     // The first slice when the page is idle, the next ones as tasks of their own (an idle period
-    // may not come for a while, and a search meanwhile would make what is left at once).
-    const slice = () => {
-      if (!index.prepareSlice(PREPARE_SLICE_MS)) setTimeout(slice, 0);
-    };
-    (idle ?? ((cb: () => void) => setTimeout(cb, 0)))(slice);
+    // may not come for a while; a search meanwhile starts them at once and waits for them).
+    (idle ?? ((cb: () => void) => setTimeout(cb, 0)))(() => index.whenPrepared().catch(() => undefined));
   });
 }
 

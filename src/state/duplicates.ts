@@ -30,6 +30,7 @@ export async function findSameDocument(
   const wanted = normal(numero);
   if (!wanted) return [];
   const index = await loadLocalIndex(db);
+  await index.whenPrepared();
   const ids = [...index.startingWith(wanted)];
   if (!ids.length) return [];
   const rows = await db.solicitudes.bulkGet(ids);

@@ -202,6 +202,34 @@ describe('queryCreditList', () => {
     expect(cachedLocalIndex(db)).toBe(index);
   });
 
+  it('a search or filter that comes while the index is being prepared waits for its slices, then finds what a prepared index finds', async () => {
+    await db.solicitudes.bulkPut(Array.from({ length: 400 }, (_, i) => make(100 + i, i % 3 ? 'Anselmo' : 'Bernarda', local(2025, 4, 1 + (i % 28)))));
+    const search = { ...params, query: 'an', pageSize: 20, page: 2 };
+    const filter = { ...params, estados: ['Pendiente'], pageSize: 20 };
+    const prepared = await loadLocalIndex(db);
+    await prepared.whenPrepared();
+    const expected = [await queryCreditList(db, search), await queryCreditList(db, filter)];
+    // A reload: the load leaves the postings to slices.
+    forgetLocalIndex(db);
+    const index = await loadLocalIndex(db);
+    expect(index.prepared).toBe(false);
+    // Slices of no time (one batch of rows each), as the page's idle slicing would have begun.
+    const slicing = index.whenPrepared(0);
+    const lookups: boolean[] = [];
+    const { startingWith, having } = index;
+    index.startingWith = (prefix) => (lookups.push(index.prepared), startingWith.call(index, prefix));
+    index.having = (token) => (lookups.push(index.prepared), having.call(index, token));
+    const answers = await Promise.all([queryCreditList(db, search), queryCreditList(db, filter), slicing]);
+    // Looked up only once prepared (never making the postings in the query's own task).
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.every(Boolean)).toBe(true);
+    expect(answers.slice(0, 2)).toEqual(expected);
+    const rows = await db.solicitudes.toArray();
+    expect(expected[0].total).toBe(rows.filter((r) => matchesSearch(solicitudTokens(r), 'an')).length);
+    expect(expected[1].total).toBe(rows.filter((r) => r.estado === 'Pendiente').length);
+    expect(expected[0].total * expected[1].total).toBeGreaterThan(0);
+  });
+
   it('finds search matches in the token index exactly as matchesSearch does', async () => {
     const rows = await db.solicitudes.toArray();
     const index = await loadLocalIndex(db);

@@ -159,6 +159,9 @@ export async function queryCreditList(
   // Only Dexie promises may be awaited in a live query before its reads (dexie.org, useLiveQuery
   // rules): a native await would drop the query's change tracking.
   const index = await Dexie.Promise.resolve(loadLocalIndex(db));
+  // A search or filter right after a reload waits for the postings, made in slices, instead of
+  // making them in its own task (src/db/local-index.ts).
+  if ((searching || filtering) && !index.prepared) await Dexie.Promise.resolve(index.whenPrepared());
   const keys = index.keys;
   const from = ranged ? index.rankFrom(lower, lower !== '') : 0;
   const to = ranged ? index.rankFrom(upper, true) : keys.length;
