@@ -12,7 +12,7 @@ import type { Session } from '../../domain/session';
 import { reportDelivery } from '../../state/delivery';
 import { findSameDocument, type SameDocument } from '../../state/duplicates';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
-import { MSG_BANK_NOTIFIED, bankNoticeDetail, bankNoticeIds, watchBankNotice } from './bank-change-notice';
+import { MSG_BANK_NOTIFIED, bankNoticeDetail, bankNoticeMarks, watchBankNotice } from './bank-change-notice';
 import type { RecordEdit } from './record-changes';
 
 export const EDIT_SAVED_OFFLINE = 'Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.';
@@ -84,7 +84,7 @@ export function useRecordSave({
     try {
       const ids: number[] = [];
       // The bank-change e-mail is the server's: its message waits for the server's notice (bank-change-notice.ts).
-      const knownNotices = edit.bankChanged ? await bankNoticeIds(db, solicitudId) : null;
+      const knownNotices = edit.bankChanged ? await bankNoticeMarks(db, solicitudId) : null;
       if (Object.keys(edit.changes).length) {
         const editId = await mutate(db, 'solicitud.editar', { solicitudId, changes: edit.changes, base: edit.base });
         ids.push(editId);
@@ -95,7 +95,7 @@ export function useRecordSave({
       for (const add of edit.references.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId, ...add }));
       for (const change of edit.references.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId, ...change }));
       if (then) ids.push(await then.queue());
-      if (knownNotices) watchBankNotice(db, solicitudId, knownNotices, (n) => toast.success(MSG_BANK_NOTIFIED, { description: bankNoticeDetail(n) }));
+      if (knownNotices) watchBankNotice(db, solicitudId, knownNotices, (n, updated) => toast.success(MSG_BANK_NOTIFIED, { description: bankNoticeDetail(n, updated) }));
       onClose();
       void reportDelivery(
         db,

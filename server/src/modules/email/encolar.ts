@@ -18,11 +18,11 @@ import { BANCO_NO_EN_LISTA, bancoDeLista } from '../../../../src/domain/usuario'
 import type { AuthUser } from '../../plugins/auth';
 import { lockVisibleSolicitud } from '../solicitudes/service';
 import { bancosDeLaEmpresa } from '../solicitudes/bancos';
-import { bankChangeData, bankChangeRecipients, queueEmails } from './outbox';
+import { REPEAT_MINUTES, bankChangeData, bankChangeRecipients, queueEmails } from './outbox';
 import { isEmailTipo } from './templates';
 
-/** Minutes after an e-mail about an application before the request may queue another. */
-export const REPEAT_MINUTES = 10;
+/** Minutes after an e-mail about an application before the request may queue another (the edit path coalesces within them: outbox.ts). */
+export { REPEAT_MINUTES };
 export const REPETIDO = `Ya se envió un aviso de cambio de banco de esta solicitud hace menos de ${REPEAT_MINUTES} minutos. Inténtalo de nuevo más tarde.`;
 
 class RepeatRefused extends AppError {

@@ -6,9 +6,14 @@
  * - recipients are decided here, never taken from the request: a bank change goes to the
  *   application's advisor and the company's active admins and supervisors, without the person who
  *   made the change (they know), each address once;
- * - every row gets its Message-ID (left part) when it is written, so a resend keeps it.
+ * - every row gets its Message-ID (left part) when it is written, so a resend keeps it;
+ * - bank changes of one application coalesce per recipient (queueBankChangeEmails): within
+ *   REPEAT_MINUTES of queuing one, a row still waiting (pendiente, not claimed by a relay) is
+ *   rewritten to the latest bank instead of a second row being added, and a new row that follows
+ *   one already sent waits until REPEAT_MINUTES after it; so a run of edits, however long, sends
+ *   each recipient about one e-mail per REPEAT_MINUTES, stating the bank the application ended on.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox, solicitantes, type solicitudes, usuarios } from '../../db/schema';
 import { uuidv7 } from '../../../../src/domain/ids';
@@ -17,6 +22,9 @@ import type { AuthUser } from '../../plugins/auth';
 import { auditBy } from '../audit/service';
 
 type SolicitudRow = typeof solicitudes.$inferSelect;
+
+/** Minutes during which the e-mails about one application's bank coalesce (and POST /api/notificaciones/email refuses a repeat). */
+export const REPEAT_MINUTES = 10;
 
 /** Roles that hear about every bank change of their company. */
 const BANK_CHANGE_ROLES = ['admin', 'supervisor'];
@@ -64,6 +72,80 @@ export async function queueEmails(
     });
   }
   return rows.length;
+}
+
+/**
+ * Queues the bank-change e-mail `datos` for each recipient, coalescing as the header says: a
+ * recipient's waiting e-mail about the same application, queued within REPEAT_MINUTES, takes the
+ * new data but keeps its `banco_anterior` (the bank before the first change of the run). Answers
+ * how many e-mails now state this change (queued or updated), one per recipient.
+ */
+export async function queueBankChangeEmails(
+  tx: DbOrTx,
+  user: AuthUser,
+  recipients: readonly string[],
+  datos: Record<string, unknown> & { solicitud_id: string },
+): Promise<number> {
+  if (!recipients.length) return 0;
+  const sameApplication = and(
+    eq(emailOutbox.empresaId, user.empresaId),
+    eq(emailOutbox.tipo, 'cambio_banco'),
+    sql`${emailOutbox.datos}->>'solicitud_id' = ${datos.solicitud_id}`,
+    inArray(emailOutbox.destinatario, [...recipients]),
+    sql`${emailOutbox.createdAt} > now() - make_interval(mins => ${REPEAT_MINUTES})`,
+  );
+  // One statement: a row a relay claims meanwhile is re-checked after its lock and left alone.
+  const updated = await tx
+    .update(emailOutbox)
+    .set({ datos: sql`${JSON.stringify(datos)}::jsonb || jsonb_build_object('banco_anterior', ${emailOutbox.datos}->'banco_anterior')` })
+    .where(
+      and(
+        sameApplication,
+        eq(emailOutbox.estado, 'pendiente'),
+        sql`(${emailOutbox.reclamadoHasta} is null or ${emailOutbox.reclamadoHasta} < now())`,
+      ),
+    )
+    .returning({ id: emailOutbox.id, destinatario: emailOutbox.destinatario });
+  const done = new Set<string>();
+  for (const row of updated) {
+    // Two waiting rows for one recipient (queued before this rule) both state the new bank; counted once.
+    done.add(row.destinatario);
+    await auditBy(tx, user, {
+      entidad: 'email',
+      entidadId: String(row.id),
+      accion: 'actualizar',
+      cambios: { banco_nuevo: { old: null, new: datos.banco_nuevo ?? null }, destinatario: { old: row.destinatario, new: row.destinatario } },
+    });
+  }
+  const rest = recipients.filter((r) => !done.has(r));
+  if (rest.length) {
+    const rows = await tx
+      .insert(emailOutbox)
+      .values(
+        rest.map((destinatario) => ({
+          empresaId: user.empresaId,
+          tipo: 'cambio_banco',
+          destinatario,
+          datos,
+          messageId: uuidv7(),
+          // After an e-mail of this run went out (or is being sent), the next one waits out the window.
+          proximoIntento: sql`greatest(now(), (
+            select max(o.created_at) + make_interval(mins => ${REPEAT_MINUTES}) from email_outbox o
+            where o.empresa_id = ${user.empresaId} and o.tipo = 'cambio_banco' and o.datos->>'solicitud_id' = ${datos.solicitud_id}
+              and o.destinatario = ${destinatario}))`,
+        })),
+      )
+      .returning({ id: emailOutbox.id, destinatario: emailOutbox.destinatario });
+    for (const row of rows) {
+      await auditBy(tx, user, {
+        entidad: 'email',
+        entidadId: String(row.id),
+        accion: 'encolar',
+        cambios: { tipo: { old: null, new: 'cambio_banco' }, destinatario: { old: null, new: row.destinatario } },
+      });
+    }
+  }
+  return recipients.length;
 }
 
 export interface BankChange {

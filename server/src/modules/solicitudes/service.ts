@@ -8,7 +8,7 @@
  * (bancos.ts), else VALIDATION and nothing is written; every write bumps the application's
  * `seq` and leaves an audit row.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   actividadEconomica,
@@ -36,7 +36,7 @@ import { buildRecords } from './repository';
 import { withLastChanges } from '../audit/last-change';
 import { auditBy, redactChanges, type FieldChanges } from '../audit/service';
 import { creationChanges } from '../notificaciones/service';
-import { bankChangeData, bankChangeRecipients, queueEmails } from '../email/outbox';
+import { REPEAT_MINUTES, bankChangeData, bankChangeRecipients, queueBankChangeEmails } from '../email/outbox';
 import { stagesFollowing } from '../seguimiento/etapas';
 import { bancoDeEdicion } from './bancos';
 
@@ -287,8 +287,11 @@ export async function editarSolicitud(tx: DbOrTx, user: AuthUser, args: EditarSo
  * application's advisor and the company's admins and supervisors (spec 01 §4, §7). The
  * notification's message names who changed it, the radicado, the applicant and both banks
  * (src/domain/notificacion-textos.ts); datos_adicionales carry the same facts for the screens and
- * how many e-mails were queued (`correos_en_cola`), so the device that made the change can tell
- * its user whether anyone was notified.
+ * how many e-mails state this change (`correos_en_cola`, queued or updated), so the device that
+ * made the change can tell its user whether anyone was notified.
+ * A run of changes does not flood anyone: the e-mails coalesce (email/outbox.ts), and the
+ * application's unread bank-change notice made within REPEAT_MINUTES is rewritten (message, time,
+ * seq; the bank before the run kept as the previous one) instead of a new one being added.
  */
 const texto = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
 
@@ -299,9 +302,47 @@ async function notifyBankChange(
   anterior: unknown,
   nuevo: unknown,
 ) {
+  const [recent] = await tx
+    .select()
+    .from(notificaciones)
+    .where(
+      and(
+        eq(notificaciones.empresaId, user.empresaId),
+        eq(notificaciones.solicitudId, row.id),
+        eq(notificaciones.titulo, TITULO_CAMBIO_BANCO),
+        eq(notificaciones.estado, 'pendiente'),
+        isNull(notificaciones.deletedAt),
+        sql`${notificaciones.createdAt} > now() - make_interval(mins => ${REPEAT_MINUTES})`,
+      ),
+    )
+    .orderBy(desc(notificaciones.createdAt))
+    .limit(1)
+    .for('update');
   const datos = await bankChangeData(tx, user, row, { anterior, nuevo });
-  const correos = await queueEmails(tx, user, 'cambio_banco', await bankChangeRecipients(tx, user, row), datos);
+  const correos = await queueBankChangeEmails(tx, user, await bankChangeRecipients(tx, user, row), datos);
+  const desde = recent && 'banco_anterior' in recent.datosAdicionales ? recent.datosAdicionales.banco_anterior : anterior;
+  const mensaje = mensajeCambioBanco({
+    nombre: datos.nombre_cliente,
+    radicado: datos.radicado,
+    anterior: texto(desde),
+    nuevo: texto(nuevo),
+    por: datos.modificado_por,
+  });
+  const datosAdicionales = { ...datos, banco_anterior: desde ?? null, correos_en_cola: correos };
   const seq = await nextSeq(tx, user.empresaId);
+  if (recent) {
+    await tx
+      .update(notificaciones)
+      .set({ mensaje, datosAdicionales, seq, createdAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(notificaciones.id, recent.id));
+    await auditBy(tx, user, {
+      entidad: 'notificacion',
+      entidadId: recent.id,
+      accion: 'editar',
+      cambios: { mensaje: { old: recent.mensaje, new: mensaje } },
+    });
+    return;
+  }
   const [created] = await tx.insert(notificaciones).values({
     id: uuidv7(),
     empresaId: user.empresaId,
@@ -309,17 +350,11 @@ async function notifyBankChange(
     tipo: 'seguimiento_credito',
     titulo: TITULO_CAMBIO_BANCO,
     // Built from what happened: who, which application and applicant, from which bank to which.
-    mensaje: mensajeCambioBanco({
-      nombre: datos.nombre_cliente,
-      radicado: datos.radicado,
-      anterior: texto(anterior),
-      nuevo: texto(nuevo),
-      por: datos.modificado_por,
-    }),
+    mensaje,
     prioridad: 'media',
     estado: 'pendiente',
     metadata: { accion_requerida: 'revisar_documentos', estado_actual: 'en_proceso' },
-    datosAdicionales: { ...datos, correos_en_cola: correos },
+    datosAdicionales,
     seq,
   }).returning();
   await auditBy(tx, user, {
