@@ -1,6 +1,8 @@
 /**
  * The text of each e-mail Radica sends, in Spanish, as plain text and HTML. Invariants:
- * - every value taken from the data is escaped before it goes into the HTML part;
+ * - every value taken from the data is escaped before it goes into the HTML part, and loses its
+ *   control and format characters (\p{Cc}, \p{Cf}: bidi overrides, zero-width ones) and line
+ *   separators, so no value can add a line or hide text (textOf);
  * - dates are shown dd/mm/yyyy hh:mm in Colombia's time zone, with the zone named;
  * - a missing value reads as a words ('sin banco'), never 'undefined' or 'null'.
  */
@@ -25,24 +27,25 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-// Direction overrides and isolates: they make a name read backwards ('Pérez\u202Efdp.exe').
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Format characters (\p{Cf}): direction overrides and isolates, which make a name read backwards
+// ('Pérez\u202Efdp.exe'), zero-width ones that hide text from a filter, the soft hyphen.
+const FORMAT = /\p{Cf}/gu;
+// Control characters (\p{Cc}) and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /**
  * A value of the data as text. Values are typed by people (an applicant's name, a bank), so a line
  * break in one would start a line of the message that the template never wrote ('Banco nuevo: …'):
  * a one-line value loses its control characters; a multi-line one (a return's message, a
- * comment) keeps only its line breaks. Direction overrides go in both.
+ * comment) keeps only its line breaks. Format characters (\p{Cf}) go in both.
  */
 const textOf = (value: unknown, missing: string, multiline = false): string => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return missing;
   const clean = (multiline ? value.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_NEWLINE, ' ') : value.replace(CONTROL, ' '))
-    .replace(BIDI, '')
+    .replace(FORMAT, '')
     .replace(/[ ]{2,}/g, ' ')
     .split('\n')
     .map((line) => line.trim())
