@@ -15,6 +15,9 @@ const PATHS: Record<string, string> = {
   personas_a_cargo: 'solicitante.info_extra.personas_a_cargo',
   numero_empleados: 'actividad_economica.detalle_actividad.numero_empleados',
   numero_documento: 'solicitante.numero_documento',
+  nombres: 'solicitante.nombres',
+  primer_apellido: 'solicitante.primer_apellido',
+  segundo_apellido: 'solicitante.segundo_apellido',
 };
 const IN_CREDIT = new Set(['monto_solicitado', 'plazo_meses']);
 

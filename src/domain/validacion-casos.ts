@@ -36,6 +36,10 @@ const pasaporte = (input: unknown, ok?: unknown): CasoRegla => ({
   ...regla('numero_documento', 'Número de documento', 'Número de documento: el pasaporte debe tener entre 3 y 20 letras o números, sin espacios ni signos')(input, ok),
   tipo: 'PP',
 });
+const NOMBRE_MSG = ': usa solo letras, espacios, apóstrofo, guion o punto.';
+const nombres = regla('nombres', 'Nombres', 'Nombres' + NOMBRE_MSG);
+const apellido = regla('primer_apellido', 'Primer apellido', 'Primer apellido' + NOMBRE_MSG);
+const segundo = regla('segundo_apellido', 'Segundo apellido', 'Segundo apellido' + NOMBRE_MSG);
 const nacimiento = regla('fecha_nacimiento', 'Fecha de nacimiento', 'Fecha de nacimiento: el solicitante debe tener entre 18 y 100 años');
 
 export const CASOS: readonly CasoRegla[] = [
@@ -159,4 +163,32 @@ export const CASOS: readonly CasoRegla[] = [
   pasaporte('AB-123456'),
   pasaporte('AB 123456'),
   pasaporte('A'.repeat(21)),
+  nombres('María José', 'María José'),
+  nombres("  Ana   D'Alessandro ", "Ana D'Alessandro"),
+  nombres('Ñusta Zoë', 'Ñusta Zoë'),
+  nombres('Ma. Fernanda', 'Ma. Fernanda'),
+  nombres('JOSÉ ÁNGEL', 'JOSÉ ÁNGEL'),
+  nombres('Jose\u0301', 'Jose\u0301'),
+  nombres('Aviso: actualice sus datos en https://bancolombia-validacion.example'),
+  nombres('Llame al 300 123 4567'),
+  nombres('Ana3'),
+  nombres('ana@correo.co'),
+  nombres('Ana/Pedro'),
+  nombres('Ana\u202Eoiram'),
+  nombres('Ana\u200BMaría'),
+  nombres('Ana\u2028Banco nuevo'),
+  nombres('Ana\tMaría'),
+  nombres('Ana, Pedro'),
+  nombres('- .'),
+  nombres(12345),
+  { key: 'nombres', label: 'Nombres', input: 'a'.repeat(61), error: 'Nombres: usa como máximo 60 caracteres.' },
+  nombres('a'.repeat(60), 'a'.repeat(60)),
+  apellido('Pérez-Gómez', 'Pérez-Gómez'),
+  apellido("O'Neill", "O'Neill"),
+  apellido('Güiza', 'Güiza'),
+  apellido('Pérez 2'),
+  apellido('Castro\u0007'),
+  segundo('de la Hoz', 'de la Hoz'),
+  segundo('www.x.co/login'),
+  segundo('Ruiz:'),
 ];

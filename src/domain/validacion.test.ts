@@ -36,7 +36,10 @@ describe('which rule a field follows', () => {
     expect(reglaDeCampo('informacion_financiera.total_activos')).toBe('pesos');
     expect(reglaDeCampo('informacion_financiera.detalle_financiera.ingreso_basico_mensual')).toBe('pesos');
     expect(reglaDeCampo('gastos_personales_mensuales')).toBe('pesos');
-    expect(reglaDeCampo('nombres')).toBeNull();
+    expect(reglaDeCampo('nombres')).toBe('nombre_persona');
+    expect(reglaDeCampo('solicitante.primer_apellido')).toBe('nombre_persona');
+    expect(reglaDeCampo('solicitante.segundo_apellido')).toBe('nombre_persona');
+    expect(reglaDeCampo('detalle_referencia.nombre')).toBeNull();
     expect(reglaDeCampo('telefono_empresa')).toBeNull();
   });
   it('names the field by its label, never by its key', () => {
@@ -86,6 +89,15 @@ describe('edits are judged on what they change', () => {
     expect(validarCambios({ 'solicitante.correo': 'otro-sin-arroba' }, leer, HOY).fields).toEqual({
       'solicitante.correo': 'Correo electrónico: no es un correo electrónico válido',
     });
+  });
+  it("a stored name that breaks the name rule still saves the record's other fields; a changed name is judged", () => {
+    const old: Record<string, unknown> = { 'solicitante.nombres': 'Aviso: llame al 3001234567', 'solicitante.primer_apellido': 'Pérez\u202E' };
+    const leerViejo = (path: string) => old[path];
+    expect(validarCambios({ ...old, 'solicitante.correo': 'ana@correo.co' }, leerViejo, HOY).fields).toEqual({});
+    expect(validarCambios({ 'solicitante.nombres': 'Aviso: llame al 3001234568' }, leerViejo, HOY).fields).toEqual({
+      'solicitante.nombres': 'Nombres: usa solo letras, espacios, apóstrofo, guion o punto.',
+    });
+    expect(validarCambios({ 'solicitante.nombres': 'Ana María' }, leerViejo, HOY).fields).toEqual({});
   });
   it('an object is judged key by key against its stored object', () => {
     const r = validarCambios(

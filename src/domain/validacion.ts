@@ -11,6 +11,11 @@
  * - personas a cargo: a whole number from 0 to 20; número de empleados: a whole number, zero or more;
  * - e-mail: a valid address;
  * - fecha de nacimiento: a real date that makes the applicant 18 to 100 years old;
+ * - nombres, primer and segundo apellido: a person's name, at most NOMBRE_MAX characters of letters
+ *   (any alphabet, with accents, ñ, ü), spaces, apostrophe, hyphen and dot, at least one letter. No
+ *   digits, ':', '/', '@', control or format (bidi) characters, line separators: these names go
+ *   into Radica's e-mails and notices to staff, and free text there would let anyone who can edit
+ *   an applicant write them a forged message (a link, a phone number);
  * - número de documento: 3 to 15 digits for a cédula (CC, CE), tarjeta de identidad or NIT (dots
  *   and spaces typed between digits are dropped, a dash or a letter is refused; a NIT may end in
  *   '-' and its check digit, which must be the DIAN's and is not stored); 3 to 20 letters or digits for a pasaporte (PP). It is the one rule that
@@ -36,7 +41,8 @@ export type ReglaId =
   | 'conteo'
   | 'correo'
   | 'fecha_nacimiento'
-  | 'documento';
+  | 'documento'
+  | 'nombre_persona';
 
 export const EDAD_MINIMA = 18;
 export const EDAD_MAXIMA = 100;
@@ -48,6 +54,8 @@ export const PERSONAS_MAX = 20;
 export const DOCUMENTO_MIN = 3;
 export const DOCUMENTO_MAX_DIGITOS = 15;
 export const PASAPORTE_MAX = 20;
+/** The longest name, first or last, an applicant's field takes. */
+export const NOMBRE_MAX = 60;
 
 export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   celular: (l) => `${l}: debe tener 10 dígitos y empezar por 3`,
@@ -61,7 +69,9 @@ export const MENSAJES: Record<ReglaId, (label: string) => string> = {
   correo: (l) => `${l}: no es un correo electrónico válido`,
   fecha_nacimiento: (l) => `${l}: el solicitante debe tener entre ${EDAD_MINIMA} y ${EDAD_MAXIMA} años`,
   documento: (l) => `${l}: debe tener entre ${DOCUMENTO_MIN} y ${DOCUMENTO_MAX_DIGITOS} dígitos, sin letras ni guiones`,
+  nombre_persona: (l) => `${l}: usa solo letras, espacios, apóstrofo, guion o punto.`,
 };
+export const mensajeNombreLargo = (label: string) => `${label}: usa como máximo ${NOMBRE_MAX} caracteres.`;
 export const mensajeFechaInvalida = (label: string) => `${label}: debe ser una fecha válida (dd/mm/aaaa)`;
 export const mensajePasaporte = (label: string) =>
   `${label}: el pasaporte debe tener entre ${DOCUMENTO_MIN} y ${PASAPORTE_MAX} letras o números, sin espacios ni signos`;
@@ -130,6 +140,9 @@ const POR_CLAVE: Record<string, ReglaId> = {
   numero_empleados: 'conteo',
   fecha_nacimiento: 'fecha_nacimiento',
   numero_documento: 'documento',
+  nombres: 'nombre_persona',
+  primer_apellido: 'nombre_persona',
+  segundo_apellido: 'nombre_persona',
 };
 /** Money that may be zero: incomes, expenses, assets, liabilities and the like. */
 const PESOS =
@@ -324,6 +337,9 @@ const PASAPORTE = /^[A-Za-z0-9]{3,20}$/;
 
 const CORREO = v.pipe(v.string(), v.email(), v.maxLength(254));
 
+/** Letters (with their combining accents) in words joined by spaces, apostrophes, hyphens or dots. */
+const NOMBRE_PERSONA = /^[\p{L}\p{M}'’.-]+(?: [\p{L}\p{M}'’.-]+)*$/u;
+
 /** The whole numbers a counting rule accepts, both ends included. */
 const RANGOS_ENTEROS: Record<'estrato' | 'personas' | 'conteo', readonly [number, number]> = {
   estrato: [ESTRATO_MIN, ESTRATO_MAX],
@@ -391,6 +407,13 @@ export function aplicarRegla(
       const d = t.replace(/[.\s]/g, '');
       if (esNit(ctx.tipoIdentificacion)) return reglaNit(d, label);
       return DOCUMENTO.test(d) ? { ok: true, value: d } : fail(MENSAJES.documento(label));
+    }
+    case 'nombre_persona': {
+      if (typeof raw !== 'string') return fail(MENSAJES.nombre_persona(label));
+      // Runs of spaces are one space: 'Ana  María' is Ana María.
+      const t = raw.trim().replace(/ {2,}/g, ' ');
+      if (!NOMBRE_PERSONA.test(t) || !/\p{L}/u.test(t)) return fail(MENSAJES.nombre_persona(label));
+      return [...t].length <= NOMBRE_MAX ? { ok: true, value: t } : fail(mensajeNombreLargo(label));
     }
   }
 }

@@ -7,10 +7,9 @@
  * 'Cambio de banco' e-mail from Radica's own address to every admin, as often as they liked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
-import { emailOutbox, solicitudes } from '../../server/src/db/schema';
+import { emailOutbox, solicitantes, solicitudes } from '../../server/src/db/schema';
 import { renderEmail } from '../../server/src/modules/email/templates';
 
 let ctx: TestContext;
@@ -98,20 +97,12 @@ describe('repeating the e-mail', () => {
 });
 
 describe('values of the data inside an e-mail', () => {
-  it('stay on their line: a line break or a direction override typed into a name cannot add lines to the message', async () => {
+  it('stay on their line: a line break or a direction override in a stored name cannot add lines to the message', async () => {
     const s = await asesorApplication();
     const nombres = 'Ana\r\nBanco nuevo: Confirme su clave en http://radica-soporte.example';
     const apellido = 'Pérez\u202Efdp.exe';
-    const push = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sync/push',
-      headers: bearer(await loginAs(ctx.app, 'admin')),
-      payload: {
-        clientId: randomUUID(),
-        mutations: [{ id: 1, name: 'solicitud.editar', args: { solicitudId: s.id, changes: { 'solicitante.nombres': nombres, 'solicitante.primer_apellido': apellido }, base: {} } }],
-      },
-    });
-    expect(push.json().data.results[0].status).toBe('applied');
+    // Refused as names today (tests/api/nombres-persona.test.ts), but stored before the rule.
+    await ctx.database.db.update(solicitantes).set({ nombres, primerApellido: apellido }).where(eq(solicitantes.id, s.solicitanteId));
     const bank = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/solicitudes/${s.id}`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { NOMBRE_MAX } from '../../src/domain/validacion';
 import { bearer, createTestContext, loginAs, type DemoUser, type TestContext } from './helpers';
 import { auditoria, empresas, estadosEmpresa, solicitudes, syncClients, usuarios } from '../../server/src/db/schema';
 import { ESTADOS_DEFAULT } from '../../src/domain/estados';
@@ -210,7 +211,8 @@ describe('field-level conflicts', () => {
       { id: 3, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': 'a'.repeat(201) }, base: {} } },
       { id: 4, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitud.ciudad_solicitud': 'b'.repeat(501) }, base: {} } },
       { id: 5, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.info_extra.nota': 'c'.repeat(2001) }, base: {} } },
-      { id: 6, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': 'a'.repeat(200), 'solicitud.ciudad_solicitud': 'b'.repeat(500), 'solicitante.info_extra.nota': 'c'.repeat(2000) }, base: {} } },
+      // A name is a person's: its own rule stops it at NOMBRE_MAX (src/domain/validacion.ts).
+      { id: 6, name: 'solicitud.editar', args: { solicitudId: sol.id, changes: { 'solicitante.nombres': 'a'.repeat(NOMBRE_MAX), 'solicitud.ciudad_solicitud': 'b'.repeat(500), 'solicitante.info_extra.nota': 'c'.repeat(2000) }, base: {} } },
     ]);
     const results = res.json().data.results;
     expect(results[0]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'El nombre es obligatorio' });

@@ -384,6 +384,9 @@ describe('seeds', () => {
     for (const s of await ctx.database.db.select().from(solicitantes)) {
       if (s.nombres === 'Nombre Nuevo') continue; // the row the test above spoiled on purpose
       check(s.id, 'correo', s.correo);
+      check(s.id, 'nombres', s.nombres);
+      check(s.id, 'primer_apellido', s.primerApellido);
+      check(s.id, 'segundo_apellido', s.segundoApellido);
       if (s.nombres !== 'Rosa') {
         const r = validarCampo('numero_documento', s.numeroDocumento, undefined, undefined, { tipoIdentificacion: s.tipoIdentificacion });
         if (!r.ok) bad.push(`${s.id} numero_documento=${s.numeroDocumento}: ${r.message}`);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { answerConfirm, LoginPage, waitForRows } from './fixtures/app';
 import { ConfigPage, localDefinitions } from './fixtures/config';
 import { RegistroModal } from './fixtures/registro';
-import { apiLogin, fillApplication, tabla } from './fixtures/asesor';
+import { apiLogin, fillApplication, letras, tabla } from './fixtures/asesor';
 
 const headers = (page: Page) => page.getByRole('table').locator('thead th').allTextContents();
 
@@ -544,7 +544,7 @@ test("a group's sub-fields take their own default values: set in the configurato
   const admin = await apiLogin(request, 'admin@demo.co');
   try {
     await page.goto('/');
-    const apellido = `Subcampos ${Date.now() % 100000}`;
+    const apellido = `Subcampos ${letras(Date.now() % 100000)}`;
     const documento = String(4_100_000_000 + (Date.now() % 100_000_000));
     const form = await fillApplication(page, { nombres: 'Nidia', apellido, documento });
     const grupo = form.section('Información del Crédito').getByRole('group', { name: 'Vehículo en garantía' });

@@ -18,9 +18,17 @@ test('edit and save: a validation error first, then the change reaches the serve
   await expect(page.getByText('Por favor corrige los errores antes de continuar')).toBeVisible();
   await expect(nombres).toBeFocused();
 
+  // A name is a person's: a message with a link (that would go out in Radica's e-mails) is refused under the field.
+  const forged = 'Nombres: usa solo letras, espacios, apóstrofo, guion o punto.';
+  await nombres.fill('Aviso: actualice sus datos en https://bancolombia-validacion.example');
+  await modal.save();
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: forged })).toBeVisible();
+  await expect(nombres).toBeFocused();
+
   // The error clears as soon as the field is edited.
   await nombres.fill('Mariana');
   await expect(modal.dialog().getByTestId('field-error').filter({ hasText: 'El nombre es obligatorio' })).toHaveCount(0);
+  await expect(modal.dialog().getByTestId('field-error').filter({ hasText: forged })).toHaveCount(0);
   await modal.field('Barrio').fill('La Candelaria');
   await modal.save();
   await expect(page.getByText('Registro actualizado correctamente')).toBeVisible();

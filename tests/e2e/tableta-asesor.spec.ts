@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { answerConfirm, readLocal, waitForRows } from './fixtures/app';
-import { apiLogin, chip, createApplication, fillApplication, signIn, signInAtRow, tabla, toastWith } from './fixtures/asesor';
+import { apiLogin, chip, createApplication, fillApplication, letras, signIn, signInAtRow, tabla, toastWith } from './fixtures/asesor';
 import { digitoVerificacionNit } from '../../src/domain/validacion';
 import { FormularioPage } from './fixtures/formulario';
 
@@ -264,7 +264,7 @@ test('a NIT typed with its check digit: a wrong digit is refused by name, the ri
   const base = `9${String(Date.now()).slice(-8)}`;
   const dv = digitoVerificacionNit(base);
   const escrito = `${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}`;
-  const apellido = `Nit ${base}`;
+  const apellido = `Nit ${letras(base)}`;
 
   const form = await fillApplication(page, { nombres: 'Ferretería', apellido, tipo: 'NIT', documento: `${escrito}-${(dv + 1) % 10}` });
   const numero = form.section('Información del Solicitante').getByLabel('Número de documento', { exact: true });
@@ -291,7 +291,7 @@ test('a NIT typed with its check digit: a wrong digit is refused by name, the ri
 test('dates read dd/mm/aaaa on a tablet in any language: typed digits get their slashes, an impossible day is refused by name, the server gets the day', async ({ page, request }) => {
   test.setTimeout(90_000);
   await signIn(page, 'asesor@demo.co');
-  const apellido = `Fechas ${Date.now() % 100000}`;
+  const apellido = `Fechas ${letras(Date.now() % 100000)}`;
   const form = await fillApplication(page, { nombres: 'Dora', apellido, documento: String(3_000_000_000 + (Date.now() % 1_000_000_000)) });
   const nacimiento = form.section('Información del Solicitante').getByLabel('Fecha de nacimiento', { exact: true });
   // What fillApplication wrote (1990-04-12, as a calendar would give it) reads as a Colombian date.
@@ -348,7 +348,7 @@ test("a field's configured default value fills the creation form and reaches the
   expect(added.ok()).toBe(true);
   try {
     await signIn(page, 'asesor@demo.co');
-    const apellido = `Defecto ${Date.now() % 100000}`;
+    const apellido = `Defecto ${letras(Date.now() % 100000)}`;
     const form = await fillApplication(page, { nombres: 'Nidia', apellido, documento: String(4_000_000_000 + (Date.now() % 1_000_000_000)) });
     // Before: 'Valor por defecto' was stored and did nothing; the field came empty.
     const canal = form.section('Información del Solicitante').getByLabel('Canal de venta', { exact: true });

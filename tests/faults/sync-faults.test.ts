@@ -255,7 +255,8 @@ async function queueChanges(device: Device, tag: string): Promise<Change[]> {
         estado,
       });
     } else {
-      const nombres = `Falla ${tag} ${i + 1}`;
+      // A person's name takes no digits (src/domain/validacion.ts): the count is spelt in letters.
+      const nombres = `Falla ${tag} ${String(i + 1).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
       await mutate(device.db, 'solicitud.editar', {
         solicitudId: local.solicitud.id,
         changes: { 'solicitante.nombres': nombres },

@@ -128,6 +128,11 @@ function ruleValue(regla: ReglaId, s: FieldSlot, today: string): unknown {
     case 'documento':
       // Digits only (a cédula has 6 to 10): valid whatever the tipo de identificación beside it.
       return digits(s.int * 104_729 + s.choice, 6 + (s.choice % 5)).replace(/^0/, '1');
+    case 'nombre_persona': {
+      // Letters with accents, ñ and ü, and the apostrophe, hyphen and dot a name may carry.
+      const name = at(['Ana María', 'Ñusta', 'Güiza', "D'Alessandro", 'Pérez-Gómez', 'Ma. Fernanda', 'Zoë', 'Ángel'], s.choice + s.int);
+      return [name, ` ${name} `, name.toUpperCase()][way];
+    }
   }
 }
 
@@ -223,6 +228,8 @@ function ruleBreaks(regla: ReglaId, today: string): unknown[] {
     case 'documento':
       // Refused for a cédula and for a passport alike.
       return ['-1', '12', '9'.repeat(21)];
+    case 'nombre_persona':
+      return ['Aviso: visite https://x.example', 'Ana 3001234567', 'Ana\u202Eoiratse', 'a'.repeat(61)];
   }
 }
 
