@@ -68,6 +68,22 @@ test('asesor does not see admin entries, is sent from /users to /, and logs out,
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a logout made offline reaches the server once the tablet is back online: the old token stops working', async ({ page, context, request }) => {
+  const login = new LoginPage(page);
+  await login.loginAndWait('asesor@demo.co');
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const withOldToken = async () => (await request.get('/api/dashboard/tabla', { headers: { authorization: `Bearer ${token}` } })).status();
+  expect(await withOldToken()).toBe(200);
+  await context.setOffline(true);
+  await new ShellPage(page).logout();
+  await expect(page).toHaveURL(/\/login$/);
+  // The server never heard the logout: the token still works from elsewhere.
+  expect(await withOldToken()).toBe(200);
+  await context.setOffline(false);
+  // Back online, the page (still on the login screen) tells the server.
+  await expect.poll(withOldToken, { timeout: 15_000 }).toBe(401);
+});
+
 test('a wrong password shows the exact spec message', async ({ page }) => {
   const login = new LoginPage(page);
   await login.goto();
