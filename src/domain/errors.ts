@@ -44,6 +44,12 @@ export interface ConflictDetail {
   /** Per field: what the author saw, what the server holds, what the author wanted, and (from the
    * audit trail, when the server knows) who last changed it there and when. */
   fields: Record<string, { base: unknown; server: unknown; mine: unknown; changedBy?: string | null; changedById?: number | null; changedAt?: string }>;
+  /**
+   * A conflict on one reference of the applicant (`referencia.editar`, `referencia.eliminar`):
+   * its name on the server, and, when someone deleted it meanwhile, what it held then, so the
+   * device can create it again with the person's changes on top.
+   */
+  referencia?: { nombre: string | null; eliminada?: { tipo_referencia: string | null; detalle_referencia: Record<string, unknown> } };
 }
 
 /**

@@ -35,15 +35,44 @@ export const AgregarReferenciaArgs = v.object({
   detalle_referencia: DetalleReferencia,
 });
 
+/**
+ * What a device last saw of a reference (ARCHITECTURE.md §6: edits carry `base`): its type and the
+ * values of its detalle keys. Values as stored, which older data may hold in any JSON shape.
+ */
+export const BaseReferencia = v.object({
+  tipo_referencia: v.optional(v.nullable(v.string())),
+  detalle_referencia: v.optional(
+    v.pipe(
+      plainRecord(v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_]{1,60}$/, 'Campo inválido')), v.unknown()),
+      v.check((r) => Object.keys(r).length <= 80, 'Demasiados campos en la referencia.'),
+    ),
+  ),
+});
+
 export const EditarReferenciaArgs = v.object({
   solicitudId: uuid,
   referenciaId: uuid,
   tipo_referencia: v.optional(v.nullable(text(60))),
   /** Keys to set; a key absent here keeps its value. */
   detalle_referencia: v.optional(DetalleReferencia),
+  /**
+   * The device's last-seen value of each field it changes (`tipo_referencia` when it changes the
+   * type, each changed detalle key). The server answers CONFLICT when one of them changed since,
+   * or when the reference was deleted meanwhile. Absent in changes queued by older versions: those
+   * apply as before, without the check.
+   */
+  base: v.optional(BaseReferencia),
 });
 
-export const EliminarReferenciaArgs = v.object({ solicitudId: uuid, referenciaId: uuid });
+export const EliminarReferenciaArgs = v.object({
+  solicitudId: uuid,
+  referenciaId: uuid,
+  /**
+   * The reference as the device last saw it (its type and every detalle key): the server answers
+   * CONFLICT instead of deleting it when someone edited it since. Absent in older changes.
+   */
+  base: v.optional(BaseReferencia),
+});
 
 export const AgregarObservacionArgs = v.object({
   solicitudId: uuid,
@@ -73,5 +102,6 @@ export type EliminarSolicitudArgs = v.InferOutput<typeof EliminarSolicitudArgs>;
 export type AgregarReferenciaArgs = v.InferOutput<typeof AgregarReferenciaArgs>;
 export type EditarReferenciaArgs = v.InferOutput<typeof EditarReferenciaArgs>;
 export type EliminarReferenciaArgs = v.InferOutput<typeof EliminarReferenciaArgs>;
+export type BaseReferencia = v.InferOutput<typeof BaseReferencia>;
 export type AgregarObservacionArgs = v.InferOutput<typeof AgregarObservacionArgs>;
 export type EliminarDocumentoArgs = v.InferOutput<typeof EliminarDocumentoArgs>;

@@ -12,20 +12,27 @@
  * - creating with an id that exists already is a no-op that answers the first result (retries),
  *   only to the row's creator while they may see it; anyone else gets the unknown id's NOT_FOUND;
  * - a reference's changed values pass the shared plausibility rules (src/domain/validacion.ts: its
- *   celular), else VALIDATION with `fields` and nothing is written.
+ *   celular), else VALIDATION with `fields` and nothing is written;
+ * - a reference edit or deletion that carries `base` (what the device last saw) is a CONFLICT, and
+ *   nothing is written, when a field it changes differs on the server from both base and the new
+ *   value, when the reference it deletes was edited since, or when the reference it edits was
+ *   deleted meanwhile (then the conflict carries what it held, to create it again).
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { nextSeq } from '../../db/change-seq';
 import { contentSize, readContent, storeContent, type Content } from '../../lib/file-store';
 import {
+  auditoria,
   documentos,
   observaciones,
   referencias,
   solicitantes,
   solicitudes,
 } from '../../db/schema';
-import { AppError, forbidden } from '../../../../src/domain/errors';
+import { AppError, forbidden, type ConflictDetail } from '../../../../src/domain/errors';
+import { mismoValorGuardado } from '../../../../src/domain/solicitud';
+import { withLastChanges } from '../audit/last-change';
 import { can } from '../../../../src/domain/roles';
 import {
   MAX_REFERENCIAS,
@@ -187,14 +194,95 @@ export async function agregarReferencia(tx: DbOrTx, user: AuthUser, args: Agrega
   return referenciaRow(row);
 }
 
+// ---- conflicts of references (ARCHITECTURE.md §6: a field in base whose server value differs) ----
+
+export const REFERENCIA_CAMBIADA = 'Otra persona cambió estos datos de la referencia mientras tanto.';
+export const REFERENCIA_ELIMINADA =
+  'Otra persona eliminó esta referencia mientras tanto. Puedes volver a crearla con tus cambios o descartarlos.';
+export const REFERENCIA_NO_ELIMINADA = 'Otra persona cambió esta referencia después de que la viste, así que no se eliminó.';
+
+type ConflictFields = Record<string, { base: unknown; server: unknown; mine: unknown }>;
+
+/** A conflict's field names: the reference's own (`referencia.detalle_referencia.celular`), so labels find its definition. */
+const conflictName = (auditKey: string) => `referencia.${auditKey}`;
+
+const nombreDe = (detalle: Record<string, unknown> | null | undefined) =>
+  typeof detalle?.nombre === 'string' && detalle.nombre.trim() ? detalle.nombre.trim() : null;
+
+/**
+ * A CONFLICT on reference `referenciaId`: `fields` keyed by the audit trail's names
+ * (`detalle_referencia.celular`, `tipo_referencia`), answered with who last changed each.
+ */
+async function referenciaConflict(
+  tx: DbOrTx,
+  user: AuthUser,
+  referenciaId: string,
+  message: string,
+  fields: ConflictFields,
+  referencia: NonNullable<ConflictDetail['referencia']>,
+): Promise<never> {
+  const withWho = await withLastChanges(tx, user.empresaId, 'referencia', referenciaId, fields);
+  const named = Object.fromEntries(Object.entries(withWho).map(([k, f]) => [conflictName(k), f]));
+  throw new AppError('CONFLICT', message, { conflict: { fields: named, referencia } });
+}
+
+/**
+ * The reference as it was when someone deleted it (its 'eliminar' audit row), when it was one of
+ * this applicant's in the user's company; null otherwise (an id never seen stays NOT_FOUND).
+ */
+async function referenciaEliminada(tx: DbOrTx, user: AuthUser, referenciaId: string, solicitanteId: string) {
+  const [row] = await tx
+    .select({ cambios: auditoria.cambios })
+    .from(auditoria)
+    .where(and(eq(auditoria.empresaId, user.empresaId), eq(auditoria.entidad, 'referencia'), eq(auditoria.entidadId, referenciaId), eq(auditoria.accion, 'eliminar')))
+    .orderBy(desc(auditoria.id))
+    .limit(1);
+  if (!row || row.cambios.solicitante_id?.old !== solicitanteId) return null;
+  const detalle = row.cambios.detalle_referencia?.old;
+  const tipo = row.cambios.tipo_referencia?.old;
+  return {
+    tipo_referencia: typeof tipo === 'string' ? tipo : null,
+    detalle_referencia: detalle && typeof detalle === 'object' && !Array.isArray(detalle) ? (detalle as Record<string, unknown>) : {},
+  };
+}
+
 export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarReferenciaArgs) {
   requireEdit(user);
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
-  const ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  const base = args.base;
+  let ref: typeof referencias.$inferSelect;
+  try {
+    ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  } catch (error) {
+    // Deleted on another device while this one edited it: said so, with what it held, to create it again.
+    const gone = base && (await referenciaEliminada(tx, user, args.referenciaId, sol.solicitanteId));
+    if (!gone) throw error;
+    const fields: ConflictFields = {};
+    if (args.tipo_referencia !== undefined) fields.tipo_referencia = { base: base.tipo_referencia ?? gone.tipo_referencia, server: null, mine: args.tipo_referencia };
+    for (const [key, mine] of Object.entries(args.detalle_referencia ?? {})) {
+      fields[`detalle_referencia.${key}`] = { base: base.detalle_referencia?.[key] ?? gone.detalle_referencia[key] ?? null, server: null, mine };
+    }
+    return referenciaConflict(tx, user, args.referenciaId, REFERENCIA_ELIMINADA, fields, { nombre: nombreDe(gone.detalle_referencia), eliminada: gone });
+  }
   const set: Partial<typeof referencias.$inferInsert> = {};
   if (args.tipo_referencia !== undefined) set.tipoReferencia = args.tipo_referencia?.trim() || null;
-  if (args.detalle_referencia) {
-    set.detalleReferencia = { ...(ref.detalleReferencia ?? {}), ...cleanDetalle(args.detalle_referencia, ref.detalleReferencia) };
+  const cleaned = args.detalle_referencia ? cleanDetalle(args.detalle_referencia, ref.detalleReferencia) : null;
+  if (cleaned) set.detalleReferencia = { ...(ref.detalleReferencia ?? {}), ...cleaned };
+  if (base) {
+    // A field whose server value differs from both what the device saw and what it now wants.
+    const fields: ConflictFields = {};
+    const stale = (server: unknown, seen: unknown, mine: unknown) => !mismoValorGuardado(server, seen) && !mismoValorGuardado(server, mine);
+    if ('tipoReferencia' in set && base.tipo_referencia !== undefined && stale(ref.tipoReferencia, base.tipo_referencia, set.tipoReferencia)) {
+      fields.tipo_referencia = { base: base.tipo_referencia, server: ref.tipoReferencia, mine: set.tipoReferencia };
+    }
+    const seen = base.detalle_referencia ?? {};
+    for (const [key, mine] of Object.entries(cleaned ?? {})) {
+      const server = ref.detalleReferencia?.[key] ?? null;
+      if (Object.hasOwn(seen, key) && stale(server, seen[key], mine)) fields[`detalle_referencia.${key}`] = { base: seen[key], server, mine };
+    }
+    if (Object.keys(fields).length) {
+      return referenciaConflict(tx, user, ref.id, REFERENCIA_CAMBIADA, fields, { nombre: nombreDe(ref.detalleReferencia) });
+    }
   }
   if (!Object.keys(set).length) return referenciaRow(ref);
   const cambios: FieldChanges = {};
@@ -225,6 +313,23 @@ export async function eliminarReferencia(tx: DbOrTx, user: AuthUser, args: Elimi
   requireEdit(user);
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
   const ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  if (args.base) {
+    // Edited since the device saw it: someone's newer values are not deleted unseen.
+    const fields: ConflictFields = {};
+    if (args.base.tipo_referencia !== undefined && !mismoValorGuardado(ref.tipoReferencia, args.base.tipo_referencia)) {
+      fields.tipo_referencia = { base: args.base.tipo_referencia, server: ref.tipoReferencia, mine: null };
+    }
+    if (args.base.detalle_referencia) {
+      const seen = args.base.detalle_referencia;
+      const now = ref.detalleReferencia ?? {};
+      for (const key of new Set([...Object.keys(seen), ...Object.keys(now)])) {
+        if (!mismoValorGuardado(now[key], seen[key])) fields[`detalle_referencia.${key}`] = { base: seen[key] ?? null, server: now[key] ?? null, mine: null };
+      }
+    }
+    if (Object.keys(fields).length) {
+      await referenciaConflict(tx, user, ref.id, REFERENCIA_NO_ELIMINADA, fields, { nombre: nombreDe(ref.detalleReferencia) });
+    }
+  }
   await tx.delete(referencias).where(eq(referencias.id, ref.id));
   await touchSolicitante(tx, user.empresaId, sol.solicitanteId);
   await auditBy(tx, user, {
