@@ -147,6 +147,48 @@ test("financieras shows the money of every application the Colombian way ('$ 180
   }
 });
 
+test('completas: a period change asks the server for rendimiento alone and shows what a whole completas read of that period shows; Actualizar reads it whole', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  const stats = new StatisticsPage(page);
+  await stats.open();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^\/api\/estadisticas\/(completas|rendimiento)$/.test(url.pathname)) asked.push(url.pathname.slice('/api/estadisticas/'.length) + url.search);
+  });
+  const actualizar = page.getByRole('button', { name: 'Actualizar' });
+  const cards = page.getByTestId('stat-card');
+  const card = (label: string) => cards.filter({ has: page.getByText(label, { exact: true }) });
+
+  await stats.typeSelect().selectOption('completas');
+  await expect(card('Período de análisis')).toContainText('30 días');
+  await expect(actualizar).toBeEnabled();
+  await stats.periodSelect().selectOption('7');
+  await expect(card('Período de análisis')).toContainText('7 días');
+  await expect(card('Solicitudes completadas')).toContainText('Creadas en los últimos 7 días');
+  await expect(actualizar).toBeEnabled();
+  await stats.expectCharts(['Distribución por estado', 'Rangos de ingresos']);
+  const composed = await cards.allTextContents();
+  expect(asked).toEqual(['completas?dias=30', 'rendimiento?dias=7']);
+
+  // Actualizar reads completas whole, and every card stays as it was.
+  const whole = page.waitForResponse((r) => r.url().includes('/api/estadisticas/completas?dias=7'));
+  await actualizar.click();
+  await whole;
+  await expect(actualizar).toBeEnabled();
+  await expect(cards).toHaveText(composed);
+
+  // Leaving completas and coming back reads it whole again.
+  await stats.typeSelect().selectOption('generales');
+  await stats.expectCharts(['Solicitudes por día']);
+  await stats.typeSelect().selectOption('completas');
+  await expect(actualizar).toBeEnabled();
+  await stats.periodSelect().selectOption('90');
+  await expect(card('Período de análisis')).toContainText('90 días');
+  await expect(actualizar).toBeEnabled();
+  expect(asked).toEqual(['completas?dias=30', 'rendimiento?dias=7', 'completas?dias=7', 'completas?dias=7', 'rendimiento?dias=90']);
+});
+
 test('the usuarios type is not offered to the asesor', async ({ page }) => {
   await new LoginPage(page).loginAndWait('asesor@demo.co');
   const stats = new StatisticsPage(page);
