@@ -69,4 +69,34 @@ describe("a deactivated account's unsent work, for a supervisor", () => {
     expect(rechazado).toMatchObject({ rechazo: 'Otra persona cambió el estado.', asunto: 'Marta Gómez · RAD-7K2M9QXD' });
     expect(borrador).toMatchObject({ tipo: 'Borrador de nueva solicitud', asunto: 'Luis Díaz · sin radicar', campos: { Nombres: 'Luis', 'Primer apellido': 'Díaz' }, archivos: ['cedula.pdf'] });
   });
+  it("describes an unsaved 'Editar Registro' draft: whom it is about and each changed field with what it was", () => {
+    const groups = { solicitante: {}, ubicacion: {}, actividad_economica: {}, informacion_financiera: {}, solicitud: {}, credito: {} };
+    const defaults = {
+      ...groups,
+      informacion_financiera: { valor_bono: 1000000 },
+      referencias: [{ id: 'r1', isNew: false, eliminada: false, datos: { nombre: 'Luis Gil', celular: '3109876543' } }],
+      preferencias: { email: true, sms: false },
+    };
+    const values = {
+      ...defaults,
+      informacion_financiera: { valor_bono: 2500000 },
+      referencias: [{ ...defaults.referencias[0]!, eliminada: true }],
+    };
+    const record = { id: 's-old', solicitante: { nombres: 'Marta', primer_apellido: 'Gómez' }, solicitud: { radicado: 'RAD-7K2M9QXD' } };
+    const work: UnsentWork = {
+      outbox: [],
+      problems: [],
+      drafts: [{ id: 'registro:s-old', kind: 'registro', updatedAt: at, values: { solicitudId: 's-old', record, defaults, values } }],
+      files: [],
+    };
+    expect(describeUnsentWork(work, subjects)).toEqual([
+      {
+        tipo: 'Borrador de edición de solicitud',
+        asunto: 'Marta Gómez · RAD-7K2M9QXD',
+        guardado: '27/11/2026 09:05',
+        campos: { 'Bonificación de fin de año': '$ 2.500.000 (antes: $ 1.000.000)', 'Referencia 1': 'Eliminar (Luis Gil)' },
+        archivos: [],
+      },
+    ]);
+  });
 });

@@ -5,13 +5,14 @@
  * 'Fecha de nacimiento: 14/03/1990'). Built while the company's labels and records are still on
  * the device (src/db/device-data.ts keepOnlyUnsentWork), because they go right after.
  */
-import type { RadicaDB } from '../db/database';
+import type { DraftRow, RadicaDB } from '../db/database';
 import type { UnsentItem, UnsentWork } from '../db/device-data';
 import { formatDateTime } from '../domain/format';
 import { hasOptionLabels, optionLabel } from '../domain/opciones';
 import { SINGLE_ENTITIES } from '../domain/registro';
 import { fullName } from '../domain/solicitud';
 import { fieldLabel, formatValue, leafPaths, leafValue } from '../features/registro/historial-format';
+import { draftChanges, parseRecordDraft } from '../features/registro/record-draft';
 import { describeChange, NOT_FILED, type Subjects } from './change-description';
 import { loadSubjects } from './subjects';
 
@@ -146,6 +147,11 @@ export function describeUnsentWork(work: UnsentWork, subjects: Subjects): Unsent
     });
   }
   for (const draft of work.drafts) {
+    if (draft.kind === 'registro') {
+      const item = recordDraftItem(draft, subjects);
+      if (item) items.push(item);
+      continue;
+    }
     const v = (isPlain(draft.values) ? draft.values : {}) as Partial<Registro> & { files?: Array<{ nombre?: string }> };
     const values = v.values ?? {};
     items.push({
@@ -157,6 +163,48 @@ export function describeUnsentWork(work: UnsentWork, subjects: Subjects): Unsent
     });
   }
   return items;
+}
+
+/** The value as a person reads it, a coded choice as the form offers it. */
+function valueText(value: unknown, path: string): string {
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  return typeof value === 'string' && hasOptionLabels(key) ? optionLabel(key, value) : formatValue(value, path);
+}
+
+/** The label of a form path of 'Editar Registro' ('credito.x' is the credit's, 'referencias.0.datos.x' a reference's). */
+function draftFieldLabel(path: string, subjects: Subjects): string {
+  const ref = /^referencias\.(\d+)\.datos\.(.+)$/.exec(path);
+  if (ref) return `Referencia ${Number(ref[1]) + 1} · ${fieldLabel(`referencia.${ref[2]}`, subjects.etiquetas)}`;
+  if (path === 'preferencias.email') return 'Avisos por correo';
+  if (path === 'preferencias.sms') return 'Avisos por SMS';
+  return fieldLabel(path.replace(/^credito\./, 'solicitud.detalle_credito.'), subjects.etiquetas);
+}
+
+/** An unsaved 'Editar Registro' edit: each changed field by its label, with what it was before. */
+function recordDraftItem(row: DraftRow, subjects: Subjects): UnsentItem | null {
+  const saved = parseRecordDraft(row);
+  if (!saved) return null;
+  const { record, values, defaults } = saved.draft;
+  const campos = new Campos(subjects);
+  for (const c of draftChanges(values, defaults)) {
+    const index = /^referencias\.(\d+)/.exec(c.path)?.[1];
+    if (c.reference === 'removed') {
+      const nombre = isPlain(c.before) && typeof c.before.nombre === 'string' ? c.before.nombre : '';
+      campos.add(`Referencia ${Number(index) + 1}`, nombre ? `Eliminar (${nombre})` : 'Eliminar');
+      continue;
+    }
+    if (c.reference === 'added') continue; // its values follow, one by one
+    if (c.path === 'actividad_economica.tipo_actividad_economica') continue; // the same value as tipo_actividad
+    const after = empty(c.after) ? '(vacío)' : valueText(c.after, c.path);
+    campos.add(draftFieldLabel(c.path, subjects), empty(c.before) ? after : `${after} (antes: ${valueText(c.before, c.path)})`);
+  }
+  return {
+    tipo: 'Borrador de edición de solicitud',
+    asunto: `${fullName(record.solicitante)} · ${record.solicitud.radicado ?? NOT_FILED}`,
+    guardado: formatDateTime(row.updatedAt) || row.updatedAt,
+    campos: campos.out,
+    archivos: [],
+  };
 }
 
 /** The describer keepOnlyUnsentWork calls, reading whom each change is about from `db`. */

@@ -66,10 +66,14 @@ export interface StatRow {
   updatedAt?: string;
 }
 
-/** A half-filled creation form, saved as the advisor types (survives reloads and crashes). */
+/**
+ * Unsaved work kept as it is typed (survives reloads, crashes and an expired session): a
+ * half-filled creation form ('solicitud', id = the new application's id) or the unsaved changes
+ * of 'Editar Registro' ('registro', id `registro:<solicitudId>`).
+ */
 export interface DraftRow {
   id: string;
-  kind: 'solicitud';
+  kind: 'solicitud' | 'registro';
   values: unknown;
   updatedAt: string;
 }

@@ -31,6 +31,7 @@ describe('wiping a user database', () => {
     const other = fresh();
     await mine.historial.put({ solicitudId: 's1', entries: [], fetchedAt: new Date().toISOString() });
     await mine.drafts.put({ id: 'd', kind: 'solicitud', values: { nombres: 'Ana' }, updatedAt: new Date().toISOString() });
+    await mine.drafts.put({ id: 'registro:s1', kind: 'registro', values: { solicitudId: 's1' }, updatedAt: new Date().toISOString() });
     await other.drafts.put({ id: 'd', kind: 'solicitud', values: { nombres: 'Luis' }, updatedAt: new Date().toISOString() });
     await deleteUserDb(mine);
     expect(await Dexie.exists(mine.name)).toBe(false);
@@ -65,6 +66,8 @@ describe('a deactivated account keeps only its unsent work', () => {
       { id: 1, name: 'solicitud.editar', args: {}, at, code: 'CONFLICT', error: 'x', resolvedAt: at, resolution: 'discarded' },
     ]);
     await db.drafts.put({ id: 'd', kind: 'solicitud', values: { nombres: 'Luis' }, updatedAt: at });
+    // An 'Editar Registro' draft carries a copy of the company's record it was begun on.
+    await db.drafts.put({ id: 'registro:s1', kind: 'registro', values: { solicitudId: 's1', record: { id: 's1' } }, updatedAt: at });
     const blob = new Blob(['pdf']);
     await db.files.bulkAdd([
       { id: 'f1', blob, nombre: 'cedula.pdf', mime: 'application/pdf', size: 3, ownerSolicitudId: 's2', mutationId: 3, status: 'pending' },
@@ -81,7 +84,7 @@ describe('a deactivated account keeps only its unsent work', () => {
       seen = { outbox: work.outbox.length, problems: work.problems.length, drafts: work.drafts.length, files: work.files.map((f) => f.id), labels: await db.definiciones.count() };
       return [{ tipo: 'Nueva solicitud', asunto: 'Luis · sin radicar', guardado: '27/11/2026 09:00', campos: {}, archivos: ['cedula.pdf'] }];
     });
-    expect(seen).toEqual({ outbox: 1, problems: 1, drafts: 1, files: ['f1'], labels: 1 });
+    expect(seen).toEqual({ outbox: 1, problems: 1, drafts: 2, files: ['f1'], labels: 1 });
     expect(kept).toMatchObject({ correo: 'a@demo.co', nombre: 'Ana Asesora', items: [{ tipo: 'Nueva solicitud' }] });
 
     for (const table of ['solicitudes', 'notificaciones', 'definiciones', 'columnas', 'categorias', 'estados', 'usuarios', 'revisiones', 'listas', 'stats', 'historial', 'shadows', 'searchLog']) {
@@ -89,6 +92,7 @@ describe('a deactivated account keeps only its unsent work', () => {
     }
     expect(await db.outbox.toCollection().primaryKeys()).toEqual([3]);
     expect(await db.problems.toCollection().primaryKeys()).toEqual([2]);
+    // The edit's draft was described (above) and goes with the company's record it copies.
     expect(await db.drafts.toCollection().primaryKeys()).toEqual(['d']);
     expect(await db.files.toCollection().primaryKeys()).toEqual(['f1']);
     expect((await db.files.get('f1'))?.blob).toBeTruthy();

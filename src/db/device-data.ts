@@ -13,7 +13,9 @@
  *   history, statistics, lists, the search log, the shadows of edited rows) and the sync meta
  *   (cursor, scope, the service worker's token) go in ONE transaction, in which the work is also
  *   described for a person (labels and subjects are read before the company's rows go) and the
- *   description stored in meta `cuentaDesactivada`. Only `deleteUserDb(db, { discardUnsent })`
+ *   description stored in meta `cuentaDesactivada`. An 'Editar Registro' draft (kind 'registro')
+ *   holds a copy of the company's record it was begun on: it is described and then goes too.
+ *   Only `deleteUserDb(db, { discardUnsent })`
  *   removes that work, after the person confirmed it.
  */
 import Dexie from 'dexie';
@@ -120,6 +122,7 @@ export async function keepOnlyUnsentWork(
     // One by one, the search log last: clearing the applications logs a reset row in it.
     for (const table of db.tables.filter((t) => !WORK_TABLES.includes(t.name) && t.name !== 'searchLog')) await table.clear();
     await db.searchLog.clear();
+    await db.drafts.bulkDelete(drafts.filter((d) => d.kind === 'registro').map((d) => d.id));
     await db.problems.bulkDelete(allProblems.filter((p) => p.resolvedAt).map((p) => p.id));
     const keptFiles = new Set(files.map((f) => f.id));
     await db.files.bulkDelete(allFiles.filter((f) => !keptFiles.has(f.id)).map((f) => f.id));

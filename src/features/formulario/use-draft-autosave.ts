@@ -16,6 +16,7 @@
  */
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { DraftRow, RadicaDB } from '../../db/database';
+import { writeDraftRow } from '../../db/drafts';
 import { hasContent, type FormState } from './form-state';
 
 /** How long after the last change the draft is written (a flush writes it sooner). */
@@ -99,15 +100,5 @@ export class DraftWrites {
 export function writeDraft(db: RadicaDB, state: FormState): Promise<void> {
   const id = state.ids.solicitudId;
   const row: DraftRow | null = hasContent(state) ? { id, kind: 'solicitud', values: state, updatedAt: new Date().toISOString() } : null;
-  const connection = db.isOpen() ? db.backendDB() : null;
-  if (!connection) return row ? db.drafts.put(row).then(() => undefined) : db.drafts.delete(id);
-  return new Promise<void>((resolve, reject) => {
-    const tx = connection.transaction(db.drafts.name, 'readwrite');
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error ?? new Error('draft write aborted'));
-    const store = tx.objectStore(db.drafts.name);
-    if (row) store.put(row);
-    else store.delete(id);
-    tx.commit();
-  });
+  return writeDraftRow(db, id, row);
 }

@@ -17,6 +17,7 @@ import { useLocalDb } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 import { RecordForm } from './record-form';
 import { loadErrorText } from './load-error';
+import { readRecordDraft, type SavedRecordDraft } from './record-draft';
 
 export { EDIT_SAVED_OFFLINE } from './use-record-save';
 export { DELETE_CONFIRMATION } from './record-footer';
@@ -48,11 +49,31 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
   const definiciones = useLiveQuery(() => db.definiciones.toArray(), [db]);
   const schemas = useMemo(() => (definiciones ? registroSchemas(definiciones) : null), [definiciones]);
   const lists = useCompanyLists(db);
-  // The form is built once from the record as first seen: those are the base values of the edit.
-  const [initial, setInitial] = useState<SolicitudRecord | null>(null);
+  // Unsaved changes kept from an earlier edit of this record (record-draft.ts), read once.
+  const [draft, setDraft] = useState<SavedRecordDraft | null | undefined>(undefined);
   useEffect(() => {
-    if (row && !initial) setInitial(toRecord(row));
-  }, [row, initial]);
+    let current = true;
+    readRecordDraft(db, solicitudId).then(
+      (found) => current && setDraft(found),
+      () => current && setDraft(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [db, solicitudId]);
+  // The form is built once from the record as first seen: those are the base values of the edit.
+  // With a draft, the record as seen when that edit began, so its changes keep their base.
+  const [initial, setInitial] = useState<SolicitudRecord | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  useEffect(() => {
+    if (row && !initial && draft !== undefined) setInitial(draft ? draft.draft.record : toRecord(row));
+  }, [row, initial, draft]);
+  // 'Descartar cambios recuperados': the form starts again from the record as it is now.
+  const discardRestored = () => {
+    setDraft(null);
+    setInitial(row ? toRecord(row) : null);
+    setFormKey((k) => k + 1);
+  };
 
   const session = state.status === 'authenticated' ? state.session : null;
   const live = row ? toRecord(row) : initial;
@@ -66,7 +87,7 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
       </Dialog>
     );
   }
-  if (row === undefined || (row && !initial) || !schemas) {
+  if (row === undefined || (row && !initial) || !schemas || draft === undefined) {
     return (
       <Dialog title="Editar Registro" size="full" onClose={onClose} testId="editar-registro">
         <div className="flex justify-center py-12">
@@ -93,6 +114,7 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
   );
   return (
     <RecordForm
+      key={formKey}
       initial={initial}
       live={live}
       session={session}
@@ -102,6 +124,8 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
       subtitle={subtitle}
       onClose={onClose}
       notificationsPanel={typeof notificationsPanel === 'function' ? notificationsPanel(solicitudId) : notificationsPanel}
+      restored={draft}
+      onDiscardRestored={discardRestored}
     />
   );
 }

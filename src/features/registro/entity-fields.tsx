@@ -13,6 +13,7 @@ import { refsOf, useEditFiles } from './edit-files';
 import { useRecordForm } from './form-context';
 import { useReview } from './review-context';
 import { FlaggedField } from './review-note';
+import { RestoredField, useRestoredPaths } from './restored-draft';
 import { StoredField } from './stored-field';
 
 /** The id of a field's control: 'campo-solicitante-nombres', 'campo-referencias-0-nombre'. */
@@ -43,6 +44,7 @@ export function EntityFields({ path, fields, values, lists, errorOf, onChange, f
   const review = useReview();
   const files = useEditFiles();
   const { setError } = useRecordForm();
+  const restored = useRestoredPaths();
   const change = (field: FieldDefinition, value: unknown) => {
     const next = setEntityValue(values, field.key, value, fields);
     const twin = TWINS[field.key];
@@ -74,7 +76,8 @@ export function EntityFields({ path, fields, values, lists, errorOf, onChange, f
                 }),
               }
             : {};
-        const input = (
+        const isRestored = restored?.has(`${path}.${field.key}`) === true;
+        const control = (
           <FieldInput
             key={field.key}
             id={fieldId(`${path}.${field.key}`)}
@@ -82,10 +85,18 @@ export function EntityFields({ path, fields, values, lists, errorOf, onChange, f
             value={values[field.key]}
             error={errorOf(field.key)}
             ctx={{ values, ...lists }}
-            className={wide(field) ? 'sm:col-span-2' : undefined}
+            className={wide(field) && !isRestored ? 'sm:col-span-2' : undefined}
             onChange={(value) => change(field, value)}
             {...fileProps}
           />
+        );
+        // A change brought back from a draft (restored-draft.tsx): marked until saved or discarded.
+        const input = isRestored ? (
+          <RestoredField key={field.key} wide={wide(field)}>
+            {control}
+          </RestoredField>
+        ) : (
+          control
         );
         // A field a review flagged: highlighted, with the reviewer's comment beside it (review-note.tsx).
         const flag = review?.flags.find((f) => f.field.formPath === `${path}.${field.key}`);

@@ -4,7 +4,7 @@
  * queues `solicitud.eliminar`.
  */
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -26,9 +26,11 @@ interface Props {
   onDeleted: () => void;
   /** Told while a deletion is being queued (closing then asks nothing). */
   onDeleting: (deleting: boolean) => void;
+  /** Where the unsaved changes are (the draft's hint), shown beside the actions. */
+  status?: ReactNode;
 }
 
-export function RecordFooter({ formId, solicitudId, subjectLine, canEdit, canDelete, saving, onCancel, onDeleted, onDeleting }: Props) {
+export function RecordFooter({ formId, solicitudId, subjectLine, canEdit, canDelete, saving, onCancel, onDeleted, onDeleting, status }: Props) {
   const db = useLocalDb();
   const client = useAtomValue(syncClientAtom);
   const [confirming, setConfirming] = useState(false);
@@ -51,14 +53,15 @@ export function RecordFooter({ formId, solicitudId, subjectLine, canEdit, canDel
 
   return (
     <div className="flex w-full flex-wrap items-center justify-between gap-3">
-      <div className="hidden lg:block">
+      <div className={`${status ? 'flex' : 'hidden lg:flex'} min-w-0 basis-full items-center gap-3 sm:flex-1 sm:basis-0`}>
         {canDelete && (
-          <Button variant="danger-outline" onClick={() => setConfirming(true)}>
+          <Button variant="danger-outline" onClick={() => setConfirming(true)} className="hidden shrink-0 lg:inline-flex">
             Eliminar
           </Button>
         )}
+        {status}
       </div>
-      <div className="flex flex-1 justify-end gap-3 sm:flex-none">
+      <div className="ml-auto flex flex-1 justify-end gap-3 sm:flex-none">
         <Button onClick={onCancel} className="flex-1 sm:flex-none">
           Cancelar
         </Button>

@@ -8,7 +8,7 @@
  * label and moves the focus to it.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { FieldContext } from '../../components/fields/field-input';
@@ -32,9 +32,12 @@ import { ObservacionesSection } from './observaciones-section';
 import { PreferencesSection } from './preferences-section';
 import type { RecordEdit } from './record-changes';
 import { RecordFooter } from './record-footer';
+import { recordChangedSince, restoreValues, type SavedRecordDraft } from './record-draft';
+import { DraftHint, RestoredDraftNotice, RestoredPathsProvider } from './restored-draft';
 import { recordFields, toEditValues, type EditValues } from './record-values';
 import { ReferencesSection } from './references-section';
 import { StagesSection } from './stages-section';
+import { useRecordDraft } from './use-record-draft';
 import { useRecordSave } from './use-record-save';
 import { ReviewProvider } from './review-context';
 import { ReviewPanel } from './review-panel';
@@ -61,6 +64,10 @@ interface Props {
   subtitle: ReactNode;
   onClose: () => void;
   notificationsPanel?: ReactNode;
+  /** Unsaved changes kept on this device from an earlier edit (its record is `initial`). */
+  restored?: SavedRecordDraft | null;
+  /** 'Descartar cambios recuperados', confirmed: the draft is gone, the form starts again from the record. */
+  onDiscardRestored?: () => void;
 }
 
 /** The first invalid field on screen: focused, scrolled to the middle, and its message. */
@@ -73,7 +80,7 @@ function focusFirstInvalid(formId: string): string | undefined {
   return (described && document.getElementById(described)?.textContent) || undefined;
 }
 
-export function RecordForm({ initial, live, session, schemas, definiciones, lists, subtitle, onClose, notificationsPanel }: Props) {
+export function RecordForm({ initial, live, session, schemas, definiciones, lists, subtitle, onClose, notificationsPanel, restored, onDiscardRestored }: Props) {
   const rol = session.user.rol;
   const canEdit = can(rol, 'edit_customer');
   const subjectLine = `${fullName(live.solicitante)} · ${live.solicitud.radicado ?? 'sin radicar'}`;
@@ -81,6 +88,8 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
   const fields = useMemo(() => recordFields(initial, schemas, definiciones), [initial, schemas, definiciones]);
   // The values the form starts from are those of the record as first seen, with the fields then known.
   const [defaults] = useState(() => toEditValues(initial, fields));
+  // A draft kept from an earlier edit: its changes on top of the starting values, marked.
+  const [fromDraft] = useState(() => (restored ? restoreValues(defaults, restored.draft) : null));
   const resolver = useMemo(() => valibotResolver(editSchema(initial, fields, defaults)), [initial, fields, defaults]);
   const form = useForm<EditValues, unknown, RecordEdit>({
     defaultValues: defaults,
@@ -90,19 +99,30 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
+  useEffect(() => {
+    // The restored changes as edits of the starting values: dirty, so they show and save as changes.
+    if (fromDraft) form.reset(fromDraft.values, { keepDefaultValues: true });
+  }, [form, fromDraft]);
   const [deleting, setDeleting] = useState(false);
   const db = useLocalDb();
+  const draft = useRecordDraft({ db, record: initial, defaults, form, enabled: canEdit, initialStatus: fromDraft ? 'saved' : 'none' });
+  // Closing for good (saved, queued, deleted, or the changes discarded): the draft goes with it.
+  const closeForGood = () => {
+    void draft.remove().catch(() => undefined);
+    onClose();
+  };
   const editFiles = useEditFilesState(initial.id, live.documentos ?? []);
   const saver = useRecordSave({
     solicitudId: initial.id,
     solicitanteId: initial.solicitante.id,
     session,
     subjectLine,
-    onClose,
+    onClose: closeForGood,
     queueFiles: (changes, editId) =>
       queueChosen(db, editFiles.chosen, changes, { solicitudId: initial.id, solicitanteId: initial.solicitante.id }, editId),
   });
-  const guard = useDiscardGuard(form.formState.isDirty && !saver.saving && !deleting, onClose);
+  // While the draft is on the device, a reload or a route change need not ask: the changes come back.
+  const guard = useDiscardGuard(form.formState.isDirty && !saver.saving && !deleting, closeForGood, { keepsDraft: draft.status === 'saved' });
   // Issue 34: the review under way, if any (flags beside the fields, the panel, the return dialog).
   const review = useRecordReview({ record: initial, live, fields, defaults, session, canEdit, subjectLine });
   const sendCorrections = (respuestas: Respuesta[]) =>
@@ -122,7 +142,8 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
       canDelete={can(rol, 'delete_customer')}
       saving={saver.saving}
       onCancel={guard.requestClose}
-      onDeleted={onClose}
+      onDeleted={closeForGood}
+      status={canEdit && form.formState.isDirty ? <DraftHint status={draft.status} /> : null}
       onDeleting={setDeleting}
     />
   );
@@ -131,6 +152,14 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
     <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
       <FormProvider {...form}>
         <ConflictNotice solicitudId={initial.id} />
+        {restored && fromDraft && (
+          <RestoredDraftNotice
+            savedAt={restored.updatedAt}
+            changedSince={recordChangedSince(initial, live)}
+            onDiscard={() => void draft.remove().then(() => onDiscardRestored?.(), () => onDiscardRestored?.())}
+          />
+        )}
+        <RestoredPathsProvider value={fromDraft?.restored ?? null}>
         <EditFilesProvider value={editFiles.value}>
         <ReviewProvider {...review.provider}>
         <ReviewPanel {...review.panel} sending={saver.saving} onSend={sendCorrections} />
@@ -145,6 +174,7 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
         </form>
         </ReviewProvider>
         </EditFilesProvider>
+        </RestoredPathsProvider>
 
         <div className="mt-4 space-y-4">
           <ArchivosSection solicitudId={initial.id} solicitanteId={initial.solicitante.id} documentos={live.documentos ?? []} canWrite={canEdit} token={session.token} />
