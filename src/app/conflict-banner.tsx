@@ -17,7 +17,7 @@ import { conflictoPropio } from '../domain/errors';
 import { useOpenProblems, useOpenProblemsLoading, useProblemsAppearing } from '../state/problems';
 import { syncPanelAtom } from '../state/sync-panel';
 import { NOT_FILED, describeChange, type Subjects } from './change-description';
-import { conflictLines } from '../features/registro/conflict-lines';
+import { conflictLines, conflictWhat } from '../features/registro/conflict-lines';
 import { loadSubjects } from './subjects';
 
 /**
@@ -31,9 +31,7 @@ export function conflictText(p: ProblemRow, subjects: Subjects | undefined, user
   let where: string;
   if (sol) where = sol.radicado ? `${sol.radicado} (${sol.nombre})` : `${sol.nombre} (${NOT_FILED})`;
   else where = (subjects && describeChange(p.name, p.args, subjects).subject) || describeChange(p.name, p.args, EMPTY).title.toLowerCase();
-  return conflictoPropio(p.conflict, userId)
-    ? `Conflicto en ${where}: cambiaste ${labels} desde otro dispositivo`
-    : `Conflicto en ${where}: otra persona cambió ${labels}`;
+  return `Conflicto en ${where}: ${conflictWhat(p.conflict, labels, conflictoPropio(p.conflict, userId))}`;
 }
 
 const NO_PROBLEMS: ProblemRow[] = [];

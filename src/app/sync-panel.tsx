@@ -23,6 +23,7 @@ import { conflictoPropio } from '../domain/errors';
 import { changedValues, describeChange, NOT_FILED, type Subjects } from './change-description';
 import { resolvable } from './conflict-banner';
 import { ConflictResolver } from './conflict-resolver';
+import { conflictPropioText } from '../features/registro/conflict-lines';
 import { DeviceWipe } from './device-wipe';
 import { reopenable, reopenRefusedCreation } from '../features/formulario/reopen-refused';
 import { loadSubjects } from './subjects';
@@ -153,7 +154,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
               )}
               <p className="text-sm text-red-900">
                 {conflict ? 'Conflicto: ' : 'Rechazado: '}
-                {conflict && conflictoPropio(p.conflict, userId) ? 'Cambiaste estos datos desde otro dispositivo mientras tanto.' : p.error}
+                {conflict && conflictoPropio(p.conflict, userId) ? conflictPropioText(p.conflict) : p.error}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {conflict ? (

@@ -11,9 +11,12 @@
  *   value so they apply; 'theirs' fields are dropped (the screen already shows the server value);
  *   `{ value }` re-queues a merged value (some leaves of a nested field kept, others taken from the
  *   server) with base = the server's current value, like 'mine'.
+ * - A reference's conflicts (referenceReplacement) follow the same rule; an edit of a reference
+ *   someone deleted meanwhile, kept, is queued as its creation again, the one case where the
+ *   replacement is another mutation.
  */
 import { AppError } from '../domain/errors';
-import type { CambiarEstadoArgs, EditarSolicitudArgs, EditarUsuarioArgs } from '../domain/mutations';
+import type { CambiarEstadoArgs, EditarSolicitudArgs, EditarUsuarioArgs, MutationArgs } from '../domain/mutations';
 import type { ProblemRow, RadicaDB } from '../db/database';
 import { mutateByName } from '../db/mutate';
 
@@ -60,13 +63,91 @@ export async function discardProblem(db: RadicaDB, id: number): Promise<void> {
   });
 }
 
-function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictChoice>): unknown {
+/** A conflict's name for a reference's field (server/src/modules/registro/service.ts). */
+const DETALLE = 'referencia.detalle_referencia.';
+const TIPO = 'referencia.tipo_referencia';
+
+/**
+ * A reference's edit or deletion settled: an edit keeps the 'mine' fields with the server's value
+ * as base and drops the 'theirs' ones; an edit of a reference deleted meanwhile, kept, creates it
+ * again (`referencia.agregar`, same id) with what it held and the kept values on top; a deletion
+ * kept is sent again with the server's values as base, and any 'theirs' keeps the reference.
+ */
+function referenceReplacement(problem: ProblemRow, choices: Record<string, ConflictChoice>): { name: string; args: unknown } | null {
+  const fields = problem.conflict?.fields ?? {};
+  const chosen = (field: string, value: unknown) => {
+    const c = choices[field];
+    return isMerged(c) && fields[field] ? c.value : value;
+  };
+  if (problem.name === 'referencia.eliminar') {
+    const args = problem.args as MutationArgs<'referencia.eliminar'>;
+    if (Object.keys(fields).some((f) => choices[f] !== 'mine')) return null;
+    const detalle: Record<string, unknown> = { ...(args.base?.detalle_referencia ?? {}) };
+    const base: NonNullable<typeof args.base> = { ...args.base };
+    for (const [field, f] of Object.entries(fields)) {
+      if (field === TIPO) base.tipo_referencia = typeof f.server === 'string' ? f.server : null;
+      else if (field.startsWith(DETALLE)) detalle[field.slice(DETALLE.length)] = f.server ?? null;
+    }
+    if (args.base?.detalle_referencia || Object.keys(detalle).length) base.detalle_referencia = detalle;
+    return { name: problem.name, args: { ...args, base } };
+  }
+  const args = problem.args as MutationArgs<'referencia.editar'>;
+  const kept = (field: string) => !(fields[field] && choices[field] === 'theirs');
+  const detalle: Record<string, string | number | boolean | null> = {};
+  const base: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args.detalle_referencia ?? {})) {
+    const field = DETALLE + key;
+    if (!kept(field)) continue;
+    detalle[key] = chosen(field, value) as typeof value;
+    if (fields[field]) base[key] = fields[field].server ?? null;
+    else if (args.base?.detalle_referencia && Object.hasOwn(args.base.detalle_referencia, key)) base[key] = args.base.detalle_referencia[key];
+  }
+  const tipoKept = args.tipo_referencia !== undefined && kept(TIPO);
+  const eliminada = problem.conflict?.referencia?.eliminada;
+  if (eliminada) {
+    if (!tipoKept && !Object.keys(detalle).length) return null;
+    // Created again as it was, with what the person kept on top (the mutator and server clean it as any addition).
+    const antes = Object.fromEntries(
+      Object.entries(eliminada.detalle_referencia).filter(([, x]) => x === null || ['string', 'number', 'boolean'].includes(typeof x)),
+    ) as Record<string, string | number | boolean | null>;
+    const args2: MutationArgs<'referencia.agregar'> = {
+      solicitudId: args.solicitudId,
+      referenciaId: args.referenciaId,
+      tipo_referencia: tipoKept ? (chosen(TIPO, args.tipo_referencia) as string | null) : eliminada.tipo_referencia,
+      detalle_referencia: { ...antes, ...detalle },
+    };
+    return { name: 'referencia.agregar', args: args2 };
+  }
+  if (!tipoKept && !Object.keys(detalle).length) return null;
+  const next: MutationArgs<'referencia.editar'> = { solicitudId: args.solicitudId, referenciaId: args.referenciaId };
+  const nextBase: NonNullable<typeof next.base> = {};
+  if (tipoKept) {
+    next.tipo_referencia = chosen(TIPO, args.tipo_referencia) as string | null;
+    const seen = fields[TIPO] ? fields[TIPO].server : args.base?.tipo_referencia;
+    if (seen !== undefined) nextBase.tipo_referencia = typeof seen === 'string' ? seen : null;
+  }
+  if (Object.keys(detalle).length) {
+    next.detalle_referencia = detalle;
+    if (Object.keys(base).length) nextBase.detalle_referencia = base;
+  }
+  if (args.base) next.base = nextBase;
+  return { name: problem.name, args: next };
+}
+
+function replacement(problem: ProblemRow, choices: Record<string, ConflictChoice>): { name: string; args: unknown } | null {
   const fields = problem.conflict?.fields ?? {};
   for (const name of Object.keys(fields)) {
     if (choices[name] !== 'mine' && choices[name] !== 'theirs' && !isMerged(choices[name])) {
       throw new AppError('VALIDATION', 'Elige qué valor conservar en cada campo en conflicto.');
     }
   }
+  if (problem.name === 'referencia.editar' || problem.name === 'referencia.eliminar') return referenceReplacement(problem, choices);
+  const args = replacementArgs(problem, choices);
+  return args === null ? null : { name: problem.name, args };
+}
+
+function replacementArgs(problem: ProblemRow, choices: Record<string, ConflictChoice>): unknown {
+  const fields = problem.conflict?.fields ?? {};
   if (problem.name === 'solicitud.cambiarEstado') {
     const args = problem.args as CambiarEstadoArgs;
     const [name] = Object.keys(fields);
@@ -126,8 +207,8 @@ export async function resolveConflict(
     if (problem.code !== 'CONFLICT' || !problem.conflict) {
       throw new AppError('VALIDATION', 'Este cambio no tiene un conflicto que resolver.');
     }
-    const args = replacementArgs(problem, choices);
-    const newId = args === null ? null : await mutateByName(db, problem.name, args);
+    const next = replacement(problem, choices);
+    const newId = next === null ? null : await mutateByName(db, next.name, next.args);
     await close(db, id, 'resolved');
     return newId;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictLines, foldChoices } from './conflict-lines';
+import { conflictLines, conflictPropioText, conflictWhat, foldChoices } from './conflict-lines';
 
 const detalle = {
   fields: {
@@ -47,5 +47,40 @@ describe('conflict lines', () => {
     expect(foldChoices(detalle, lines, { 'solicitud.detalle_credito.monto_solicitado': 'theirs' })['solicitud.detalle_credito']).toEqual({
       value: { tipo_credito: 'consumo', monto_solicitado: 200000000, plazo_meses: 72 },
     });
+  });
+});
+
+describe("a reference's conflict", () => {
+  const edited = {
+    fields: {
+      'referencia.detalle_referencia.celular': { base: '3001112233', server: '3102223344', mine: '3155556677', changedBy: 'Sara', changedById: 2 },
+      'referencia.tipo_referencia': { base: 'familiar', server: 'personal', mine: 'comercial' },
+    },
+    referencia: { nombre: 'Lucía Prada' },
+  };
+
+  it('names each field by its label, never its key, and says which reference', () => {
+    expect(conflictLines(edited).map((l) => [l.label, l.mine, l.server, l.base])).toEqual([
+      ['Celular', '3155556677', '3102223344', '3001112233'],
+      ['Tipo de referencia', 'comercial', 'personal', 'familiar'],
+    ]);
+    const etiquetas = [{ entity: 'referencia', key: 'celular', description: 'Celular de la referencia' }, { entity: 'solicitante', key: 'celular', description: 'Celular del cliente' }];
+    expect(conflictLines(edited, etiquetas)[0].label).toBe('Celular de la referencia');
+    expect(conflictWhat(edited, 'Celular', false)).toBe('otra persona cambió Celular de la referencia «Lucía Prada»');
+    expect(conflictWhat(edited, 'Celular', true)).toBe('cambiaste Celular de la referencia «Lucía Prada» desde otro dispositivo');
+    expect(conflictWhat({ ...edited, referencia: { nombre: null } }, 'Celular', false)).toBe('otra persona cambió Celular de la referencia');
+    expect(conflictPropioText(edited)).toBe('Cambiaste estos datos desde otro dispositivo mientras tanto.');
+  });
+
+  it('says the reference was deleted when it was', () => {
+    const deleted = { ...edited, referencia: { nombre: 'Lucía Prada', eliminada: { tipo_referencia: null, detalle_referencia: {} } } };
+    expect(conflictWhat(deleted, 'Celular', false)).toBe('otra persona eliminó la referencia «Lucía Prada»');
+    expect(conflictWhat(deleted, 'Celular', true)).toBe('eliminaste la referencia «Lucía Prada» desde otro dispositivo');
+    expect(conflictPropioText(deleted)).toBe('Eliminaste esta referencia desde otro dispositivo mientras tanto.');
+  });
+
+  it("reads an application's conflict as before", () => {
+    expect(conflictWhat(detalle, 'Nombres', false)).toBe('otra persona cambió Nombres');
+    expect(conflictWhat(detalle, 'Nombres', true)).toBe('cambiaste Nombres desde otro dispositivo');
   });
 });

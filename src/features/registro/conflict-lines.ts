@@ -89,3 +89,29 @@ export function foldChoices(
   }
   return out;
 }
+
+/** 'la referencia «Lucía Prada»' (or 'la referencia' when it has no name). */
+function laReferencia(conflict: ConflictDetail | undefined): string {
+  const nombre = conflict?.referencia?.nombre;
+  return nombre ? `la referencia «${nombre}»` : 'la referencia';
+}
+
+/**
+ * What happened on the server, as a conflict's sentences say it after 'Conflicto…: ' ('otra
+ * persona cambió Celular de la referencia «Lucía Prada»'; 'cambiaste … desde otro dispositivo'
+ * when `propio`: the same person, on another device); a reference deleted meanwhile says so
+ * ('otra persona eliminó la referencia «Lucía Prada»'). `labels`: the conflicting fields' labels.
+ */
+export function conflictWhat(conflict: ConflictDetail | undefined, labels: string, propio: boolean): string {
+  const ref = conflict?.referencia;
+  if (ref?.eliminada) return propio ? `eliminaste ${laReferencia(conflict)} desde otro dispositivo` : `otra persona eliminó ${laReferencia(conflict)}`;
+  const de = ref ? ` de ${laReferencia(conflict)}` : '';
+  return propio ? `cambiaste ${labels}${de} desde otro dispositivo` : `otra persona cambió ${labels}${de}`;
+}
+
+/** The panel's line for a conflict whose server values are the same person's, from another device. */
+export function conflictPropioText(conflict: ConflictDetail | undefined): string {
+  return conflict?.referencia?.eliminada
+    ? 'Eliminaste esta referencia desde otro dispositivo mientras tanto.'
+    : 'Cambiaste estos datos desde otro dispositivo mientras tanto.';
+}

@@ -4,7 +4,7 @@ import { myUserIdAtom } from '../../state/session';
 import { Button } from '../../components/ui/button';
 import { useConflictsBySolicitud } from '../../state/problems';
 import { syncPanelAtom } from '../../state/sync-panel';
-import { conflictLines } from './conflict-lines';
+import { conflictLines, conflictWhat } from './conflict-lines';
 import { useEtiquetas } from '../../state/etiquetas';
 
 /**
@@ -26,8 +26,8 @@ export function ConflictNotice({ solicitudId }: { solicitudId: string }) {
             <p>
               <span className="font-semibold">
                 {conflictoPropio(p.conflict, userId)
-                  ? `Conflicto: cambiaste ${labels} desde otro dispositivo.`
-                  : `Conflicto: otra persona cambió ${labels} en el servidor.`}
+                  ? `Conflicto: ${conflictWhat(p.conflict, labels, true)}.`
+                  : `Conflicto: ${conflictWhat(p.conflict, labels, false)} en el servidor.`}
               </span>{' '}
               Tu cambio hecho en este
               dispositivo no se guardó; el formulario muestra los valores del servidor. Elige qué conservar.

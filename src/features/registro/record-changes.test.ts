@@ -275,7 +275,12 @@ describe('recordEdit', () => {
       v.referencias[0].eliminada = true;
       v.referencias.push({ id: 'r2', isNew: true, eliminada: true, datos: { tipo_referencia: 'personal', nombre: 'Gloria Estrada' } });
     });
-    expect(r.ok && r.edit.references).toEqual({ add: [], edit: [], remove: [{ referenciaId: 'r1' }] });
+    // With its base: the reference as this device last saw it (the server refuses to delete a newer edit).
+    expect(r.ok && r.edit.references).toEqual({
+      add: [],
+      edit: [],
+      remove: [{ referenciaId: 'r1', base: { tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Ana Ruiz', celular: '3001234567', relacion: 'Madre' } } }],
+    });
     // Taken back ('No eliminar'): nothing to remove.
     const kept = edit((v) => {
       v.referencias[0].eliminada = false;
@@ -292,7 +297,8 @@ describe('recordEdit', () => {
     });
     expect(r.ok && r.edit.references).toEqual({
       add: [{ referenciaId: 'r2', tipo_referencia: 'personal', detalle_referencia: { nombre: 'Gloria Estrada', celular: '3157778899' } }],
-      edit: [{ referenciaId: 'r1', detalle_referencia: { celular: '3109998877' } }],
+      // With its base: the value this device last saw of each changed key.
+      edit: [{ referenciaId: 'r1', detalle_referencia: { celular: '3109998877' }, base: { detalle_referencia: { celular: '3001234567' } } }],
       remove: [],
     });
     const bad = edit((v) => v.referencias.push({ id: 'r4', isNew: true, datos: { tipo_referencia: 'personal', celular: '123' } }));

@@ -17,15 +17,17 @@ import type { FieldDefinition } from '../../domain/field-definition';
 import { compileFields, isReferenceFilled, issuesToFields, visibleFields } from '../../domain/schema-compiler';
 import { REQUIRED_TEXT_MESSAGES, mismoValorGuardado, readPath, type SolicitudRecord } from '../../domain/solicitud';
 import { DEPENDE_DE } from '../../domain/validacion';
+import type { BaseReferencia } from '../../domain/registro-mutations';
 import { REFERENCE_COLUMNS, storedTipoCredito, type EditValues, type RecordFields } from './record-values';
 
 type Obj = Record<string, unknown>;
 
 export interface ReferenceOps {
   add: Array<{ referenciaId: string; tipo_referencia: string | null; detalle_referencia: Record<string, ReferenceValue> }>;
-  edit: Array<{ referenciaId: string; tipo_referencia?: string | null; detalle_referencia?: Record<string, ReferenceValue> }>;
-  /** References on the record marked 'Eliminar' in this edit. */
-  remove: Array<{ referenciaId: string }>;
+  /** Each with its base: what the record held for each field it changes (the server checks it). */
+  edit: Array<{ referenciaId: string; tipo_referencia?: string | null; detalle_referencia?: Record<string, ReferenceValue>; base: BaseReferencia }>;
+  /** References on the record marked 'Eliminar' in this edit, each with its base: the reference as the record holds it. */
+  remove: Array<{ referenciaId: string; base: BaseReferencia }>;
 }
 type ReferenceValue = string | number | boolean | null;
 
@@ -116,15 +118,20 @@ function referenceValue(value: unknown): ReferenceValue {
   return Array.isArray(value) ? value.join(', ') : JSON.stringify(value);
 }
 
-function referenceChanges(fields: readonly FieldDefinition[], values: EditValues, initialValues: EditValues, today?: string) {
+function referenceChanges(record: SolicitudRecord, fields: readonly FieldDefinition[], values: EditValues, initialValues: EditValues, today?: string) {
   const ops: ReferenceOps = { add: [], edit: [], remove: [] };
+  // What the device last saw of each reference: the record as the server last sent it (or as this device changed it).
+  const stored = (id: string) => (record.referencias ?? []).find((r) => r.id === id);
   const errors: Record<string, string> = {};
   values.referencias.forEach((ref, i) => {
     const initial = ref.isNew ? undefined : initialValues.referencias.find((r) => r.id === ref.id)?.datos;
     if (!ref.isNew && !initial) return;
     if (ref.eliminada) {
       // Deleted: its values are neither judged nor sent; a new one marked so simply isn't added.
-      if (!ref.isNew) ops.remove.push({ referenciaId: ref.id });
+      if (!ref.isNew) {
+        const seen = stored(ref.id);
+        ops.remove.push({ referenciaId: ref.id, base: { tipo_referencia: seen?.tipo_referencia ?? null, detalle_referencia: { ...(seen?.detalle_referencia ?? {}) } } });
+      }
       return;
     }
     // A new reference is sent only with a name, cell, address or relationship (spec 02 §5).
@@ -140,7 +147,13 @@ function referenceChanges(fields: readonly FieldDefinition[], values: EditValues
       const filled = Object.fromEntries(Object.entries(detalle).filter(([, x]) => x !== null));
       ops.add.push({ referenciaId: ref.id, tipo_referencia: tipo ?? null, detalle_referencia: filled });
     } else if (Object.keys(detalle).length || tipo !== undefined) {
-      ops.edit.push({ referenciaId: ref.id, ...(tipo !== undefined ? { tipo_referencia: tipo } : {}), ...(Object.keys(detalle).length ? { detalle_referencia: detalle } : {}) });
+      const seen = stored(ref.id);
+      const seenDetalle: Record<string, unknown> = seen?.detalle_referencia ?? {};
+      const base: BaseReferencia = {
+        ...(tipo !== undefined ? { tipo_referencia: seen?.tipo_referencia ?? null } : {}),
+        ...(Object.keys(detalle).length ? { detalle_referencia: Object.fromEntries(Object.keys(detalle).map((k) => [k, seenDetalle[k] ?? null])) } : {}),
+      };
+      ops.edit.push({ referenciaId: ref.id, ...(tipo !== undefined ? { tipo_referencia: tipo } : {}), ...(Object.keys(detalle).length ? { detalle_referencia: detalle } : {}), base });
     }
   });
   return { ops, errors };
@@ -170,7 +183,7 @@ export function recordEdit(record: SolicitudRecord, fields: RecordFields, values
   const prefs = record.solicitud.preferencias_notificacion ?? { email: true, sms: false };
   const next = { email: values.preferencias.email !== false, sms: values.preferencias.sms === true };
   if (next.email !== (prefs.email !== false) || next.sms !== (prefs.sms === true)) out.put('solicitud.preferencias_notificacion', next);
-  const refs = referenceChanges(fields.referencia, values, initial, today);
+  const refs = referenceChanges(record, fields.referencia, values, initial, today);
   Object.assign(errors, refs.errors);
   // The spec's own words for the three fields an edit may never empty.
   for (const [path, message] of Object.entries(REQUIRED_TEXT_MESSAGES)) {

@@ -91,7 +91,7 @@ export function useRecordSave({
         await queueFiles?.(edit.changes, editId);
       }
       // Deletions first: a reference removed and another added in one edit stays within the maximum.
-      for (const { referenciaId } of edit.references.remove) ids.push(await mutate(db, 'referencia.eliminar', { solicitudId, referenciaId }));
+      for (const { referenciaId, base } of edit.references.remove) ids.push(await mutate(db, 'referencia.eliminar', { solicitudId, referenciaId, base }));
       for (const add of edit.references.add) ids.push(await mutate(db, 'referencia.agregar', { solicitudId, ...add }));
       for (const change of edit.references.edit) ids.push(await mutate(db, 'referencia.editar', { solicitudId, ...change }));
       if (then) ids.push(await then.queue());
