@@ -26,30 +26,33 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * The review loop per advisor (assigned, else creator) over the applications `scope` selects (the
  * visible ones created in the period; a WHERE on table `solicitudes`): how many, how many were returned at least once, and the median time from a review's
  * first return to its first answer (reviews never answered do not count in the median).
+ * `porAsesor` is how many of those applications each advisor has (rendimiento's scan of the period
+ * counts them already), so only the reviews are read here, each joined to its application, and
+ * the period's applications are not walked a second time.
  */
-export async function devolucionesPorAsesor(db: DbOrTx, user: AuthUser, scope: SQL): Promise<DevolucionesAsesor[]> {
-  const found = await rows<{ asesor: number | null; solicitudes: number; devueltas: number; respondidas: number; mediana: number | null }>(
+export async function devolucionesPorAsesor(
+  db: DbOrTx,
+  user: AuthUser,
+  scope: SQL,
+  porAsesor: ReadonlyMap<number | null, number>,
+): Promise<DevolucionesAsesor[]> {
+  const revisadas = await rows<{ asesor: number | null; devueltas: number; respondidas: number; mediana: number | null }>(
     db,
-    sql`with vis as (
-          select solicitudes.id, ${ASESOR} as asesor
-          from solicitudes where ${scope}
-        ), rev as (
-          select vis.asesor, r.solicitud_id,
+    sql`with rev as (
+          select ${ASESOR} as asesor, r.solicitud_id,
                  extract(epoch from (r.primera_respuesta_en - r.primera_devolucion_en)) / 3600.0 as horas
-          from revisiones r join vis on vis.id = r.solicitud_id
-          where r.empresa_id = ${user.empresaId}
-        ), por_solicitud as (
-          select vis.asesor, count(*)::int as solicitudes,
-                 count(*) filter (where vis.id in (select solicitud_id from rev))::int as devueltas
-          from vis group by vis.asesor
-        ), tiempos as (
-          select asesor, count(horas)::int as respondidas,
-                 (percentile_cont(0.5) within group (order by horas))::float8 as mediana
-          from rev group by asesor
+          from revisiones r join solicitudes on solicitudes.id = r.solicitud_id
+          where r.empresa_id = ${user.empresaId} and ${scope}
         )
-        select p.asesor, p.solicitudes, p.devueltas, coalesce(t.respondidas, 0)::int as respondidas, t.mediana
-        from por_solicitud p left join tiempos t on t.asesor is not distinct from p.asesor`,
+        select asesor, count(distinct solicitud_id)::int as devueltas, count(horas)::int as respondidas,
+               (percentile_cont(0.5) within group (order by horas))::float8 as mediana
+        from rev group by asesor`,
   );
+  const byAsesor = new Map(revisadas.map((r) => [r.asesor === null ? null : Number(r.asesor), r]));
+  const found = [...porAsesor].map(([asesor, solicitudes]) => {
+    const r = byAsesor.get(asesor);
+    return { asesor, solicitudes, devueltas: r?.devueltas ?? 0, respondidas: r?.respondidas ?? 0, mediana: r?.mediana ?? null };
+  });
   const names = await nombres(db, user, found.map((f) => (f.asesor === null ? null : Number(f.asesor))));
   const unDecimal = (x: number) => Math.round(x * 10) / 10;
   return found

@@ -95,6 +95,18 @@ export class Estadisticas {
     return this.totalesP;
   }
 
+  /**
+   * The open applications (of any date). From totales() when it is already asked for (generales,
+   * completas); otherwise one count, without totales' grouping by applicant (rendimiento alone).
+   */
+  pendientes(): Promise<number> {
+    if (this.totalesP) return this.totalesP.then((t) => t.pendientes);
+    return rows<{ n: number }>(
+      this.db,
+      sql`select count(*) filter (where not (${completada}))::int as n from solicitudes where ${visible(this.user)}`,
+    ).then(([r]) => Number(r?.n ?? 0));
+  }
+
   documentos() {
     this.documentosP ??= rows<{ n: number }>(
       this.db,
@@ -140,7 +152,7 @@ export async function generales(q: Estadisticas): Promise<EstadisticasGenerales>
  */
 export async function rendimiento(q: Estadisticas, dias: number): Promise<EstadisticasRendimiento> {
   const { db, user } = q;
-  const t = await q.totales();
+  const pendientes = await q.pendientes();
   const groups = await rows<{ kind: string; dia: string | null; asesor: number | null; completada: boolean | null; n: number }>(
     db,
     sql`select case when grouping(dia) = 0 then 'dia' when grouping(asesor) = 0 then 'asesor' else 'completada' end as kind,
@@ -160,11 +172,11 @@ export async function rendimiento(q: Estadisticas, dias: number): Promise<Estadi
   }
   return {
     solicitudes_completadas: completadas,
-    solicitudes_pendientes: t.pendientes,
+    solicitudes_pendientes: pendientes,
     periodo_dias: dias,
     solicitudes_por_dia: sortKeys(porDia),
     productividad_usuarios: await productividad(db, user, porAsesor),
-    devoluciones_por_asesor: await devolucionesPorAsesor(db, user, sql`${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}`),
+    devoluciones_por_asesor: await devolucionesPorAsesor(db, user, sql`${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}`, porAsesor),
   };
 }
 
