@@ -126,3 +126,36 @@ test.describe('at 1366 px', () => {
     for (const t of tipos) expect(t).toMatch(/^(—|[A-ZÁÉÍÓÚ])/);
   });
 });
+
+test("Descargar Ventas says 'Preparando archivo…' while the server makes the file, and the page stays usable meanwhile", async ({ page }) => {
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  await waitForRows(page);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/descargar-ventas/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Descargar Ventas' }).click();
+  const preparing = page.getByRole('button', { name: 'Preparando archivo…' });
+  await expect(preparing).toBeVisible();
+  await expect(preparing).toBeDisabled();
+  await expect(preparing).toHaveAttribute('aria-busy', 'true');
+  await expect(preparing.getByTestId('ventas-spinner')).toBeVisible();
+  // The wait is the server's: the list still answers a search.
+  const search = page.getByLabel('Buscar');
+  await search.fill('zzzz sin resultados');
+  await expect.poll(() => resultCount(page)).toBe(0);
+  await search.fill('');
+  await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
+  for (const width of [390, 820, 1366]) {
+    await page.setViewportSize({ width, height: width === 820 ? 1180 : width === 390 ? 844 : 850 });
+    await expect(preparing).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`ventas-preparando-${width}.png`) });
+  }
+  const download = page.waitForEvent('download');
+  release();
+  expect((await download).suggestedFilename()).toBe('ventas_realizadas.csv');
+  await expect(page.getByRole('button', { name: 'Descargar Ventas' })).toBeEnabled();
+  await page.unroute('**/api/descargar-ventas/');
+});
