@@ -1,0 +1,91 @@
+/**
+ * Two devices edit the same reference: the manager's tablet offline, the supervisor's desktop
+ * online (two browser contexts). When the tablet reconnects, its edit is not applied over the
+ * desktop's silently: the server answers a conflict, the tablet names it (the reference, the field
+ * by its label, both values, who changed it) and the manager keeps their value.
+ */
+import { expect, test, type Locator } from '@playwright/test';
+import { LoginPage } from './fixtures/app';
+import { RegistroModal, setup, waitForRows, waitForServiceWorker } from './fixtures/registro';
+
+/** Ten digits starting with 3, different on each run (a value a field already holds changes nothing). */
+const stamp = Date.now().toString().slice(-8);
+const CELULAR_TABLETA = `31${stamp}`;
+const CELULAR_OFICINA = `32${stamp}`;
+const NOMBRE = `Referencia Conflicto ${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
+
+/** The reference block named NOMBRE in an open 'Editar Registro'. */
+async function reference(modal: RegistroModal): Promise<Locator> {
+  const all = modal.dialog().getByTestId('referencia');
+  await expect(all.first()).toBeVisible();
+  const n = await all.count();
+  for (let i = 0; i < n; i++) if ((await all.nth(i).getByLabel('Nombre').inputValue()) === NOMBRE) return all.nth(i);
+  throw new Error(`no reference named ${NOMBRE}`);
+}
+
+async function editCelular(modal: RegistroModal, radicado: string, documento: string, celular: string) {
+  await modal.open(radicado, documento);
+  const ref = await reference(modal);
+  await ref.getByLabel('Celular').fill(celular);
+  await modal.save();
+}
+
+test('both devices edit reference 1: the second to sync sees the conflict and keeps its value', async ({ page, context, request, browser }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 9);
+  // The reference both devices will edit: one of this run's, so no other spec's values get in the way.
+  const before = (await api.record(row.solicitante.id)).data!.referencias;
+  const login = await request.post('/api/auth/login', { data: { email: 'manager@demo.co', password: 'demo1234' } });
+  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  for (const r of before.slice(2)) expect((await request.delete('/api/referencias', { headers: auth, data: { solicitante_id: row.solicitante.id, referencia_id: r.id } })).ok()).toBe(true);
+  const added = await request.post('/api/referencias', { headers: auth, data: { solicitud_id: row.solicitud.id, tipo_referencia: 'personal', detalle_referencia: { nombre: NOMBRE, celular: '3000000000' } } });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  // The tablet pulls it, goes offline and changes its celular: queued on the device.
+  await page.reload();
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await editCelular(modal, radicado, documento, CELULAR_TABLETA);
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+
+  // Meanwhile the supervisor, on the office desktop, changes the same celular, online.
+  const office = await browser.newContext();
+  try {
+    const desk = await office.newPage();
+    await new LoginPage(desk).goto();
+    await new LoginPage(desk).login('supervisor@demo.co');
+    await waitForRows(desk);
+    const deskModal = new RegistroModal(desk);
+    await editCelular(deskModal, radicado, documento, CELULAR_OFICINA);
+    await expect(desk.getByText('Registro actualizado correctamente')).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await office.close();
+  }
+  const celular = async () => ((await api.record(row.solicitante.id)).data!.referencias.find((r) => r.detalle_referencia.nombre === NOMBRE)?.detalle_referencia as { celular?: string } | undefined)?.celular;
+  await expect.poll(celular, { timeout: 30_000 }).toBe(CELULAR_OFICINA);
+
+  // The tablet reconnects: its edit is refused as a conflict, not written over the office's.
+  await context.setOffline(false);
+  const banner = page.getByTestId('banner-conflictos');
+  await expect(banner).toContainText(`otra persona cambió Celular de la referencia «${NOMBRE}»`, { timeout: 30_000 });
+  expect(await celular()).toBe(CELULAR_OFICINA);
+
+  await banner.getByRole('button', { name: 'Resolver' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de referencia' });
+  await expect(problem).toContainText('Conflicto: Otra persona cambió estos datos de la referencia mientras tanto.');
+  const line = problem.getByRole('group', { name: 'Celular' });
+  await expect(line).toContainText(`Tú: ${CELULAR_TABLETA}`);
+  await expect(line).toContainText(`Servidor: ${CELULAR_OFICINA}`);
+  await expect(line.getByTestId('cambiado-por')).toContainText('Cambiado en el servidor por');
+  await expect(line.getByLabel('Conservar el mío')).toBeChecked();
+  await problem.getByRole('button', { name: 'Aplicar selección' }).click();
+  await expect(page.getByText('Conflicto resuelto')).toBeVisible();
+  await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
+
+  // Kept with a fresh base, the tablet's value reaches the server.
+  await expect.poll(celular, { timeout: 30_000 }).toBe(CELULAR_TABLETA);
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+  await modal.open(radicado, documento);
+  await expect((await reference(modal)).getByLabel('Celular')).toHaveValue(CELULAR_TABLETA);
+});
