@@ -255,14 +255,26 @@ export const GENERATORS: Record<string, Gen> = {
     const s = await solicitud(ctx, i.pick);
     const ref = s && at(s.referencias ?? [], i.pick2);
     if (!s || (!ref && !i.bad)) return null;
-    return { ...d, solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? d.referenciaId : ref.id };
+    // With base when the draw has one (as 'Editar Registro' sends it: the device's values of the
+    // changed fields, so another device's edit or deletion meanwhile is a conflict), without it as
+    // a change queued by an older version.
+    const { base: drawnBase, ...rest } = d;
+    const seen: Record<string, unknown> = ref?.detalle_referencia ?? {};
+    const detalle = rest.detalle_referencia as Record<string, unknown> | undefined;
+    const base = {
+      ...(rest.tipo_referencia !== undefined ? { tipo_referencia: ref?.tipo_referencia ?? null } : {}),
+      ...(detalle ? { detalle_referencia: Object.fromEntries(Object.keys(detalle).map((k) => [k, seen[k] ?? null])) } : {}),
+    };
+    return { ...rest, ...(drawnBase !== undefined ? { base } : {}), solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? d.referenciaId : ref.id };
   },
   'referencia.eliminar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
     const s = await solicitud(ctx, i.pick);
     const ref = s && at(s.referencias ?? [], i.pick2);
     if (!s || (!ref && !i.bad)) return null;
-    return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? d.referenciaId : ref.id };
+    // The reference as the device shows it (a newer edit on the server is a conflict), or no base as an older version sent it.
+    const base = d.base !== undefined ? { base: { tipo_referencia: ref?.tipo_referencia ?? null, detalle_referencia: { ...(ref?.detalle_referencia ?? {}) } } } : {};
+    return { solicitudId: s.solicitud.id, referenciaId: i.bad || !ref ? d.referenciaId : ref.id, ...base };
   },
   'observacion.agregar': async (ctx, i, d) => {
     if (!permitted(ctx, i, 'edit_customer')) return null;
