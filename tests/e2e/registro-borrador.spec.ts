@@ -3,7 +3,9 @@
  * loses nothing; reopening brings them back with a notice, Guardar sends them and the draft goes;
  * 'Descartar cambios recuperados' asks, and then the record is as the server has it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from './fixtures/app';
 import { setup, waitForRows } from './fixtures/registro';
 
 const NOTICE = /Recuperamos cambios sin guardar de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./;
@@ -116,4 +118,68 @@ test("'Descartar cambios recuperados', confirmed, drops the draft and shows the 
   await modal.open(radicado, documento);
   await expect(modal.field('Barrio')).toHaveValue(saved);
   await expect(modal.dialog().getByTestId('borrador-recuperado')).toHaveCount(0);
+});
+
+/** A change pushed by another device of `email`, as its sync engine would send it. */
+async function pushFromOtherDevice(
+  request: APIRequestContext,
+  email: string,
+  solicitudId: string,
+  changes: Record<string, string>,
+) {
+  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const res = await request.post('/api/sync/push', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      clientId: randomUUID(),
+      mutations: [
+        {
+          id: 1,
+          name: 'solicitud.editar',
+          args: { solicitudId, changes, base: {} },
+          at: new Date().toISOString(),
+        },
+      ],
+    },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test('a restored change to a field someone changed meanwhile is a conflict, not an overwrite', async ({
+  page,
+  request,
+}) => {
+  const { modal, api, radicado, row, documento } = await setup(
+    page,
+    request,
+    'supervisor@demo.co',
+    8,
+  );
+  const run = Date.now().toString(36);
+  await modal.open(radicado, documento);
+  await modal.field('Barrio').fill(`Barrio Tableta ${run}`);
+  await expect(modal.dialog().getByTestId('borrador-registro')).toBeVisible();
+  await page.reload();
+  await waitForRows(page);
+
+  // Meanwhile, an administrator's device changes the same field; this device pulls it.
+  await pushFromOtherDevice(request, 'admin@demo.co', row.solicitud.id, {
+    'ubicacion.barrio': `Barrio Oficina ${run}`,
+  });
+  await modal.open(radicado, documento);
+  const notice = modal.dialog().getByTestId('borrador-recuperado');
+  await expect(notice).toContainText('La solicitud cambió desde entonces', { timeout: 30_000 });
+  await expect(modal.field('Barrio')).toHaveValue(`Barrio Tableta ${run}`);
+  // Opened again once the office's value is on this device: the draft still keeps its own base.
+  await page.reload();
+  await waitForRows(page);
+  await modal.open(radicado, documento);
+  await expect(notice).toContainText('La solicitud cambió desde entonces');
+  await expect(modal.field('Barrio')).toHaveValue(`Barrio Tableta ${run}`);
+
+  await modal.save();
+  await expect(page.getByText('1 conflicto')).toBeVisible({ timeout: 30_000 });
+  expect((await api.byRadicado(radicado))?.ubicacion?.barrio).toBe(`Barrio Oficina ${run}`);
+  expect(await recordDrafts(page)).toEqual([]);
 });
