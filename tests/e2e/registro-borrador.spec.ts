@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD } from './fixtures/app';
+import { LoginPage, PASSWORD, ShellPage } from './fixtures/app';
 import { setup, waitForRows } from './fixtures/registro';
 
 const NOTICE = /Recuperamos cambios sin guardar de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./;
@@ -98,7 +98,12 @@ test("'Descartar cambios recuperados', confirmed, drops the draft and shows the 
   const saved = await modal.field('Barrio').inputValue();
   await modal.field('Barrio').fill('Barrio que no se guarda');
   await expect(modal.dialog().getByTestId('borrador-registro')).toBeVisible();
+  // The tab goes, then the session ends: the draft stays with this user's data on the device.
   await page.reload();
+  await waitForRows(page);
+  await new ShellPage(page).logout();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await new LoginPage(page).login('asesor@demo.co');
   await waitForRows(page);
   await modal.open(radicado, documento);
   await expect(modal.field('Barrio')).toHaveValue('Barrio que no se guarda');
@@ -176,6 +181,12 @@ test('a restored change to a field someone changed meanwhile is a conflict, not 
   await waitForRows(page);
   await modal.open(radicado, documento);
   await expect(notice).toContainText('La solicitud cambió desde entonces');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/shots/borrador-registro-cambio-390.png' });
+  // The draft's hint beside the actions leaves Eliminar off small screens, as without it.
+  await expect(modal.dialog().getByTestId('borrador-registro')).toBeVisible();
+  await expect(modal.dialog().getByRole('button', { name: 'Eliminar', exact: true })).toBeHidden();
   await expect(modal.field('Barrio')).toHaveValue(`Barrio Tableta ${run}`);
 
   await modal.save();

@@ -55,9 +55,11 @@ export function RecordFooter({ formId, solicitudId, subjectLine, canEdit, canDel
     <div className="flex w-full flex-wrap items-center justify-between gap-3">
       <div className={`${status ? 'flex' : 'hidden lg:flex'} min-w-0 basis-full items-center gap-3 sm:flex-1 sm:basis-0`}>
         {canDelete && (
-          <Button variant="danger-outline" onClick={() => setConfirming(true)} className="hidden shrink-0 lg:inline-flex">
-            Eliminar
-          </Button>
+          <div className="hidden shrink-0 lg:block">
+            <Button variant="danger-outline" onClick={() => setConfirming(true)}>
+              Eliminar
+            </Button>
+          </div>
         )}
         {status}
       </div>
