@@ -24,6 +24,16 @@ describe('what Cambios pendientes says about a change', () => {
     });
   });
 
+  it('names a deleted reference by the name the device saw', () => {
+    const args = { solicitudId: '0190a000-0000-7000-8000-000000000001', referenciaId: '0190a000-0000-7000-8000-0000000000f1' };
+    expect(describeChange('referencia.eliminar', { ...args, base: { tipo_referencia: null, detalle_referencia: { nombre: 'Lucía Prada' } } }, subjects)).toEqual({
+      title: 'Eliminación de referencia',
+      subject: 'Ana Pérez · RAD-7K2M9QXD',
+      detail: 'Lucía Prada',
+    });
+    expect(describeChange('referencia.eliminar', args, subjects).detail).toBeNull();
+  });
+
   it('names the leaves of a nested value that change', () => {
     const d = describeChange(
       'solicitud.editar',

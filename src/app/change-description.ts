@@ -91,6 +91,12 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
       detail = str(d.nombre) ?? (Object.keys(d).length ? fieldList(Object.keys(d), subjects.etiquetas) : null);
       break;
     }
+    case 'referencia.eliminar': {
+      // The reference by its name, as the device saw it (its base), when it had one.
+      const seen = ((a.base as Args | undefined)?.detalle_referencia ?? {}) as Args;
+      detail = str(seen.nombre);
+      break;
+    }
     case 'observacion.agregar': {
       const text = str(a.observacion) ?? '';
       detail = text.length > 80 ? `${text.slice(0, 77)}…` : text || null;
