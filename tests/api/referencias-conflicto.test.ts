@@ -149,6 +149,16 @@ describe('referencia.editar with base', () => {
       eliminada: { tipo_referencia: 'familiar', detalle_referencia: { nombre: 'Lucía Prada', celular: '3001112233', relacion: 'Madre' } },
     });
     expect(await stored(referenciaId)).toBeUndefined();
+
+    // 'Volver a crearla con mis cambios' (src/sync/problems.ts): its creation again, same id, what it held with the kept value on top.
+    const again = await push('admin', randomUUID(), 'referencia.agregar', {
+      solicitudId,
+      referenciaId,
+      tipo_referencia: r.conflict!.referencia!.eliminada!.tipo_referencia,
+      detalle_referencia: { ...r.conflict!.referencia!.eliminada!.detalle_referencia, celular: '3155556677' },
+    });
+    expect(again.status).toBe('applied');
+    expect(await stored(referenciaId)).toMatchObject({ tipoReferencia: 'familiar', detalleReferencia: { nombre: 'Lucía Prada', celular: '3155556677', relacion: 'Madre' } });
   });
 
   it('without base (queued by an older version) applies as before, and an unknown id stays NOT_FOUND', async () => {
