@@ -4,7 +4,7 @@
  * desktop's silently: the server answers a conflict, the tablet names it (the reference, the field
  * by its label, both values, who changed it) and the manager keeps their value.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
 import { RegistroModal, setup, waitForRows, waitForServiceWorker } from './fixtures/registro';
 
@@ -14,18 +14,18 @@ const CELULAR_TABLETA = `31${stamp}`;
 const CELULAR_OFICINA = `32${stamp}`;
 const NOMBRE = `Referencia Conflicto ${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
 
-/** The reference block named NOMBRE in an open 'Editar Registro'. */
-async function reference(modal: RegistroModal): Promise<Locator> {
+/** The reference block named `nombre` in an open 'Editar Registro'. */
+async function reference(modal: RegistroModal, nombre = NOMBRE): Promise<Locator> {
   const all = modal.dialog().getByTestId('referencia');
   await expect(all.first()).toBeVisible();
   const n = await all.count();
-  for (let i = 0; i < n; i++) if ((await all.nth(i).getByLabel('Nombre').inputValue()) === NOMBRE) return all.nth(i);
-  throw new Error(`no reference named ${NOMBRE}`);
+  for (let i = 0; i < n; i++) if ((await all.nth(i).getByLabel('Nombre').inputValue()) === nombre) return all.nth(i);
+  throw new Error(`no reference named ${nombre}`);
 }
 
-async function editCelular(modal: RegistroModal, radicado: string, documento: string, celular: string) {
+async function editCelular(modal: RegistroModal, radicado: string, documento: string, celular: string, nombre = NOMBRE) {
   await modal.open(radicado, documento);
-  const ref = await reference(modal);
+  const ref = await reference(modal, nombre);
   await ref.getByLabel('Celular').fill(celular);
   await modal.save();
 }
@@ -88,4 +88,50 @@ test('both devices edit reference 1: the second to sync sees the conflict and ke
   await panel.getByRole('button', { name: 'Cerrar' }).click();
   await modal.open(radicado, documento);
   await expect((await reference(modal)).getByLabel('Celular')).toHaveValue(CELULAR_TABLETA);
+});
+
+async function bearerOf(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
+  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+}
+
+test('a reference deleted on another device while the tablet edited it: the tablet says so and creates it again with its change', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 8);
+  const nombre = `${NOMBRE} Dos`;
+  const auth = await bearerOf(request, 'manager@demo.co');
+  for (const r of (await api.record(row.solicitante.id)).data!.referencias.slice(2)) {
+    expect((await request.delete('/api/referencias', { headers: auth, data: { solicitante_id: row.solicitante.id, referencia_id: r.id } })).ok()).toBe(true);
+  }
+  const added = await request.post('/api/referencias', { headers: auth, data: { solicitud_id: row.solicitud.id, tipo_referencia: 'personal', detalle_referencia: { nombre, celular: '3000000000' } } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const referenciaId = ((await added.json()) as { data: { referencia_id: string } }).data.referencia_id;
+
+  await page.reload();
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await editCelular(modal, radicado, documento, CELULAR_TABLETA, nombre);
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+
+  // Meanwhile the supervisor deletes that reference from the office.
+  const gone = await request.delete('/api/referencias', { headers: await bearerOf(request, 'supervisor@demo.co'), data: { solicitante_id: row.solicitante.id, referencia_id: referenciaId } });
+  expect(gone.ok()).toBe(true);
+
+  await context.setOffline(false);
+  const banner = page.getByTestId('banner-conflictos');
+  await expect(banner).toContainText(`otra persona eliminó la referencia «${nombre}»`, { timeout: 30_000 });
+  await banner.getByRole('button', { name: 'Resolver' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  const problem = panel.getByRole('listitem').filter({ hasText: 'Edición de referencia' });
+  await expect(problem).toContainText('Conflicto: Otra persona eliminó esta referencia mientras tanto. Puedes volver a crearla con tus cambios o descartarlos.');
+  const resolver = problem.getByTestId('resolver');
+  await expect(resolver).toContainText(`Tú: ${CELULAR_TABLETA}`);
+  await expect(resolver.getByTestId('cambiado-por')).toContainText('Eliminada en el servidor por');
+  await resolver.getByRole('button', { name: 'Volver a crearla con mis cambios' }).click();
+  await expect(page.getByText('Conflicto resuelto')).toBeVisible();
+  await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
+
+  await expect
+    .poll(async () => (await api.record(row.solicitante.id)).data!.referencias.find((r) => r.detalle_referencia.nombre === nombre)?.detalle_referencia, { timeout: 30_000 })
+    .toMatchObject({ celular: CELULAR_TABLETA });
 });
