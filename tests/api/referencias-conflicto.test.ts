@@ -201,4 +201,14 @@ describe('referencia.eliminar with base', () => {
     expect((await push('admin', randomUUID(), 'referencia.eliminar', second)).status).toBe('applied');
     expect(await stored(second.referenciaId)).toBeUndefined();
   });
+
+  it('deleting a reference another device already deleted is done, not refused; without base, or for an id never seen, NOT_FOUND as before', async () => {
+    const { solicitudId, referenciaId } = await withReference();
+    expect((await push('supervisor', randomUUID(), 'referencia.eliminar', { solicitudId, referenciaId, base: seen })).status).toBe('applied');
+    const late = await push('admin', randomUUID(), 'referencia.eliminar', { solicitudId, referenciaId, base: seen });
+    expect(late.status).toBe('applied');
+    expect(await stored(referenciaId)).toBeUndefined();
+    expect(await push('admin', randomUUID(), 'referencia.eliminar', { solicitudId, referenciaId })).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+    expect(await push('admin', randomUUID(), 'referencia.eliminar', { solicitudId, referenciaId: randomUUID(), base: seen })).toMatchObject({ status: 'rejected', code: 'NOT_FOUND' });
+  });
 });

@@ -312,7 +312,14 @@ export async function editarReferencia(tx: DbOrTx, user: AuthUser, args: EditarR
 export async function eliminarReferencia(tx: DbOrTx, user: AuthUser, args: EliminarReferenciaArgs) {
   requireEdit(user);
   const sol = await lockVisibleSolicitud(tx, user, args.solicitudId);
-  const ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  let ref: typeof referencias.$inferSelect;
+  try {
+    ref = await lockReferencia(tx, user, args.referenciaId, sol.solicitanteId);
+  } catch (error) {
+    // Deleted on another device too: what this device asked for is done, not a refusal to resolve.
+    if (args.base && (await referenciaEliminada(tx, user, args.referenciaId, sol.solicitanteId))) return { id: args.referenciaId, eliminado: true };
+    throw error;
+  }
   if (args.base) {
     // Edited since the device saw it: someone's newer values are not deleted unseen.
     const fields: ConflictFields = {};
