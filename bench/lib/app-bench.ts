@@ -7,6 +7,9 @@
  *   the next ones, against the app shell's own reload to the login form;
  * - the IndexedDB bytes per application against the JSON of the same rows;
  * - search as typed: a keystroke in the search box to the list's new count, p50 and p95;
+ * - Estadísticas › Completas: a period change to its figures on screen, against a whole completas
+ *   read (Actualizar) of the same period on the same page, and the longest task of the page's main
+ *   thread over the period changes (PerformanceObserver 'longtask'; 0 when none reached 50 ms);
  * - the CPU time of the cold sync (Linux): what the browser's processes used from the login click
  *   to 'Sincronizado', against what they used for the raw put, and the same with the server's
  *   (this process's) CPU added. On a machine shared with other work, wall times move with the
@@ -148,6 +151,56 @@ async function searchAsTyped(page: Page): Promise<number[]> {
   return times;
 }
 
+/** The figures of one completas period change and of one whole completas read (Actualizar). */
+interface StatsFigures {
+  periodChangeMs: number;
+  wholeReadMs: number;
+  longestTaskMs: number;
+}
+
+/**
+ * Completas at each period, then back: the period change (select to its answer and its figures on
+ * screen, Actualizar ready again) and, at the same period, Actualizar (a whole read) to its answer
+ * and Actualizar ready again. Medians of the five.
+ */
+async function completasPeriodChanges(page: Page): Promise<StatsFigures> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __radicaTasks: number[] };
+    w.__radicaTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__radicaTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Estadísticas' }).click();
+  const actualizar = page.locator('main').getByRole('button', { name: 'Actualizar' });
+  await page.getByLabel('Tipo de estadísticas').selectOption('completas');
+  await page.getByText('Creadas en los últimos 30 días', { exact: false }).first().waitFor({ timeout: 120_000 });
+  await actualizar.waitFor({ timeout: 120_000 });
+  const changes: number[] = [];
+  const wholes: number[] = [];
+  let longest = 0;
+  for (const dias of [7, 15, 60, 90, 30]) {
+    await page.evaluate(() => ((window as unknown as { __radicaTasks: number[] }).__radicaTasks = []));
+    const asked = (r: { url(): string }) => /\/api\/estadisticas\/(completas|rendimiento)\?dias=(\d+)$/.exec(r.url())?.[2] === String(dias);
+    const answered = page.waitForResponse(asked, { timeout: 120_000 });
+    const t0 = Date.now();
+    await page.getByLabel('Período').selectOption(String(dias));
+    await answered;
+    await page.getByText(`Creadas en los últimos ${dias} días`, { exact: false }).first().waitFor({ timeout: 120_000 });
+    await actualizar.waitFor({ timeout: 120_000 });
+    changes.push(Date.now() - t0);
+    await page.waitForTimeout(300);
+    longest = Math.max(longest, ...(await page.evaluate(() => (window as unknown as { __radicaTasks: number[] }).__radicaTasks)));
+    const whole = page.waitForResponse(asked, { timeout: 120_000 });
+    const t1 = Date.now();
+    await actualizar.click();
+    await whole;
+    await actualizar.waitFor({ timeout: 120_000 });
+    wholes.push(Date.now() - t1);
+  }
+  return { periodChangeMs: percentile(changes, 50), wholeReadMs: percentile(wholes, 50), longestTaskMs: longest };
+}
+
 export interface AppFigures {
   firstSyncMs: number;
   rawPutMs: number;
@@ -162,6 +215,8 @@ export interface AppFigures {
   coldCpuMs: number;
   serverCpuMs: number;
   rawCpuMs: number;
+  /** Estadísticas › Completas, on the first device only (NaN on the others). */
+  stats: StatsFigures;
 }
 
 /** One new device: raw put, first sync through the app, reloads, bytes, searches, shell reloads. */
@@ -190,6 +245,7 @@ async function oneDevice(baseUrl: string, token: string, email: string, size: nu
       return estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0;
     });
     const typed = search ? await searchAsTyped(page) : [];
+    const stats = search ? await completasPeriodChanges(page) : { periodChangeMs: NaN, wholeReadMs: NaN, longestTaskMs: NaN };
     await page.getByRole('button', { name: 'Salir' }).click();
     await page.getByLabel('Email').waitFor();
     const shell: number[] = [];
@@ -207,6 +263,7 @@ async function oneDevice(baseUrl: string, token: string, email: string, size: nu
       coldCpuMs,
       serverCpuMs: coldServerMs,
       rawCpuMs: raw.cpuMs,
+      stats,
     };
   } finally {
     await context.close();
@@ -237,6 +294,7 @@ export async function appFigures(baseUrl: string, token: string, email: string, 
     coldCpuMs: med((x) => x.coldCpuMs),
     serverCpuMs: med((x) => x.serverCpuMs),
     rawCpuMs: med((x) => x.rawCpuMs),
+    stats: runs[0].stats,
   };
   const reps_ = `median_of_${reps}`;
   report({ name: `browser.cold_sync_${size}`, value: out.firstSyncMs, unit: 'ms', ratio: med((x) => x.firstSyncMs / x.rawPutMs), baseline: `raw_indexeddb_put_same_rows_same_profile_${reps_}=${out.rawPutMs.toFixed(0)}ms`, target: 'ratio<=1.5_goal_1.2' });
@@ -249,5 +307,8 @@ export async function appFigures(baseUrl: string, token: string, email: string, 
   report({ name: `browser.indexeddb_bytes_per_application_${size}`, value: out.bytesPerApp, unit: 'B', ratio: med((x) => x.bytesPerApp / x.jsonPerApp), baseline: `json_of_the_same_rows=${out.jsonPerApp.toFixed(0)}B` });
   report({ name: `browser.search_as_typed_p50_${size}`, value: out.searchP50, unit: 'ms', baseline: 'keystroke_to_new_count', target: '<=100ms' });
   report({ name: `browser.search_as_typed_p95_${size}`, value: out.searchP95, unit: 'ms', baseline: 'keystroke_to_new_count' });
+  const st = out.stats;
+  report({ name: `browser.stats_completas_period_change_${size}`, value: st.periodChangeMs, unit: 'ms', ratio: st.periodChangeMs / st.wholeReadMs, baseline: `whole_completas_read_same_period_same_page_p50=${st.wholeReadMs.toFixed(0)}ms`, target: 'ratio<=0.5' });
+  report({ name: `browser.stats_completas_longest_task_${size}`, value: st.longestTaskMs, unit: 'ms', baseline: 'longest_longtask_over_the_period_changes', target: '<200ms' });
   return out;
 }
