@@ -255,8 +255,9 @@ async function queueChanges(device: Device, tag: string): Promise<Change[]> {
         estado,
       });
     } else {
-      // A person's name takes no digits (src/domain/validacion.ts): the count is spelt in letters.
-      const nombres = `Falla ${tag} ${String(i + 1).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
+      // A person's name takes only letters, spaces and a few marks (src/domain/validacion.ts): the
+      // tag ('push:before-commit:3') and the count are spelt in letters.
+      const nombres = `Falla ${tag} ${i + 1}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]).replace(/[^\p{L} ]+/gu, ' ');
       await mutate(device.db, 'solicitud.editar', {
         solicitudId: local.solicitud.id,
         changes: { 'solicitante.nombres': nombres },
