@@ -79,6 +79,11 @@ test('both devices edit reference 1: the second to sync sees the conflict and ke
   await expect(line).toContainText(`Servidor: ${CELULAR_OFICINA}`);
   await expect(line.getByTestId('cambiado-por')).toContainText('Cambiado en el servidor por');
   await expect(line.getByLabel('Conservar el mío')).toBeChecked();
+  for (const width of [390, 820, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : width === 820 ? 1180 : 768 });
+    await problem.getByRole('button', { name: 'Aplicar selección' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`referencia-conflicto-${width}.png`) });
+  }
   await problem.getByRole('button', { name: 'Aplicar selección' }).click();
   await expect(page.getByText('Conflicto resuelto')).toBeVisible();
   await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
@@ -127,6 +132,11 @@ test('a reference deleted on another device while the tablet edited it: the tabl
   const resolver = problem.getByTestId('resolver');
   await expect(resolver).toContainText(`Tú: ${CELULAR_TABLETA}`);
   await expect(resolver.getByTestId('cambiado-por')).toContainText('Eliminada en el servidor por');
+  for (const width of [390, 820, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : width === 820 ? 1180 : 768 });
+    await resolver.getByRole('button', { name: 'Volver a crearla con mis cambios' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`referencia-eliminada-${width}.png`) });
+  }
   await resolver.getByRole('button', { name: 'Volver a crearla con mis cambios' }).click();
   await expect(page.getByText('Conflicto resuelto')).toBeVisible();
   await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
