@@ -152,6 +152,8 @@ test('a file field configured for the company takes a file in Editar Registro, o
     await field.setInputFiles({ name: 'nomina-marzo.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(chosen.getByText('nomina-marzo.pdf')).toBeVisible();
     await expect(chosen.getByText('Se subirá al guardar', { exact: true })).toBeVisible();
+    // The draft kept on the device holds the typed changes, not the file: the hint says so.
+    await expect(modal.dialog().getByTestId('borrador-registro')).toContainText('Los archivos elegidos no se guardan en el borrador: se suben al pulsar Guardar.');
     await modal.save();
     await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
     expect((await infoExtra())[key]).toBeUndefined();

@@ -143,7 +143,7 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
       saving={saver.saving}
       onCancel={guard.requestClose}
       onDeleted={closeForGood}
-      status={canEdit && form.formState.isDirty ? <DraftHint status={draft.status} /> : null}
+      status={canEdit && form.formState.isDirty ? <DraftHint status={draft.status} filesChosen={editFiles.chosen.size > 0} /> : null}
       onDeleting={setDeleting}
     />
   );

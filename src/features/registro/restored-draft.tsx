@@ -17,6 +17,8 @@ export const DRAFT_KEPT =
 export const DRAFT_FAILED =
   'No se pudo guardar el borrador en este dispositivo: si cierras, se perderán los cambios.';
 export const DISCARD_RESTORED = 'Descartar cambios recuperados';
+/** Chosen files stay in memory until Guardar (edit-files.tsx): the draft does not hold them, and says so. */
+export const DRAFT_WITHOUT_FILES = 'Los archivos elegidos no se guardan en el borrador: se suben al pulsar Guardar.';
 
 export function RestoredDraftNotice({
   savedAt,
@@ -62,12 +64,20 @@ export function RestoredDraftNotice({
   );
 }
 
-/** The hint beside Guardar while there are changes. */
-export function DraftHint({ status }: { status: DraftStatus }) {
-  if (status === 'none') return null;
+/** The hint beside Guardar while there are changes; `filesChosen` when a file was chosen in this edit. */
+export function DraftHint({ status, filesChosen = false }: { status: DraftStatus; filesChosen?: boolean }) {
+  if (status === 'none') {
+    // Only files changed: nothing is kept on the device until Guardar.
+    return filesChosen ? (
+      <p data-testid="borrador-registro" className="text-sm font-medium text-amber-900">
+        {DRAFT_WITHOUT_FILES}
+      </p>
+    ) : null;
+  }
   return status === 'saved' ? (
     <p data-testid="borrador-registro" className="text-sm text-slate-700">
       {DRAFT_KEPT}
+      {filesChosen && <span className="mt-1 block font-medium text-amber-900">{DRAFT_WITHOUT_FILES}</span>}
     </p>
   ) : (
     <p data-testid="borrador-registro" role="alert" className="text-sm font-medium text-red-800">
