@@ -17,6 +17,7 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { DraftRow, RadicaDB } from '../../db/database';
 import { writeDraftRow } from '../../db/drafts';
+import { useFlushOnLeave } from '../../lib/use-flush-on-leave';
 import { hasContent, type FormState } from './form-state';
 
 /** How long after the last change the draft is written (a flush writes it sooner). */
@@ -52,19 +53,8 @@ export function useDraftAutosave(
     return () => clearTimeout(handle);
   }, [state, touched, savingRef, flush]);
 
-  // Hidden (another app, the screen off), closed, or the form closed: the last change now.
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-      flush();
-    };
-  }, [flush]);
+  // Hidden (another app, the screen off), closed, or the form gone: the last change now.
+  useFlushOnLeave(flush);
 
   return useCallback(() => {
     flush();

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { RadicaDB } from '../../db/database';
 import { writeDraftRow } from '../../db/drafts';
+import { useFlushOnLeave } from '../../lib/use-flush-on-leave';
 import type { SolicitudRecord } from '../../domain/solicitud';
 import { recordDraftId, recordDraftRow } from './record-draft';
 import type { RecordEdit } from './record-changes';
@@ -77,18 +78,7 @@ export function useRecordDraft({
   }, [enabled, form, flush]);
 
   // Hidden (another app, the screen off), closed, or the form gone: the last change now.
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-      flush();
-    };
-  }, [flush]);
+  useFlushOnLeave(flush);
 
   /** Guardar (queued) or 'Descartar cambios': nothing more is kept, and the draft goes. */
   const remove = useCallback((): Promise<void> => {
