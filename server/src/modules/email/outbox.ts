@@ -63,6 +63,12 @@ export async function queueEmails(
     .insert(emailOutbox)
     .values(recipients.map((destinatario) => ({ empresaId: user.empresaId, tipo, destinatario, datos, messageId: uuidv7() })))
     .returning({ id: emailOutbox.id, destinatario: emailOutbox.destinatario });
+  await auditEnqueued(tx, user, tipo, rows);
+  return rows.length;
+}
+
+/** One 'encolar' audit row per e-mail queued. */
+async function auditEnqueued(tx: DbOrTx, user: AuthUser, tipo: string, rows: ReadonlyArray<{ id: number; destinatario: string }>) {
   for (const row of rows) {
     await auditBy(tx, user, {
       entidad: 'email',
@@ -71,7 +77,6 @@ export async function queueEmails(
       cambios: { tipo: { old: null, new: tipo }, destinatario: { old: null, new: row.destinatario } },
     });
   }
-  return rows.length;
 }
 
 /**
@@ -136,14 +141,7 @@ export async function queueBankChangeEmails(
         })),
       )
       .returning({ id: emailOutbox.id, destinatario: emailOutbox.destinatario });
-    for (const row of rows) {
-      await auditBy(tx, user, {
-        entidad: 'email',
-        entidadId: String(row.id),
-        accion: 'encolar',
-        cambios: { tipo: { old: null, new: 'cambio_banco' }, destinatario: { old: null, new: row.destinatario } },
-      });
-    }
+    await auditEnqueued(tx, user, 'cambio_banco', rows);
   }
   return recipients.length;
 }
