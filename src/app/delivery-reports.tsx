@@ -10,22 +10,41 @@ import { useEffect, useRef } from 'react';
 import { toast } from '../components/ui/toast';
 import { plural } from '../domain/format';
 import { localDbAtom } from '../state/local-data';
-import { describeChange } from './change-description';
+import { describeChange, type Subjects } from './change-description';
 import { useSyncView } from './sync-chip';
 import { loadSubjects } from './subjects';
 
-interface Waiting {
-  ids: number[];
-  files: string[];
-  names: Map<number, string>;
+/** A queued change as it waited: its mutation, to name it again once it reached the server. */
+export interface WaitingChange {
+  name: string;
+  args: unknown;
 }
 
-/** The union of what waited before and what waits now (ids in order, the first name kept). */
+export interface Waiting {
+  ids: number[];
+  files: string[];
+  changes: Map<number, WaitingChange>;
+}
+
+/** The union of what waited before and what waits now (ids in order, the first change kept). */
 export function mergeWaiting(before: Waiting | null, now: Waiting): Waiting {
   if (!before) return now;
-  const names = new Map([...now.names, ...before.names]);
+  const changes = new Map([...now.changes, ...before.changes]);
   const ids = [...new Set([...before.ids, ...now.ids])].sort((a, b) => a - b);
-  return { ids, files: [...new Set([...before.files, ...now.files])], names };
+  return { ids, files: [...new Set([...before.files, ...now.files])], changes };
+}
+
+/**
+ * How the toast names changes that reached the server: described with what the device knows
+ * now, after the sync, so a new application reads with the radicado the server gave it ('Ana Pérez
+ * · RAD-7K2M9QXD'), not 'sin radicar' as while it waited.
+ */
+export function sentNames(changes: readonly (WaitingChange | undefined)[], subjects: Subjects): string[] {
+  return changes.flatMap((c) => {
+    if (!c) return [];
+    const d = describeChange(c.name, c.args, subjects);
+    return [[d.title, d.subject].filter(Boolean).join(' · ')];
+  });
 }
 
 export function reconnectText(changes: number, files: number): string {
@@ -45,14 +64,8 @@ export function DeliveryReports() {
   const queued = useLiveQuery(async () => {
     if (!db || !blocked) return null;
     const [outbox, files] = await Promise.all([db.outbox.orderBy('id').toArray(), db.files.where('status').anyOf('pending', 'uploading').primaryKeys()]);
-    const subjects = await loadSubjects(db, outbox.map((m) => m.args));
-    const names = new Map(
-      outbox.map((m) => {
-        const d = describeChange(m.name, m.args, subjects);
-        return [m.id, [d.title, d.subject].filter(Boolean).join(' · ')] as const;
-      }),
-    );
-    return { ids: outbox.map((m) => m.id), files: files.map(String), names };
+    const changes = new Map(outbox.map((m) => [m.id, { name: m.name, args: m.args }] as const));
+    return { ids: outbox.map((m) => m.id), files: files.map(String), changes };
   }, [db, blocked]);
   const lastQueued = useRef<Waiting | null>(null);
   // Everything that waited, not only what waits now: the service worker's Background Sync may
@@ -80,9 +93,10 @@ export function DeliveryReports() {
       const uploaded = w.files.filter((_, i) => !files[i] || files[i]!.status === 'uploaded').length;
       const still = w.ids.filter((_, i) => left[i]);
       const stillFiles = w.files.filter((_, i) => files[i] && files[i]!.status !== 'uploaded' && files[i]!.status !== 'error');
-      waiting.current = still.length || stillFiles.length ? { ids: still, files: stillFiles, names: w.names } : null;
+      waiting.current = still.length || stillFiles.length ? { ids: still, files: stillFiles, changes: w.changes } : null;
       if (!sent.length && !uploaded && !rejected) return;
-      const listed = sent.slice(0, 3).map((id) => w.names.get(id));
+      const first = sent.slice(0, 3).map((id) => w.changes.get(id));
+      const listed = sentNames(first, await loadSubjects(db, first.map((c) => c?.args)));
       if (sent.length > 3) listed.push(`y ${plural(sent.length - 3, 'cambio')} más`);
       const notes = [listed.join('; '), rejected ? `${plural(rejected, 'cambio rechazado', 'cambios rechazados')}: ${rejected === 1 ? 'revísalo' : 'revísalos'} en Cambios pendientes.` : '']
         .filter(Boolean)

@@ -90,6 +90,12 @@ test('offline, the advisor fills and saves a complete application that reaches t
   await context.setOffline(false);
   await expect(row.getByText('Sin sincronizar')).toHaveCount(0, { timeout: 30_000 });
   await expect(row.getByTestId('radicado')).toHaveText(/^RAD-/, { timeout: 30_000 });
+  // The reconnect toast names the application as it is now, with the radicado the server gave it.
+  const radicado = ((await row.getByTestId('radicado').textContent()) ?? '').trim();
+  const reconnect = page.locator('[data-sonner-toast]').filter({ hasText: 'Conexión restablecida' });
+  await expect(reconnect).toContainText(`Nueva solicitud · Valentina`);
+  await expect(reconnect).toContainText(radicado);
+  await expect(reconnect).not.toContainText('sin radicar');
 
   const token = await tokenOf(request, email);
   const records = await serverRecords(request, token, documento);
