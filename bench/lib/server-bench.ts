@@ -2,7 +2,8 @@
  * Server figures on one database: push of 1,000 mutations against the same 1,000 changes through
  * the REST route one by one; pull throughput over HTTP (autocannon in its own process, on
  * loopback) against one raw SQL statement building the same records as JSON; dashboard throughput
- * over HTTP against the same service functions called directly, with no HTTP.
+ * over HTTP against the same service functions called directly, with no HTTP; the statistics'
+ * full Completas read against its three parts asked for one after another.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -213,6 +214,55 @@ export async function serverFigures(server: BenchServer, label: string, seconds 
   const dash = await autocannon(`${server.baseUrl}/api/dashboard/tabla`, token, dashSeconds, 2, Math.ceil(dashSeconds + 20 / dashRaw));
   report({ name: `${label}.dashboard_tabla`, value: dash.requests.average, unit: 'req/s', ratio: dash.requests.average / dashRaw, baseline: `same_queries_no_http=${dashRaw.toFixed(2)}req/s` });
   report({ name: `${label}.dashboard_tabla_p99`, value: dash.latency.p99, unit: 'ms' });
+
+  await statsCompletasFigures(server, label, token);
+}
+
+/**
+ * Estadísticas › Completas, the full read (first open, 'Actualizar'): GET completas against its
+ * three parts (generales, rendimiento, financieras) asked for one after another, as the screen
+ * would without completas. The full read scans the visible applications once for all three, so
+ * it costs about what one part does. Medians of seven rounds, the two alternated.
+ */
+export async function statsCompletasFigures(server: BenchServer, label: string, token: string): Promise<void> {
+  const get = async (path: string) => {
+    const res = await fetch(`${server.baseUrl}/api/estadisticas/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`estadisticas/${path}: ${res.status}`);
+    await res.json();
+  };
+  const timed = async (fn: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await fn();
+    return performance.now() - t0;
+  };
+  const full: number[] = [];
+  const parts: number[] = [];
+  for (let i = -1; i < 7; i++) {
+    const one = () => timed(() => get('completas?dias=30'));
+    const three = () =>
+      timed(async () => {
+        await get('generales');
+        await get('rendimiento?dias=30');
+        await get('financieras?dias=30');
+      });
+    let f: number;
+    let p: number;
+    if (i % 2) {
+      f = await one();
+      p = await three();
+    } else {
+      p = await three();
+      f = await one();
+    }
+    // The first round warms both up.
+    if (i >= 0) {
+      full.push(f);
+      parts.push(p);
+    }
+  }
+  const fullMs = percentile(full, 50);
+  const partsMs = percentile(parts, 50);
+  report({ name: `${label}.stats_completas_read`, value: fullMs, unit: 'ms', ratio: fullMs / partsMs, baseline: `generales_rendimiento_financieras_one_after_another_p50=${partsMs.toFixed(0)}ms`, target: 'ratio<=0.75' });
 }
 
 /**

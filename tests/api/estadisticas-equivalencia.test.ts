@@ -14,7 +14,7 @@ import { insertApplications, rng } from '../../server/src/db/seed';
 import { readSnapshot, type DbOrTx } from '../../server/src/db/client';
 import { revisiones, solicitudes, usuarios } from '../../server/src/db/schema';
 import { ASESOR, nombres } from '../../server/src/modules/estadisticas/devoluciones';
-import { Estadisticas } from '../../server/src/modules/estadisticas/service';
+import { Estadisticas } from './estadisticas-anterior';
 import { visibleSolicitudes } from '../../server/src/modules/solicitudes/visibility';
 import type { AuthUser } from '../../server/src/plugins/auth';
 import { uuidv7 } from '../../src/domain/ids';

@@ -9,7 +9,8 @@
  *   of which they are the advisor responsible: the assigned user, else the creator (ASESOR).
  * - Days are Colombian days (ZONA_HORARIA); the period of `dias` days ends today and starts at
  *   the beginning of the day `dias - 1` days ago.
- * - Each group of counts is one scan (GROUPING SETS), so the cost stays linear in the rows seen.
+ * - Each group of counts is one scan (GROUPING SETS), so the cost stays linear in the rows seen;
+ *   generales, financieras and completas scan the visible applications once in all (resumen.ts).
  * - Financieras has no period: every figure of it (references, documents, incomes, activities and
  *   money) is over all the visible applications, of any date, so its figures agree with each other.
  * - Money figures (financieras) sum detalle_credito.monto_solicitado of the visible applications,
@@ -17,22 +18,15 @@
  *   approved = ESTADOS_APROBADOS, disbursed = ESTADOS_DESEMBOLSADOS, case-insensitive.
  * - User statistics cover the company's users (the route restricts them to admin and supervisor).
  */
-import { and, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { solicitudes } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { visibleSolicitudes } from '../solicitudes/visibility';
 import { ASESOR, devolucionesPorAsesor, nombres } from './devoluciones';
+import { completada, dia, label, periodStart, resumen, rows, visible, type Resumen } from './resumen';
 import {
-  ESTADOS_APROBADOS,
-  ESTADOS_COMPLETADOS,
-  ESTADOS_DESEMBOLSADOS,
-  RANGOS_INGRESOS,
-  SIN_BANCO,
   SIN_CIUDAD,
   SIN_INFORMACION,
   SIN_USUARIO,
-  ZONA_HORARIA,
   promedio,
   type Conteo,
   type EstadisticasCompletas,
@@ -42,27 +36,6 @@ import {
   type EstadisticasUsuarios,
 } from '../../../../src/domain/estadisticas';
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** The WHERE clause of the user's visible, non-deleted applications (table `solicitudes`, unaliased). */
-function visible(user: AuthUser): SQL {
-  return and(visibleSolicitudes(user), isNull(solicitudes.deletedAt))!;
-}
-
-const dia = sql`to_char(solicitudes.created_at at time zone ${ZONA_HORARIA}, 'YYYY-MM-DD')`;
-const label = (column: SQL, fallback: string) => sql`coalesce(nullif(trim(${column}), ''), ${fallback})`;
-const completada = sql`lower(solicitudes.estado) in (${sql.join(
-  [...ESTADOS_COMPLETADOS.map((e) => e.toLowerCase()), 'rechazado'].map((e) => sql`${e}`),
-  sql`, `,
-)})`;
-
-function periodStart(dias: number): SQL {
-  return sql`((date_trunc('day', now() at time zone ${ZONA_HORARIA}) - make_interval(days => ${dias - 1}::int)) at time zone ${ZONA_HORARIA})`;
-}
-
 type GroupRow = { kind: string; k: string | null; n: number };
 function collect(list: GroupRow[], kind: string): Conteo {
   const out: Conteo = {};
@@ -70,80 +43,55 @@ function collect(list: GroupRow[], kind: string): Conteo {
   return out;
 }
 
-/**
- * One statistics request: the figures several types share (totals, documents) are computed once,
- * so `completas` costs no more scans than its three parts need.
- */
+/** One statistics request: the database (a snapshot's transaction) and who asks. */
 export class Estadisticas {
-  private totalesP?: Promise<{ solicitudes: number; solicitantes: number; pendientes: number }>;
-  private documentosP?: Promise<number>;
-
   constructor(
     readonly db: DbOrTx,
     readonly user: AuthUser,
   ) {}
 
-  /** Applications, distinct applicants (hash grouping, not a sort) and the open ones. */
-  totales() {
-    this.totalesP ??= rows<{ solicitudes: number; solicitantes: number; pendientes: number }>(
-      this.db,
-      sql`select coalesce(sum(n), 0)::int as solicitudes, count(*)::int as solicitantes,
-                 coalesce(sum(p), 0)::int as pendientes
-          from (select solicitudes.solicitante_id, count(*) as n, count(*) filter (where not (${completada})) as p
-                from solicitudes where ${visible(this.user)} group by solicitudes.solicitante_id) x`,
-    ).then(([t]) => t);
-    return this.totalesP;
-  }
-
-  /**
-   * The open applications (of any date). From totales() when it is already asked for (generales,
-   * completas); otherwise one count, without totales' grouping by applicant (rendimiento alone).
-   */
+  /** The open applications (of any date), for rendimiento alone: one count, no grouping. */
   pendientes(): Promise<number> {
-    if (this.totalesP) return this.totalesP.then((t) => t.pendientes);
     return rows<{ n: number }>(
       this.db,
       sql`select count(*) filter (where not (${completada}))::int as n from solicitudes where ${visible(this.user)}`,
     ).then(([r]) => Number(r?.n ?? 0));
   }
-
-  documentos() {
-    this.documentosP ??= rows<{ n: number }>(
-      this.db,
-      sql`with vis as (select solicitudes.id, solicitudes.solicitante_id from solicitudes where ${visible(this.user)})
-          select count(*)::int as n from documentos d
-          where d.empresa_id = ${this.user.empresaId} and d.deleted_at is null
-            and (d.solicitud_id in (select id from vis)
-                 or (d.solicitud_id is null and d.solicitante_id in (select solicitante_id from vis)))`,
-    ).then(([r]) => Number(r.n));
-    return this.documentosP;
-  }
 }
 
-export async function generales(q: Estadisticas): Promise<EstadisticasGenerales> {
-  const { db, user } = q;
-  const t = await q.totales();
-  const groups = await rows<GroupRow>(
-    db,
-    sql`select case when grouping(estado) = 0 then 'estado' when grouping(banco) = 0 then 'banco'
-                    when grouping(ciudad) = 0 then 'ciudad' else 'dia' end as kind,
-               coalesce(estado, banco, ciudad, dia) as k, count(*)::int as n
-        from (select ${label(sql`solicitudes.estado`, 'Pendiente')} as estado,
-                     ${label(sql`solicitudes.banco_nombre`, SIN_BANCO)} as banco,
-                     ${label(sql`solicitudes.ciudad_solicitud`, SIN_CIUDAD)} as ciudad,
-                     ${dia} as dia
-              from solicitudes where ${visible(user)}) v
-        group by grouping sets ((estado), (banco), (ciudad), (dia))`,
-  );
+/** The count of every group of one kind of the read (its `n`, or with `periodo` its `p` when not 0). */
+function conteo(r: Resumen, kind: 'estado' | 'banco' | 'ciudad' | 'dia', periodo = false): Conteo {
+  const out: Conteo = {};
+  for (const g of r.grupos) {
+    if (g.kind !== kind || g.k === null) continue;
+    const n = periodo ? Number(g.p) : Number(g.n);
+    if (n > 0) out[g.k] = n;
+  }
+  return out;
+}
+
+function generalesDe(r: Resumen): EstadisticasGenerales {
   return {
-    total_solicitantes: t.solicitantes,
-    total_solicitudes: t.solicitudes,
-    total_documentos: await q.documentos(),
-    solicitudes_por_dia: sortKeys(collect(groups, 'dia')),
-    solicitudes_por_estado: collect(groups, 'estado'),
-    solicitudes_por_banco: collect(groups, 'banco'),
-    solicitudes_por_ciudad: collect(groups, 'ciudad'),
+    total_solicitantes: Number(r.solicitantes),
+    total_solicitudes: Number(r.solicitudes),
+    total_documentos: Number(r.documentos),
+    solicitudes_por_dia: sortKeys(conteo(r, 'dia')),
+    solicitudes_por_estado: conteo(r, 'estado'),
+    solicitudes_por_banco: conteo(r, 'banco'),
+    solicitudes_por_ciudad: conteo(r, 'ciudad'),
   };
+}
+
+export async function generales({ db, user }: Estadisticas): Promise<EstadisticasGenerales> {
+  return generalesDe(await resumen(db, user, { generales: true }));
+}
+
+/** Rendimiento's counts over the period, however they were read. */
+interface Periodo {
+  completadas: number;
+  pendientes: number;
+  porDia: Conteo;
+  porAsesor: Map<number | null, number>;
 }
 
 /**
@@ -162,21 +110,37 @@ export async function rendimiento(q: Estadisticas, dias: number): Promise<Estadi
               where ${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}) v
         group by grouping sets ((dia), (asesor), (completada))`,
   );
-  const porDia: Conteo = {};
-  const porAsesor = new Map<number | null, number>();
-  let completadas = 0;
+  const periodo: Periodo = { completadas: 0, pendientes, porDia: {}, porAsesor: new Map() };
   for (const g of groups) {
-    if (g.kind === 'dia' && g.dia) porDia[g.dia] = Number(g.n);
-    else if (g.kind === 'asesor') porAsesor.set(g.asesor === null ? null : Number(g.asesor), Number(g.n));
-    else if (g.kind === 'completada' && g.completada) completadas = Number(g.n);
+    if (g.kind === 'dia' && g.dia) periodo.porDia[g.dia] = Number(g.n);
+    else if (g.kind === 'asesor') periodo.porAsesor.set(g.asesor === null ? null : Number(g.asesor), Number(g.n));
+    else if (g.kind === 'completada' && g.completada) periodo.completadas = Number(g.n);
+  }
+  return rendimientoDe(q, dias, periodo);
+}
+
+/** Rendimiento's counts from completas' one read (`p`: created in the period). */
+function periodoDe(r: Resumen): Periodo {
+  const porAsesor = new Map<number | null, number>();
+  for (const g of r.grupos) {
+    if (g.kind === 'asesor' && Number(g.p) > 0) porAsesor.set(g.asesor == null ? null : Number(g.asesor), Number(g.p));
   }
   return {
-    solicitudes_completadas: completadas,
-    solicitudes_pendientes: pendientes,
+    completadas: Number(r.completadas),
+    pendientes: Number(r.pendientes),
+    porDia: conteo(r, 'dia', true),
+    porAsesor,
+  };
+}
+
+async function rendimientoDe({ db, user }: Estadisticas, dias: number, p: Periodo): Promise<EstadisticasRendimiento> {
+  return {
+    solicitudes_completadas: p.completadas,
+    solicitudes_pendientes: p.pendientes,
     periodo_dias: dias,
-    solicitudes_por_dia: sortKeys(porDia),
-    productividad_usuarios: await productividad(db, user, porAsesor),
-    devoluciones_por_asesor: await devolucionesPorAsesor(db, user, sql`${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}`, porAsesor),
+    solicitudes_por_dia: sortKeys(p.porDia),
+    productividad_usuarios: await productividad(db, user, p.porAsesor),
+    devoluciones_por_asesor: await devolucionesPorAsesor(db, user, sql`${visible(user)} and solicitudes.created_at >= ${periodStart(dias)}`, p.porAsesor),
   };
 }
 
@@ -191,82 +155,38 @@ async function productividad(db: DbOrTx, user: AuthUser, porAsesor: Map<number |
   return out;
 }
 
-const enEstados = (estados: readonly string[]) =>
-  sql`lower(solicitudes.estado) in (${sql.join(estados.map((e) => sql`${e.toLowerCase()}`), sql`, `)})`;
-const monto = sql`case
-  when jsonb_typeof(solicitudes.detalle_credito->'monto_solicitado') = 'number' then (solicitudes.detalle_credito->>'monto_solicitado')::numeric
-  when solicitudes.detalle_credito->>'monto_solicitado' ~ '^[0-9]+([.][0-9]+)?$' then (solicitudes.detalle_credito->>'monto_solicitado')::numeric
-end`;
-
-/** The money figures of all the visible applications, in one scan. */
-async function montos(db: DbOrTx, user: AuthUser) {
-  const [r] = await rows<{ n: number; total: string | null; aprobado: string | null; desembolsado: string | null }>(
-    db,
-    sql`select count(m)::int as n, sum(m)::text as total,
-               sum(m) filter (where aprobada)::text as aprobado, sum(m) filter (where desembolsada)::text as desembolsado
-        from (select ${monto} as m, ${enEstados(ESTADOS_APROBADOS)} as aprobada, ${enEstados(ESTADOS_DESEMBOLSADOS)} as desembolsada
-              from solicitudes
-              where ${visible(user)}) v`,
-  );
-  const total = Number(r?.total ?? 0);
-  return {
-    monto_total_solicitado: Math.round(total),
-    monto_promedio_solicitado: r && r.n > 0 ? Math.round(total / r.n) : 0,
-    monto_total_aprobado: Math.round(Number(r?.aprobado ?? 0)),
-    monto_total_desembolsado: Math.round(Number(r?.desembolsado ?? 0)),
-  };
-}
-
 /**
  * Financieras, over all the visible applications. `dias` only fills the obsolete `periodo_dias`
  * (see EstadisticasFinancieras); no figure depends on it.
  */
-export async function financieras(q: Estadisticas, dias: number): Promise<EstadisticasFinancieras> {
-  const { db, user } = q;
-  const t = await q.totales();
-  const documentos = await q.documentos();
-  const rango = sql`case when f.ingreso is null then ${SIN_INFORMACION} ${sql.join(
-    RANGOS_INGRESOS.map((r) =>
-      r.max === null
-        ? sql`when f.ingreso >= ${r.min} then ${r.label}`
-        : sql`when f.ingreso >= ${r.min} and f.ingreso < ${r.max} then ${r.label}`,
-    ),
-    sql` `,
-  )} else ${SIN_INFORMACION} end`;
-  // Per-table scans joined to the visible applicants by a semi-join (hash or index, whatever the
-  // planner's estimates): a stale or missing ANALYZE can never turn this into a nested loop over
-  // two large sets. Of several financial or activity rows of an applicant the newest counts (ids
-  // are UUIDv7); applicants with none count as SIN_INFORMACION.
-  const mine = (table: SQL) =>
-    sql`${table}.empresa_id = ${user.empresaId} and ${table}.solicitante_id in
-          (select solicitudes.solicitante_id from solicitudes where ${visible(user)})`;
-  const groups = await rows<GroupRow>(
-    db,
-    sql`select 'referencias' as kind, null as k, count(*)::int as n from referencias where ${mine(sql`referencias`)}
-        union all
-        select 'rango', ${rango}, count(*)::int
-        from (select distinct on (solicitante_id) total_ingresos_mensuales::float8 as ingreso
-              from informacion_financiera where ${mine(sql`informacion_financiera`)}
-              order by solicitante_id, id desc) f
-        group by 1, 2
-        union all
-        select 'actividad', ${label(sql`a.tipo_actividad`, SIN_INFORMACION)}, count(*)::int
-        from (select distinct on (solicitante_id) tipo_actividad
-              from actividad_economica where ${mine(sql`actividad_economica`)}
-              order by solicitante_id, id desc) a
-        group by 1, 2`,
-  );
-  const referencias = Number(groups.find((g) => g.kind === 'referencias')?.n ?? 0);
+function financierasDe(r: Resumen, dias: number): EstadisticasFinancieras {
+  const solicitantes = Number(r.solicitantes);
+  const referencias = Number(r.referencias ?? 0);
+  const documentos = Number(r.documentos);
+  const m = r.montos;
+  const total = Number(m?.total ?? 0);
+  const porK = (list: Array<{ k: string; n: number }> = []) => {
+    const out: Conteo = {};
+    for (const x of list) if (x.k !== null) out[x.k] = Number(x.n);
+    return out;
+  };
   return {
-    referencias_promedio: promedio(referencias, t.solicitantes),
-    documentos_promedio: promedio(documentos, t.solicitantes),
+    referencias_promedio: promedio(referencias, solicitantes),
+    documentos_promedio: promedio(documentos, solicitantes),
     total_referencias: referencias,
     total_documentos: documentos,
-    rangos_ingresos: withMissing(collect(groups, 'rango'), t.solicitantes),
-    tipos_actividad_economica: withMissing(collect(groups, 'actividad'), t.solicitantes),
+    rangos_ingresos: withMissing(porK(r.rangos), solicitantes),
+    tipos_actividad_economica: withMissing(porK(r.actividades), solicitantes),
     periodo_dias: dias,
-    ...(await montos(db, user)),
+    monto_total_solicitado: Math.round(total),
+    monto_promedio_solicitado: m && Number(m.n) > 0 ? Math.round(total / Number(m.n)) : 0,
+    monto_total_aprobado: Math.round(Number(m?.aprobado ?? 0)),
+    monto_total_desembolsado: Math.round(Number(m?.desembolsado ?? 0)),
   };
+}
+
+export async function financieras({ db, user }: Estadisticas, dias: number): Promise<EstadisticasFinancieras> {
+  return financierasDe(await resumen(db, user, { financieras: true }), dias);
 }
 
 /** Applicants without a row are counted under SIN_INFORMACION. */
@@ -276,11 +196,13 @@ function withMissing(c: Conteo, applicants: number): Conteo {
   return c;
 }
 
+/** The full read: the visible applications scanned once for all three parts. */
 export async function completas(q: Estadisticas, dias: number): Promise<EstadisticasCompletas> {
+  const r = await resumen(q.db, q.user, { generales: true, financieras: true, dias });
   return {
-    generales: await generales(q),
-    rendimiento: await rendimiento(q, dias),
-    financieras: await financieras(q, dias),
+    generales: generalesDe(r),
+    rendimiento: await rendimientoDe(q, dias, periodoDe(r)),
+    financieras: financierasDe(r, dias),
   };
 }
 
