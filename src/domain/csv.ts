@@ -40,8 +40,16 @@ export function csvField(value: unknown): string {
 
 /** The whole file: BOM, header record, then one record per row; every record ends with CRLF. */
 export function toCsv(headers: string[], rows: unknown[][]): string {
-  const records = [headers, ...rows].map((r) => r.map(csvField).join(CSV_SEPARATOR) + '\r\n');
-  return BOM + records.join('');
+  return csvRecords(headers, rows, true);
+}
+
+/**
+ * A piece of the file, for a file written in pages: the BOM when `start`, the header record when
+ * given, then the rows' records. The pieces of one file concatenated equal `toCsv` of it.
+ */
+export function csvRecords(headers: string[] | null, rows: unknown[][], start: boolean): string {
+  const records = (headers ? [headers, ...rows] : rows).map((r) => r.map(csvField).join(CSV_SEPARATOR) + '\r\n');
+  return (start ? BOM : '') + records.join('');
 }
 
 /**

@@ -30,7 +30,7 @@ import {
   listarTodosDocumentos,
 } from './service';
 import { applyRecordEdit, completeRecordEdit, customerRowEdit, registroCompleto } from './record';
-import { ventasCsv } from './ventas';
+import { ventasStream } from './ventas';
 import { encolarEmail } from '../email/encolar';
 import { subirDocumentos } from './documentos';
 import referenciasRoutes, { ListQuery } from './referencias-routes';
@@ -262,12 +262,12 @@ export default async function registroRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const body = isObject(request.body) ? request.body : {};
     if (body.cedula !== undefined && body.cedula !== null) checkCedula(body, user.cedula);
-    const csv = await readSnapshot(app.db, (t) => ventasCsv(t, user));
+    // Streamed as it is made (ventas.ts): other requests are served between its pages.
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', contentDisposition('ventas_realizadas.csv'))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
-      .send(csv);
+      .send(ventasStream(app.db, user));
   });
 }

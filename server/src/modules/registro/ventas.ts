@@ -7,12 +7,31 @@
  * (Configuración › Campos), one column each, headed by its label and read as the screens read it
  * ('Sí'/'No', dd/mm/yyyy, the option's label): a field an administrator added is in the export.
  * (The e-mail outbox moved to modules/email/outbox.ts.)
+ *
+ * The file is streamed, not built whole (at 50,000 applications, 4.4 MB held the event loop for
+ * 1-1.6 s, every other request waiting): `ventasStream` writes it page by page (VENTAS_PAGE rows),
+ * yielding to the event loop between pages, and is one consistent snapshot either way:
+ * - PostgreSQL: keyset pages (created_at desc, id desc) inside ONE read-only REPEATABLE READ
+ *   transaction on its own pooled connection, so other requests use other connections meanwhile.
+ * - PGlite: one connection for the whole server, whose transaction takes it whole: one held across
+ *   yields would make every other request's queries wait for the whole download. So the same keyset
+ *   pages are read each on its own, between the company's `change_seq` read before and after (every
+ *   write of the company's data bumps it, db/change-seq.ts; PGlite runs one transaction at a time,
+ *   so none is half-committed meanwhile). Unchanged, the pages are one snapshot and the file is
+ *   sent; changed, they are read again, and after PGLITE_ATTEMPTS one statement (its own snapshot)
+ *   reads them all as before. Nothing is sent before the rows are known consistent.
+ * A failure after the first bytes destroys the stream: Fastify then ends the connection without
+ * the final chunk, the browser's fetch fails and the screen says 'Error al descargar ventas', so a
+ * truncated file is never saved as if complete.
  */
+import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { actividadEconomica, informacionFinanciera, solicitantes, solicitudes, ubicaciones } from '../../db/schema';
+import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { readSnapshot, type Db, type DbOrTx } from '../../db/client';
+import { actividadEconomica, empresas, informacionFinanciera, solicitantes, solicitudes, ubicaciones } from '../../db/schema';
 import { dynamicFieldsOf } from '../../../../src/domain/campos-fijos';
-import { toCsv } from '../../../../src/domain/csv';
+import { csvRecords } from '../../../../src/domain/csv';
 import { diaColombia } from '../../../../src/domain/estadisticas';
 import { fechaATexto } from '../../../../src/domain/fecha-texto';
 import { ENTITY_TITLES, etiquetaSubcampo, parseListValues, type FieldType } from '../../../../src/domain/field-definition';
@@ -115,19 +134,18 @@ function valorCampo(campo: Pick<CampoVenta, 'key' | 'sub'>, json: unknown): unkn
   return campo.sub === undefined ? value : pick(value, campo.sub);
 }
 
-/**
- * One set-based query with only the 13 columns' sources (the applicant, the first address's
- * mobile, the credit's details), not whole records: at 50,000 applications (16,700 sales) the
- * records took about 3.5 s to build, their seven child queries included.
- */
-export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
+/** Rows per query and per chunk written to the response. */
+export const VENTAS_PAGE = 1000;
+
+/** One page of sales after `after` (the last row of the previous page), in the file's order. */
+function salesQuery(db: DbOrTx, user: AuthUser, campos: CampoVenta[], after: { createdAt: string; id: string } | null, limit: number | null) {
   const dc = solicitudes.detalleCredito;
-  const campos = camposVentas(await loadDefinitions(db, user.empresaId));
   const needs = (entity: EntidadVenta) => campos.some((c) => c.entity === entity);
   // Each JSON document is read only when a configured field lives in it; one row per applicant.
   const doc = (entity: EntidadVenta, source: ReturnType<typeof sql<unknown>>) => (needs(entity) ? source : sql<unknown>`null`);
-  const rows = await db
+  const query = db
     .select({
+      id: solicitudes.id,
       radicado: solicitudes.radicado,
       createdAt: solicitudes.createdAt,
       nombres: solicitantes.nombres,
@@ -163,26 +181,117 @@ export async function ventasCsv(db: DbOrTx, user: AuthUser): Promise<string> {
     })
     .from(solicitudes)
     .innerJoin(solicitantes, eq(solicitantes.id, solicitudes.solicitanteId))
-    .where(and(visibleSolicitudes(user), inArray(solicitudes.estado, [...ESTADOS_VENTA]), isNull(solicitudes.deletedAt)))
-    .orderBy(desc(solicitudes.createdAt));
-  const data = rows.map((r) => {
-    const tipoCredito = r.tipoCredito ?? r.tipoCreditoDetalle;
-    return [
-      r.radicado,
-      r.createdAt ? fechaCsv(r.createdAt) : '',
-      fullName({ nombres: r.nombres, primer_apellido: r.primerApellido, segundo_apellido: r.segundoApellido }),
-      r.tipoIdentificacion,
-      r.numeroDocumento,
-      r.correo,
-      cell(r.celular ?? r.celularDireccion ?? r.telefono),
-      r.ciudad,
-      r.banco,
-      typeof tipoCredito === 'string' ? optionLabel('tipo_credito', tipoCredito) : '',
-      cell(r.monto),
-      cell(r.plazo),
-      r.estado,
-      ...campos.map((c) => celdaCampo(c, valorCampo(c, r[c.entity]))),
-    ];
+    .where(
+      and(
+        visibleSolicitudes(user),
+        inArray(solicitudes.estado, [...ESTADOS_VENTA]),
+        isNull(solicitudes.deletedAt),
+        after ? sql`(${solicitudes.createdAt}, ${solicitudes.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(solicitudes.createdAt), desc(solicitudes.id));
+  return limit === null ? query : query.limit(limit);
+}
+
+type SaleRow = Awaited<ReturnType<typeof salesQuery>>[number];
+
+function saleRecord(r: SaleRow, campos: CampoVenta[]): unknown[] {
+  const tipoCredito = r.tipoCredito ?? r.tipoCreditoDetalle;
+  return [
+    r.radicado,
+    r.createdAt ? fechaCsv(r.createdAt) : '',
+    fullName({ nombres: r.nombres, primer_apellido: r.primerApellido, segundo_apellido: r.segundoApellido }),
+    r.tipoIdentificacion,
+    r.numeroDocumento,
+    r.correo,
+    cell(r.celular ?? r.celularDireccion ?? r.telefono),
+    r.ciudad,
+    r.banco,
+    typeof tipoCredito === 'string' ? optionLabel('tipo_credito', tipoCredito) : '',
+    cell(r.monto),
+    cell(r.plazo),
+    r.estado,
+    ...campos.map((c) => celdaCampo(c, valorCampo(c, r[c.entity]))),
+  ];
+}
+
+const isPglite = (db: Db) => (db as { $client?: unknown }).$client instanceof PGlite;
+
+/** Writes a chunk, waiting while the client is slower than we are. */
+async function write(out: PassThrough, chunk: string): Promise<void> {
+  if (out.destroyed) throw new Error('La descarga de ventas se interrumpió');
+  if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve).once('close', resolve));
+}
+
+/** Pages of CSV text: the header (with the BOM) first, then VENTAS_PAGE records each, yielding between pages. */
+async function writeSales(db: Db, user: AuthUser, out: PassThrough): Promise<void> {
+  if (isPglite(db)) return writeSalesPglite(db, user, out);
+  await readSnapshot(db, async (t) => {
+    const campos = camposVentas(await loadDefinitions(t, user.empresaId));
+    await write(out, csvRecords([...VENTAS_HEADERS, ...campos.map((c) => c.header)], [], true));
+    for await (const rows of salesPages(t, user, campos)) await write(out, csvRecords(null, rows.map((r) => saleRecord(r, campos)), false));
   });
-  return toCsv([...VENTAS_HEADERS, ...campos.map((c) => c.header)], data);
+}
+
+/** Keyset pages of VENTAS_PAGE rows in the file's order, yielding to the event loop between them. */
+async function* salesPages(db: DbOrTx, user: AuthUser, campos: CampoVenta[]): AsyncGenerator<SaleRow[]> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const rows = await salesQuery(db, user, campos, after, VENTAS_PAGE);
+    if (rows.length > 0) yield rows;
+    if (rows.length < VENTAS_PAGE) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+    await nextTurn();
+  }
+}
+
+const changeSeq = async (db: Db, empresaId: number) =>
+  (await db.select({ seq: empresas.changeSeq }).from(empresas).where(eq(empresas.id, empresaId)))[0]?.seq;
+
+/** Reads tried page by page before falling back to one statement (see the header). */
+const PGLITE_ATTEMPTS = 3;
+
+async function writeSalesPglite(db: Db, user: AuthUser, out: PassThrough): Promise<void> {
+  let campos: CampoVenta[] = [];
+  let rows: SaleRow[] | null = null;
+  for (let attempt = 0; attempt < PGLITE_ATTEMPTS && !rows; attempt++) {
+    const before = await changeSeq(db, user.empresaId);
+    campos = camposVentas(await loadDefinitions(db, user.empresaId));
+    const read: SaleRow[] = [];
+    for await (const page of salesPages(db, user, campos)) read.push(...page);
+    if ((await changeSeq(db, user.empresaId)) === before) rows = read;
+  }
+  if (!rows) {
+    // Writes kept landing between pages: one statement, one snapshot, the event loop held meanwhile.
+    ({ campos, rows } = await readSnapshot(db, async (t) => {
+      const c = camposVentas(await loadDefinitions(t, user.empresaId));
+      return { campos: c, rows: await salesQuery(t, user, c, null, null) };
+    }));
+  }
+  await write(out, csvRecords([...VENTAS_HEADERS, ...campos.map((c) => c.header)], [], true));
+  for (let i = 0; i < rows.length; i += VENTAS_PAGE) {
+    await nextTurn();
+    await write(out, csvRecords(null, rows.slice(i, i + VENTAS_PAGE).map((r) => saleRecord(r, campos)), false));
+  }
+}
+
+/**
+ * The sales CSV as a stream of its bytes, made as it is sent. An error after the start destroys
+ * the stream (see the header): the response is cut, never ended as if whole.
+ */
+export function ventasStream(db: Db, user: AuthUser): Readable {
+  const out = new PassThrough();
+  writeSales(db, user, out).then(
+    () => out.end(),
+    (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
+  return out;
+}
+
+/** The whole sales CSV as one string (tests, and callers that need the text). */
+export async function ventasCsv(db: Db, user: AuthUser): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ventasStream(db, user)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
