@@ -12,7 +12,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { startServer } from '../../server/src/server';
 import { solicitudes, usuarios } from '../../server/src/db/schema';
 import type { Db } from '../../server/src/db/client';
-import type { AuthUser } from '../../server/src/plugins/auth';
+import { authUserOf, type AuthUser } from '../../server/src/plugins/auth';
+import type { Role } from '../../src/domain/roles';
 import { pull } from '../../server/src/modules/sync/pull';
 import { toListRow } from '../../server/src/modules/solicitudes/repository';
 import { tablaRecords } from '../../server/src/modules/dashboard/service';
@@ -61,16 +62,7 @@ export async function login(baseUrl: string, email: string): Promise<string> {
 
 async function authUser(db: Db, email: string): Promise<AuthUser> {
   const [u] = await db.select().from(usuarios).where(eq(usuarios.correo, email));
-  const info = (u.infoExtra ?? {}) as { banco_nombre?: string };
-  return {
-    id: u.id,
-    empresaId: u.empresaId,
-    rol: u.rol as AuthUser['rol'],
-    nombre: u.nombre,
-    correo: u.correo,
-    cedula: u.cedula,
-    bancoNombre: info.banco_nombre ?? null,
-  };
+  return authUserOf(u, u.rol as Role);
 }
 
 interface Cannon {

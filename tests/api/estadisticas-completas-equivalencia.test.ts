@@ -24,7 +24,8 @@ import {
   solicitudes,
   usuarios,
 } from '../../server/src/db/schema';
-import type { AuthUser } from '../../server/src/plugins/auth';
+import { authUserOf, type AuthUser } from '../../server/src/plugins/auth';
+import type { Role } from '../../src/domain/roles';
 import { uuidv7 } from '../../src/domain/ids';
 import {
   PERIODOS_DIAS,
@@ -157,16 +158,7 @@ const ROLES: DemoUser[] = ['admin', 'supervisor', 'manager', 'asesor', 'banco', 
 
 async function authUser(who: DemoUser): Promise<AuthUser> {
   const [u] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.correo, DEMO_USERS[who]));
-  const info = (u.infoExtra ?? {}) as { banco_nombre?: string };
-  return {
-    id: u.id,
-    empresaId: u.empresaId,
-    rol: u.rol as AuthUser['rol'],
-    nombre: u.nombre,
-    correo: u.correo,
-    cedula: u.cedula,
-    bancoNombre: info.banco_nombre ?? null,
-  };
+  return authUserOf(u, u.rol as Role);
 }
 
 async function answer<T>(who: DemoUser, path: string): Promise<T> {

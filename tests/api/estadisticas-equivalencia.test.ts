@@ -16,7 +16,8 @@ import { revisiones, solicitudes, usuarios } from '../../server/src/db/schema';
 import { ASESOR, nombres } from '../../server/src/modules/estadisticas/devoluciones';
 import { Estadisticas } from './estadisticas-anterior';
 import { visibleSolicitudes } from '../../server/src/modules/solicitudes/visibility';
-import type { AuthUser } from '../../server/src/plugins/auth';
+import { authUserOf, type AuthUser } from '../../server/src/plugins/auth';
+import type { Role } from '../../src/domain/roles';
 import { uuidv7 } from '../../src/domain/ids';
 import {
   PERIODOS_DIAS,
@@ -130,16 +131,7 @@ const periodStart = (dias: number) =>
 async function authUser(who: DemoUser): Promise<AuthUser> {
   const id = ctx.seeded.users[who as keyof typeof ctx.seeded.users];
   const [u] = await ctx.database.db.select().from(usuarios).where(eq(usuarios.id, id));
-  const info = (u.infoExtra ?? {}) as { banco_nombre?: string };
-  return {
-    id: u.id,
-    empresaId: u.empresaId,
-    rol: u.rol as AuthUser['rol'],
-    nombre: u.nombre,
-    correo: u.correo,
-    cedula: u.cedula,
-    bancoNombre: info.banco_nombre ?? null,
-  };
+  return authUserOf(u, u.rol as Role);
 }
 
 describe('rendimiento, read the new way, equals the previous queries', () => {
