@@ -2,7 +2,8 @@
  * Two devices edit the same reference: the manager's tablet offline, the supervisor's desktop
  * online (two browser contexts). When the tablet reconnects, its edit is not applied over the
  * desktop's silently: the server answers a conflict, the tablet names it (the reference, the field
- * by its label, both values, who changed it) and the manager keeps their value.
+ * by its label, both values, who changed it) and the manager keeps their value. The same holds
+ * when one device deleted the reference and the other edited it, whichever did which.
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
@@ -144,4 +145,68 @@ test('a reference deleted on another device while the tablet edited it: the tabl
   await expect
     .poll(async () => (await api.record(row.solicitante.id)).data!.referencias.find((r) => r.detalle_referencia.nombre === nombre)?.detalle_referencia, { timeout: 30_000 })
     .toMatchObject({ celular: CELULAR_TABLETA });
+});
+
+test('a reference the tablet deleted while another device changed it: the tablet asks, and keeping it keeps the new data', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 9);
+  const nombre = `${NOMBRE} Tres`;
+  const auth = await bearerOf(request, 'manager@demo.co');
+  for (const r of (await api.record(row.solicitante.id)).data!.referencias.slice(2)) {
+    expect((await request.delete('/api/referencias', { headers: auth, data: { solicitante_id: row.solicitante.id, referencia_id: r.id } })).ok()).toBe(true);
+  }
+  const added = await request.post('/api/referencias', { headers: auth, data: { solicitud_id: row.solicitud.id, tipo_referencia: 'personal', detalle_referencia: { nombre, celular: '3000000000' } } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const referenciaId = ((await added.json()) as { data: { referencia_id: string } }).data.referencia_id;
+  const serverReference = async () => (await api.record(row.solicitante.id)).data!.referencias.find((r) => r.id === referenciaId);
+
+  // The tablet, offline, deletes the reference.
+  await page.reload();
+  await waitForRows(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  const count = (await api.record(row.solicitante.id)).data!.referencias.length;
+  await modal.open(radicado, documento);
+  const refs = modal.dialog().getByTestId('referencia');
+  await expect(refs).toHaveCount(count);
+  const mine = await reference(modal, nombre);
+  await mine.getByRole('button', { name: /^Eliminar Referencia \d$/ }).click();
+  await modal.save();
+  await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
+
+  // Meanwhile the supervisor corrects its celular from the office.
+  const edited = await request.patch('/api/referencias', {
+    headers: await bearerOf(request, 'supervisor@demo.co'),
+    data: { solicitante_id: row.solicitante.id, referencia_id: referenciaId, updates: { celular: CELULAR_OFICINA } },
+  });
+  expect(edited.ok(), await edited.text()).toBe(true);
+
+  // Back online: the deletion is not applied over the correction; the tablet says what changed.
+  await context.setOffline(false);
+  const banner = page.getByTestId('banner-conflictos');
+  await expect(banner).toContainText(`otra persona cambió Celular de la referencia «${nombre}»`, { timeout: 30_000 });
+  expect((await serverReference())?.detalle_referencia).toMatchObject({ celular: CELULAR_OFICINA });
+
+  await banner.getByRole('button', { name: 'Resolver' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  const problem = panel.getByRole('listitem').filter({ hasText: 'Eliminación de referencia' });
+  const resolver = problem.getByTestId('resolver');
+  await expect(resolver).toContainText('La referencia cambió en el servidor después de que la viste.');
+  await expect(resolver).toContainText(`Ahora: ${CELULAR_OFICINA}`);
+  await expect(resolver).toContainText('Cuando la viste: 3000000000');
+  await expect(resolver.getByRole('button', { name: 'Eliminarla de todos modos' })).toBeVisible();
+  for (const width of [390, 820, 1366]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : width === 820 ? 1180 : 768 });
+    await resolver.getByRole('button', { name: 'Conservar la referencia' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`referencia-cambiada-${width}.png`) });
+  }
+  await resolver.getByRole('button', { name: 'Conservar la referencia' }).click();
+  await expect(page.getByText('Conflicto resuelto')).toBeVisible();
+  await expect(panel.getByText('Ningún cambio rechazado.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+
+  // The reference stays, with the office's correction, on the server and on the tablet.
+  expect((await serverReference())?.detalle_referencia).toMatchObject({ nombre, celular: CELULAR_OFICINA });
+  await modal.open(radicado, documento);
+  await expect(refs).toHaveCount(count);
+  await expect((await reference(modal, nombre)).getByLabel('Celular')).toHaveValue(CELULAR_OFICINA);
 });
