@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionLabel, changeLines, entityLabel, fieldLabel, formatValue, leafPaths, leafValue } from './historial-format';
+import type { HistorialEntry } from '../../domain/historial';
 
 describe('historial wording', () => {
   it('labels fields with the form labels, known keys and a readable fallback', () => {
@@ -72,6 +73,24 @@ describe('values per field', () => {
     expect(formatValue('5000000', 'informacion_financiera.total_ingresos_mensuales')).toBe('$ 5.000.000');
     expect(formatValue(12, 'credito.plazo_meses')).toBe('12');
     expect(formatValue('1990-04-07', 'solicitante.fecha_nacimiento')).toBe('07/04/1990');
+  });
+
+  it('writes a choice stored as a code by the label the form offers', () => {
+    expect(formatValue('F', 'solicitante.genero')).toBe('Femenino');
+    expect(formatValue('CC', 'solicitante.tipo_identificacion')).toBe('Cédula de ciudadanía (CC)');
+    expect(formatValue('hipotecario', 'solicitud.detalle_credito.tipo_credito')).toBe('Hipotecario');
+    expect(formatValue('libre inversion', 'solicitud.detalle_credito.tipo_credito')).toBe('Libre inversión');
+    // The same code under another field stays as written.
+    expect(formatValue('F', 'solicitante.info_extra.categoria')).toBe('F');
+    const entry = {
+      entidad: 'solicitante',
+      accion: 'crear',
+      cambios: { genero: { old: null, new: 'M' }, tipo_identificacion: { old: null, new: 'CC' } },
+    } as unknown as HistorialEntry;
+    expect(changeLines(entry).map((l) => [l.label, l.after])).toEqual([
+      ['Género', 'Masculino'],
+      ['Tipo de identificación', 'Cédula de ciudadanía (CC)'],
+    ]);
   });
 
   it('writes a year as written and a file by its name and size, never its id or type', () => {

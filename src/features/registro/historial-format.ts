@@ -10,6 +10,7 @@ import { etiquetaConfigurada, type DefinicionEtiqueta } from '../../domain/field
 import type { FileRef } from '../../domain/schema-compiler';
 import type { HistorialEntry } from '../../domain/historial';
 import { ACCION_LABELS, ESTADO_LABELS, PRIORIDAD_LABELS, TIPO_LABELS } from '../../domain/notificacion';
+import { hasOptionLabels, optionLabel } from '../../domain/opciones';
 import { etiquetaDeCampo } from '../../domain/validacion';
 
 const EXTRA_LABELS: Record<string, string> = {
@@ -113,8 +114,8 @@ const YEAR_KEY = /(^|[._])(anio|ano|año|modelo|year)([._]|$)|_(anio|ano|año)$/
 
 /**
  * A value as a person reads it: '(vacío)', 'Sí'/'No', dates dd/mm/yyyy, amounts of the money
- * fields as '$ 222.000.000' (`path` names the field), a year as written, a file by its name and
- * size, lists and key: value pairs.
+ * fields as '$ 222.000.000' (`path` names the field), a year as written, a choice by its option's
+ * label ('Femenino', not 'F'), a file by its name and size, lists and key: value pairs.
  */
 export function formatValue(value: unknown, path = ''): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
@@ -127,6 +128,9 @@ export function formatValue(value: unknown, path = ''): string {
   }
   if (typeof value === 'string') {
     if (money && /^\d+$/.test(value.trim())) return formatMoney(Number(value));
+    // A choice stored as its code ('F', 'CC', 'hipotecario') reads as the form offers it.
+    const key = path.slice(path.lastIndexOf('.') + 1);
+    if (key && hasOptionLabels(key)) return optionLabel(key, value);
     if (ISO_DAY.test(value)) return formatDate(value);
     return ISO_INSTANT.test(value) ? formatFecha(value) : value;
   }
