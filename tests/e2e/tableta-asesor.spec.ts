@@ -4,7 +4,8 @@
  * about its draft ('queda guardado como borrador en este dispositivo') is true when it says it, and
  * when the device refused the draft it says so; a toast never sits over 'Nuevo Cliente' or the
  * sync chip, nor (on a phone) over another toast; a company's NIT is taken as it is written on its
- * RUT ('900.123.456-8'), its check digit checked.
+ * RUT ('900.123.456-8'), its check digit checked; the consents' links are 44 px targets apart from
+ * their checkboxes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { answerConfirm, readLocal, waitForRows } from './fixtures/app';
@@ -377,4 +378,26 @@ test("a field's configured default value fills the creation form and reaches the
     const gone = await request.delete(`/api/json/definitions/solicitante/info_extra/${key}`, { headers });
     expect(gone.ok()).toBe(true);
   }
+});
+
+test('the links in the two consents are 44 px touch targets of their own: a tap on the box ticks it, a tap on the link opens the text', async ({ page, context }) => {
+  await signIn(page, 'asesor@demo.co');
+  const form = new FormularioPage(page);
+  await form.open();
+  for (const [link, box] of [
+    ['términos y condiciones de uso', '#acepta_terminos'],
+    ['acuerdo de firma', '#acepta_firma'],
+  ] as const) {
+    const target = form.dialog().getByRole('link', { name: link });
+    await target.scrollIntoViewIfNeeded();
+    const [l, b] = [(await target.boundingBox())!, (await page.locator(box).boundingBox())!];
+    expect(l.height, link).toBeGreaterThanOrEqual(44);
+    // Side by side, apart: the link's area starts after the checkbox's ends.
+    expect(l.x, link).toBeGreaterThan(b.x + b.width);
+    await page.locator(box).tap();
+    await expect(page.locator(box)).toBeChecked();
+  }
+  const opened = context.waitForEvent('page');
+  await form.dialog().getByRole('link', { name: 'acuerdo de firma' }).tap();
+  await expect(await opened).toHaveURL(/\/acuerdo-firma$/);
 });

@@ -56,7 +56,11 @@ export function Consent({
 
 type ConsentKey = 'acepta_terminos' | 'acepta_firma';
 
-/** 'Acepto los términos y condiciones de uso' and 'Acepto el acuerdo de firma', each linked. */
+/**
+ * 'Acepto los términos y condiciones de uso' and 'Acepto el acuerdo de firma', each linked. On a touch
+ * screen each link is a 44 px target of its own (its vertical padding: the line keeps its height), apart
+ * from the checkbox's.
+ */
 export function Consents({
   checked,
   errors,
@@ -75,7 +79,7 @@ export function Consents({
         onChange={(c) => onChange('acepta_terminos', c)}
       >
         Acepto los{' '}
-        <a href="/terminos-condiciones" target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline">
+        <a href="/terminos-condiciones" target="_blank" rel="noopener noreferrer" className="py-3.5 font-semibold text-blue-800 underline">
           términos y condiciones de uso
         </a>
       </Consent>
@@ -86,7 +90,7 @@ export function Consents({
         onChange={(c) => onChange('acepta_firma', c)}
       >
         Acepto el{' '}
-        <a href="/acuerdo-firma" target="_blank" rel="noopener noreferrer" className="font-semibold text-blue-800 underline">
+        <a href="/acuerdo-firma" target="_blank" rel="noopener noreferrer" className="py-3.5 font-semibold text-blue-800 underline">
           acuerdo de firma
         </a>
       </Consent>
