@@ -21,6 +21,17 @@ export const recibeDocumentos = (estado: string | null | undefined) =>
 
 export const solicitudCerrada = (estado: string | null | undefined) =>
   `Esta solicitud está cerrada (${normalizeEstado(estado, ESTADOS_DEFAULT)}): ya no recibe documentos. Si necesitas enviar algo, comunícate con la entidad que la atiende.`;
+
+/**
+ * The page's line without a connection: files wait for it only where a filing on screen takes
+ * them; with none on screen (`estado` undefined) it is the search that waits.
+ */
+export function avisoSinConexion(estado: string | undefined): string {
+  if (estado === undefined) return 'Sin conexión. Podrá consultar su radicado cuando vuelva la conexión.';
+  return recibeDocumentos(estado)
+    ? 'Sin conexión. Los archivos que elija se enviarán cuando vuelva la conexión.'
+    : 'Sin conexión. Se muestra la última consulta guardada en este dispositivo.';
+}
 export type Etapa = (typeof ETAPAS)[number];
 
 export const ETAPA_LABELS: Record<Etapa, string> = {

@@ -132,3 +132,13 @@ test('a closed filing (Negado) offers no upload and says why, at 390 px', async 
   await expect(page.getByLabel('Subir documentos:')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('seguimiento-cerrada-390.png'), fullPage: true });
 });
+
+test('offline before any search, the page says the search waits for the connection, not files', async ({ page, context }) => {
+  await page.goto('/seguimiento');
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toHaveText(
+    'Sin conexión. Podrá consultar su radicado cuando vuelva la conexión.',
+  );
+  await expect(page.getByText('Los archivos que elija')).toHaveCount(0);
+});

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { optionLabel } from '../../domain/opciones';
-import { recibeDocumentos, solicitudCerrada } from '../../domain/seguimiento';
+import { avisoSinConexion, recibeDocumentos, solicitudCerrada } from '../../domain/seguimiento';
 import { CompanyContact } from './company-contact';
 import { DocumentUpload } from './document-upload';
 import { StageTimeline } from './stage-timeline';
@@ -74,7 +74,7 @@ export default function TrackingPage() {
 
         {!s.online && (
           <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-300">
-            Sin conexión. Los archivos que elija se enviarán cuando vuelva la conexión.
+            {avisoSinConexion(data?.estado_global)}
           </p>
         )}
 

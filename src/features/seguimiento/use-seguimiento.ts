@@ -216,7 +216,9 @@ export function useSeguimiento() {
     const alDesconectar = () => setOnline(false);
     window.addEventListener('online', alConectar);
     window.addEventListener('offline', alDesconectar);
+    // A connection lost between the first render and now sent its event to nobody: read it again.
     if (navigator.onLine) alConectar();
+    else alDesconectar();
     return () => {
       window.removeEventListener('online', alConectar);
       window.removeEventListener('offline', alDesconectar);
