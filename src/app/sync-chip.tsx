@@ -2,6 +2,8 @@
  * The sync chip of the top bar, on every signed-in screen and at every width: what the engine is
  * doing ('Sin conexión · 3 cambios sin enviar', 'Enviando 30 cambios…', 'Sincronizado 10:42') and, in red,
  * how many changes were refused. Tapping it opens 'Cambios pendientes'.
+ * `useSyncChipTexts` gives the same words to places that cover the top bar (the full-screen
+ * 'Nuevo Cliente' form), so they can never say something the chip would not.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -22,12 +24,35 @@ export function useSyncView(): SyncView {
   return { online, state: null, pending: local?.pending ?? 0, problems: local?.problems ?? 0 };
 }
 
-export function SyncChip() {
+export interface SyncChipTexts {
+  /** 'Sin conexión · 1 cambio sin enviar', 'Sincronizado 10:42'… */
+  status: string;
+  /** The red pill ('1 conflicto', '2 con problemas'); null when nothing was refused. */
+  refused: string | null;
+  /** Offline, not signed in or in error: shown in amber. */
+  warn: boolean;
+}
+
+/**
+ * What the chip shows for a view and the open conflicts. The engine's problem count and the open
+ * conflicts are read apart (a conflict can be recorded before the engine counts it), so the
+ * larger of the two is what was refused.
+ */
+export function syncChipTexts(view: SyncView, conflicts: number): SyncChipTexts {
+  const refused = Math.max(view.problems, conflicts);
+  return { status: syncChipText(view), refused: refused > 0 ? refusedText(refused, conflicts) : null, warn: syncChipWarns(view) };
+}
+
+/** The chip's words, live, for anything that shows the sync state. */
+export function useSyncChipTexts(): SyncChipTexts {
   const view = useSyncView();
   const conflicts = useOpenProblems().filter((p) => p.code === 'CONFLICT').length;
-  const refused = Math.max(view.problems, conflicts);
+  return syncChipTexts(view, conflicts);
+}
+
+export function SyncChip() {
+  const { status, refused, warn } = useSyncChipTexts();
   const openPanel = useSetAtom(syncPanelAtom);
-  const warn = syncChipWarns(view);
   return (
     <button
       type="button"
@@ -37,10 +62,10 @@ export function SyncChip() {
         warn ? 'bg-amber-200 text-amber-950 hover:bg-amber-100' : 'bg-blue-800 text-white hover:bg-blue-700'
       }`}
     >
-      <span data-testid="sync-status">{syncChipText(view)}</span>
-      {refused > 0 && (
+      <span data-testid="sync-status">{status}</span>
+      {refused && (
         <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold whitespace-nowrap text-white" data-testid="sync-problemas">
-          {refusedText(refused, conflicts)}
+          {refused}
         </span>
       )}
     </button>

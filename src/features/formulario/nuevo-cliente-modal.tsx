@@ -3,7 +3,8 @@
  * It waits for the schemas (loading / waiting n of 6 / error with fallback fields), offers to
  * continue a saved draft, then shows the form. Its toast area (at the bottom, inside the dialog or
  * on the screen, above the screen's own toasts so neither hides the other) stays mounted when the
- * dialog closes, so the creation message after saving stays visible.
+ * dialog closes, so the creation message after saving stays visible. Under its title it repeats the
+ * top bar's sync state (form-sync-status.tsx), which the full-screen dialog covers.
  */
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import { formatDateTime, plural } from '../../domain/format';
 import { CLOSE_WITH_DRAFT, closeQuestion } from './close-question';
 import { newFormState, type FormState } from './form-state';
 import { FORM_TOASTER } from './form-toasts';
+import { FormSyncStatus } from './form-sync-status';
 import { RegistroForm } from './registro-form';
 import { useFormSchemas } from './use-form-schemas';
 
@@ -174,7 +176,7 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
   }
 
   return (
-    <Dialog title="Nuevo Cliente" size="full" onClose={requestClose} testId="nuevo-cliente">
+    <Dialog title="Nuevo Cliente" subtitle={<FormSyncStatus />} size="full" onClose={requestClose} testId="nuevo-cliente">
       {body}
       {guard.prompt}
     </Dialog>
