@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ScreenBoundary } from '../components/ui/screen-boundary';
 import CreditsPage from '../features/creditos/credits-page';
 import { OPEN_PARAM } from './open-param';
+import { FormSyncStatus } from './form-sync-status';
 
 const EditRecordModal = lazy(() => import('../features/registro/edit-record-modal'));
 const NotificationHistory = lazy(() =>
@@ -72,7 +73,7 @@ export default function CreditsRoute() {
           }}
         >
           <Suspense fallback={null}>
-            <NuevoClienteModal open={creating} onClose={() => setCreating(false)} onOpenExisting={setOpenId} />
+            <NuevoClienteModal open={creating} onClose={() => setCreating(false)} onOpenExisting={setOpenId} status={<FormSyncStatus />} />
           </Suspense>
         </ScreenBoundary>
       )}

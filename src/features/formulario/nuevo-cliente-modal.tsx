@@ -3,8 +3,8 @@
  * It waits for the schemas (loading / waiting n of 6 / error with fallback fields), offers to
  * continue a saved draft, then shows the form. Its toast area (at the bottom, inside the dialog or
  * on the screen, above the screen's own toasts so neither hides the other) stays mounted when the
- * dialog closes, so the creation message after saving stays visible. Under its title it repeats the
- * top bar's sync state (form-sync-status.tsx), which the full-screen dialog covers.
+ * dialog closes, so the creation message after saving stays visible. Under its title goes `status`:
+ * the top bar's sync state, which the full-screen dialog covers (src/app/form-sync-status.tsx).
  */
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -21,7 +21,6 @@ import { formatDateTime, plural } from '../../domain/format';
 import { CLOSE_WITH_DRAFT, closeQuestion } from './close-question';
 import { newFormState, type FormState } from './form-state';
 import { FORM_TOASTER } from './form-toasts';
-import { FormSyncStatus } from './form-sync-status';
 import { RegistroForm } from './registro-form';
 import { useFormSchemas } from './use-form-schemas';
 
@@ -30,13 +29,15 @@ interface Props {
   onClose: () => void;
   /** Opens an existing application ('Editar Registro'), offered when the document already exists. */
   onOpenExisting?: (solicitudId: string) => void;
+  /** Shown under the title: the sync state the full-screen dialog covers. */
+  status?: React.ReactNode;
 }
 
-export function NuevoClienteModal({ open, onClose, onOpenExisting }: Props) {
+export function NuevoClienteModal({ open, onClose, onOpenExisting, status }: Props) {
   return (
     <>
       <ToasterHost id={FORM_TOASTER} above={PAGE_AREA} position={PAGE_POSITION} visibleToasts={20} containerAriaLabel="Avisos del formulario" />
-      {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} />}
+      {open && <FormDialog onClose={onClose} onOpenExisting={onOpenExisting} status={status} />}
     </>
   );
 }
@@ -61,7 +62,7 @@ export function discardDraftQuestion(draft: DraftRow): ConfirmOptions {
 
 type Start = { status: 'checking' } | { status: 'ask'; draft: DraftRow } | { status: 'ready'; state: FormState };
 
-function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenExisting?: (id: string) => void }) {
+function FormDialog({ onClose, onOpenExisting, status }: { onClose: () => void; onOpenExisting?: (id: string) => void; status?: React.ReactNode }) {
   const db = useLocalDb();
   const session = useAtomValue(sessionAtom);
   const token = session.status === 'authenticated' ? session.session.token : null;
@@ -176,7 +177,7 @@ function FormDialog({ onClose, onOpenExisting }: { onClose: () => void; onOpenEx
   }
 
   return (
-    <Dialog title="Nuevo Cliente" subtitle={<FormSyncStatus />} size="full" onClose={requestClose} testId="nuevo-cliente">
+    <Dialog title="Nuevo Cliente" subtitle={status} size="full" onClose={requestClose} testId="nuevo-cliente">
       {body}
       {guard.prompt}
     </Dialog>
