@@ -72,6 +72,8 @@ describe('what Cambios pendientes says about a change', () => {
       subject: 'Usuario Camila Ruiz',
       detail: 'Rol, Contraseña',
     });
+    // A blank password (the form's 'déjala en blanco') keeps the current one: not a change.
+    expect(describeChange('usuario.editar', { usuarioId: 7, changes: { nombre: 'Camila R', contraseña: '' } }, subjects).detail).toBe('Nombre');
   });
 });
 

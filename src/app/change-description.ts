@@ -82,7 +82,8 @@ export function describeChange(name: string, args: unknown, subjects: Subjects):
         .filter((k) => k !== 'contraseña')
         .flatMap((k) => leafPaths(k, [base[k], changes[k]]));
       detail = fieldList(leaves, subjects.etiquetas) || null;
-      if (name === 'usuario.editar' && 'contraseña' in changes) detail = [detail, 'Contraseña'].filter(Boolean).join(', ');
+      // A blank password keeps the current one (the schema fills in '' when the form left it blank).
+      if (name === 'usuario.editar' && str(changes.contraseña)) detail = [detail, 'Contraseña'].filter(Boolean).join(', ');
       break;
     }
     case 'referencia.agregar':

@@ -1,5 +1,6 @@
 /** Looks up, in the local store, whom queued and rejected changes are about (change-description.ts). */
 import type { ProblemRow, RadicaDB } from '../db/database';
+import { namesFromShadows } from '../db/shadow-names';
 import { fullName } from '../domain/solicitud';
 import { subjectIds, type Subjects } from './change-description';
 import { loadEtiquetas } from '../state/etiquetas';
@@ -30,10 +31,15 @@ export async function loadSubjects(
     const id = subjectIds(p.args).solicitud;
     if (id && p.subject && !solicitudes.has(id)) solicitudes.set(id, p.subject);
   }
-  return {
-    solicitudes,
-    notificaciones: new Map(nots.flatMap((n) => (n && typeof n.titulo === 'string' ? [[n.id, n.titulo] as const] : []))),
-    usuarios: new Map(users.flatMap((u) => (u && typeof u.nombre === 'string' ? [[Number(u.id), u.nombre] as const] : []))),
-    etiquetas,
-  };
+  const notificaciones = new Map(nots.flatMap((n) => (n && typeof n.titulo === 'string' ? [[n.id, n.titulo] as const] : [])));
+  const usuarios = new Map(users.flatMap((u) => (u && typeof u.nombre === 'string' ? [[Number(u.id), u.nombre] as const] : [])));
+  // Deleted on this device, the deletion still queued: named by their shadows.
+  const gone = await namesFromShadows(
+    db,
+    userIds.filter((id) => !usuarios.has(id)),
+    notIds.filter((id) => !notificaciones.has(id)),
+  );
+  for (const [id, nombre] of gone.usuarios) usuarios.set(id, nombre);
+  for (const [id, titulo] of gone.notificaciones) notificaciones.set(id, titulo);
+  return { solicitudes, notificaciones, usuarios, etiquetas };
 }
