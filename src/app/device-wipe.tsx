@@ -19,8 +19,19 @@ import { sessionAtom, sessionExpiredAtom } from '../state/session';
 import { forgetDeviceLogin } from '../state/device-login';
 import { forgetUserOnDevice } from './forget-user';
 import { endServerSession } from './end-server-session';
+import { useOnline } from '../lib/use-online';
 
 export const WIPE_LABEL = 'Borrar datos de este dispositivo';
+
+/**
+ * The confirmation's text. Offline it also says that signing in again will need a connection:
+ * with the data gone, this device cannot check the password by itself any more.
+ */
+export function wipeQuestion(nombre: string, online: boolean): string {
+  const base = `Se borrarán de este dispositivo las solicitudes, el historial, los borradores y los demás datos guardados de ${nombre}. Los datos del servidor no cambian. Se cerrará la sesión.`;
+  const offline = online ? '' : ' Sin conexión: para volver a entrar en este dispositivo necesitarás conexión.';
+  return `${base}${offline} ¿Continuar?`;
+}
 
 export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
   const db = useAtomValue(localDbAtom);
@@ -31,6 +42,7 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
   const setReadErrors = useSetAtom(readErrorsAtom);
   const navigate = useNavigate();
   const reasonId = useId();
+  const online = useOnline();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -90,7 +102,7 @@ export function DeviceWipe({ blockers }: { blockers: WipeBlockers | null }) {
       {confirming && (
         <ConfirmDialog
           title={WIPE_LABEL}
-          message={`Se borrarán de este dispositivo las solicitudes, el historial, los borradores y los demás datos guardados de ${nombre}. Los datos del servidor no cambian. Se cerrará la sesión. ¿Continuar?`}
+          message={wipeQuestion(nombre, online)}
           confirmLabel="Borrar datos"
           busy={busy}
           onCancel={() => setConfirming(false)}

@@ -28,6 +28,10 @@ import { DeviceWipe } from './device-wipe';
 import { reopenable, reopenRefusedCreation } from '../features/formulario/reopen-refused';
 import { loadSubjects } from './subjects';
 import { isStaleQueue, STALE_QUEUE_MESSAGE } from './stale-queue';
+import { useOnline } from '../lib/use-online';
+
+/** Said in the panel while the browser has no connection and the engine has not said more yet. */
+export const PANEL_OFFLINE = 'Sin conexión: lo que está en cola se enviará cuando vuelva la conexión.';
 
 
 export const DISCARD_CHANGE_TITLE = '¿Descartar este cambio?';
@@ -70,6 +74,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
   const db = useAtomValue(localDbAtom);
   const client = useAtomValue(syncClientAtom);
   const status = useAtomValue(syncStatusAtom);
+  const online = useOnline();
   const userId = useAtomValue(myUserIdAtom);
   const act = usePanelAction();
   const [resolving, setResolving] = useState<number | null>(focusProblem ?? null);
@@ -119,7 +124,16 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
 
   return (
     <Dialog title="Cambios pendientes" size="md" onClose={onClose} closeOnBackdrop testId="cambios-pendientes">
-      {status?.message && <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{status.message}</p>}
+      {status?.message ? (
+        <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{status.message}</p>
+      ) : (
+        // The chip says 'Sin conexión' at once; the engine's own message comes only after a try.
+        !online && (
+          <p role="status" data-testid="panel-sin-conexion" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            {PANEL_OFFLINE}
+          </p>
+        )
+      )}
       {nextAttempt && <p className="mt-1 text-sm text-slate-700">Próximo intento: {formatWhen(nextAttempt)}</p>}
       {stale && (
         <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm font-medium text-red-900">

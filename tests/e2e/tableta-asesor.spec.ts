@@ -401,3 +401,23 @@ test('the links in the two consents are 44 px touch targets of their own: a tap 
   await form.dialog().getByRole('link', { name: 'acuerdo de firma' }).tap();
   await expect(await opened).toHaveURL(/\/acuerdo-firma$/);
 });
+
+test("'Cambios pendientes' says at once that there is no connection, and wiping the device offline warns that signing in again will need one", async ({ page, context }) => {
+  await signIn(page, 'asesor@demo.co', { offline: true });
+  await context.setOffline(true);
+  await expect(chip(page)).toContainText('Sin conexión');
+  await chip(page).click();
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes' });
+  // Before: nothing said so until 'Sincronizar ahora' had been tried and failed.
+  await expect(panel.getByTestId('panel-sin-conexion')).toHaveText('Sin conexión: lo que está en cola se enviará cuando vuelva la conexión.');
+  await panel.getByRole('button', { name: 'Borrar datos de este dispositivo' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Borrar datos de este dispositivo' });
+  await expect(ask).toContainText('Sin conexión: para volver a entrar en este dispositivo necesitarás conexión.');
+  await page.screenshot({ path: test.info().outputPath('borrar-datos-sin-conexion-820.png') });
+  await ask.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(ask).toHaveCount(0);
+  // Nothing was wiped: the session and the rows are still here.
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+  await waitForRows(page);
+  await expect(chip(page)).toContainText('Sin conexión');
+});
