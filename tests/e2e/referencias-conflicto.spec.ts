@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { LoginPage } from './fixtures/app';
-import { RegistroModal, setup, waitForRows, waitForServiceWorker } from './fixtures/registro';
+import { RegistroModal, setup, waitForRows, waitForServiceWorker, type ServerApi } from './fixtures/registro';
 
 /** Ten digits starting with 3, different on each run (a value a field already holds changes nothing). */
 const stamp = Date.now().toString().slice(-8);
@@ -34,12 +34,7 @@ async function editCelular(modal: RegistroModal, radicado: string, documento: st
 test('both devices edit reference 1: the second to sync sees the conflict and keeps its value', async ({ page, context, request, browser }) => {
   const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 9);
   // The reference both devices will edit: one of this run's, so no other spec's values get in the way.
-  const before = (await api.record(row.solicitante.id)).data!.referencias;
-  const login = await request.post('/api/auth/login', { data: { email: 'manager@demo.co', password: 'demo1234' } });
-  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  for (const r of before.slice(2)) expect((await request.delete('/api/referencias', { headers: auth, data: { solicitante_id: row.solicitante.id, referencia_id: r.id } })).ok()).toBe(true);
-  const added = await request.post('/api/referencias', { headers: auth, data: { solicitud_id: row.solicitud.id, tipo_referencia: 'personal', detalle_referencia: { nombre: NOMBRE, celular: '3000000000' } } });
-  expect(added.ok(), await added.text()).toBe(true);
+  await freshReference(request, api, row, NOMBRE);
 
   // The tablet pulls it, goes offline and changes its celular: queued on the device.
   await page.reload();
@@ -101,16 +96,29 @@ async function bearerOf(request: APIRequestContext, email: string) {
   return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
 }
 
-test('a reference deleted on another device while the tablet edited it: the tablet says so and creates it again with its change', async ({ page, context, request }) => {
-  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 8);
-  const nombre = `${NOMBRE} Dos`;
+/**
+ * Leaves the manager's application `row` with its first two references and one more, `nombre`
+ * (celular '3000000000'): this run's own, so no other spec's values get in the way. Its id.
+ */
+async function freshReference(
+  request: APIRequestContext,
+  api: ServerApi,
+  row: { solicitante: { id: string }; solicitud: { id: string } },
+  nombre: string,
+): Promise<string> {
   const auth = await bearerOf(request, 'manager@demo.co');
   for (const r of (await api.record(row.solicitante.id)).data!.referencias.slice(2)) {
     expect((await request.delete('/api/referencias', { headers: auth, data: { solicitante_id: row.solicitante.id, referencia_id: r.id } })).ok()).toBe(true);
   }
   const added = await request.post('/api/referencias', { headers: auth, data: { solicitud_id: row.solicitud.id, tipo_referencia: 'personal', detalle_referencia: { nombre, celular: '3000000000' } } });
   expect(added.ok(), await added.text()).toBe(true);
-  const referenciaId = ((await added.json()) as { data: { referencia_id: string } }).data.referencia_id;
+  return ((await added.json()) as { data: { referencia_id: string } }).data.referencia_id;
+}
+
+test('a reference deleted on another device while the tablet edited it: the tablet says so and creates it again with its change', async ({ page, context, request }) => {
+  const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 8);
+  const nombre = `${NOMBRE} Dos`;
+  const referenciaId = await freshReference(request, api, row, nombre);
 
   await page.reload();
   await waitForRows(page);
@@ -150,13 +158,7 @@ test('a reference deleted on another device while the tablet edited it: the tabl
 test('a reference the tablet deleted while another device changed it: the tablet asks, and keeping it keeps the new data', async ({ page, context, request }) => {
   const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 9);
   const nombre = `${NOMBRE} Tres`;
-  const auth = await bearerOf(request, 'manager@demo.co');
-  for (const r of (await api.record(row.solicitante.id)).data!.referencias.slice(2)) {
-    expect((await request.delete('/api/referencias', { headers: auth, data: { solicitante_id: row.solicitante.id, referencia_id: r.id } })).ok()).toBe(true);
-  }
-  const added = await request.post('/api/referencias', { headers: auth, data: { solicitud_id: row.solicitud.id, tipo_referencia: 'personal', detalle_referencia: { nombre, celular: '3000000000' } } });
-  expect(added.ok(), await added.text()).toBe(true);
-  const referenciaId = ((await added.json()) as { data: { referencia_id: string } }).data.referencia_id;
+  const referenciaId = await freshReference(request, api, row, nombre);
   const serverReference = async () => (await api.record(row.solicitante.id)).data!.referencias.find((r) => r.id === referenciaId);
 
   // The tablet, offline, deletes the reference.
