@@ -138,8 +138,17 @@ test('the bell counts and orders the pending notifications; offline read, comple
   });
   expect((await server.pendientes()).length).toBe(pending.length - 2);
 
+  // It asks first: 'Cancelar' leaves every one pending, here and on the server.
+  const left = (await server.pendientes()).length;
   await bell.panel().getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await answerConfirm(page, `Las ${left} notificaciones pendientes se marcarán como leídas y saldrán de esta lista.`, 'cancel');
+  await expect(bell.count()).toHaveText(`${left} pendientes`);
+  expect((await server.pendientes()).length).toBe(left);
+  await bell.panel().getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await answerConfirm(page, '¿Marcar todas como leídas?', 'confirm');
   await expect(bell.panel().getByText('No tienes notificaciones pendientes')).toBeVisible();
+  // Said once the server has it.
+  await expect(page.getByText('Notificaciones marcadas como leídas')).toBeVisible({ timeout: 30_000 });
   await expect(bell.badge()).toHaveCount(0);
   await expect.poll(async () => (await server.pendientes()).length, { timeout: 30_000 }).toBe(0);
   await page.reload();
@@ -292,4 +301,36 @@ test.describe('on a tablet', () => {
     await page.mouse.click(20, 600);
     await expect(bell.panel()).toHaveCount(0);
   });
+});
+
+test("offline, 'Marcar todas como leídas' says the change is on this device, not done; the server has it once back online", async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = 'manager@demo.co';
+  const server = await api(request, email);
+  await server.create({ titulo: 'Llamar sin conexión 1', solicitud_id: null, prioridad: 'media' });
+  await server.create({ titulo: 'Llamar sin conexión 2', solicitud_id: null, prioridad: 'media' });
+  const pending = (await server.pendientes()).length;
+
+  await new LoginPage(page).loginAndWait(email);
+  await waitForServiceWorker(page);
+  const bell = new NotificationBellPanel(page);
+  await expect(bell.badge()).toHaveText(String(pending), { timeout: FIRST_PULL });
+  await context.setOffline(true);
+  await bell.open();
+  await bell.panel().getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  const ask = page.getByRole('alertdialog', { name: '¿Marcar todas como leídas?' });
+  await expect(ask).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('marcar-todas-1366.png') });
+  await answerConfirm(page, `Las ${pending} notificaciones pendientes se marcarán como leídas y saldrán de esta lista.`, 'confirm');
+  await expect(bell.panel().getByText('No tienes notificaciones pendientes')).toBeVisible();
+  // Before: a green 'Notificaciones marcadas como leídas' while the change had not left the device.
+  await expect(page.getByText('Guardado en este dispositivo. Se enviará al servidor cuando haya conexión.')).toBeVisible();
+  await expect(page.getByText('Notificaciones marcadas como leídas')).toHaveCount(0);
+  expect((await server.pendientes()).length).toBe(pending);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await server.pendientes()).length, { timeout: 30_000 }).toBe(0);
 });

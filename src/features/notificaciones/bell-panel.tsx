@@ -6,10 +6,11 @@
  */
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type CSSProperties, type Ref } from 'react';
-import { toast } from 'sonner';
+import { askConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { pushTopPanel } from '../../components/ui/dialog-stack';
 import { Spinner } from '../../components/ui/spinner';
-import { syncClientAtom } from '../../state/local-data';
+import { syncClientAtom, useLocalDb } from '../../state/local-data';
+import { reportDelivery } from '../../state/delivery';
 import { actionButton, EditDeleteButtons, notificacionNombre, NotificationSummary } from './notification-item';
 import { useCanEditNotificaciones, useNotificacionActions, type NotificacionItem } from './use-notificaciones';
 
@@ -18,6 +19,18 @@ import { useCanEditNotificaciones, useNotificacionActions, type NotificacionItem
  * later (§9). The spec names the transition in English; the screen says it in Spanish.
  */
 export const RELOAD_AFTER_MARK_ALL_MS = 500;
+
+export const MARK_ALL_SENT = 'Notificaciones marcadas como leídas';
+
+/** The question before 'Marcar todas como leídas'. */
+export function markAllQuestion(n: number): ConfirmOptions {
+  return {
+    title: '¿Marcar todas como leídas?',
+    message: `${n === 1 ? 'La notificación pendiente se marcará' : `Las ${n} notificaciones pendientes se marcarán`} como leída${n === 1 ? '' : 's'} y saldrá${n === 1 ? '' : 'n'} de esta lista.`,
+    confirmLabel: 'Marcar todas',
+    tone: 'primary',
+  };
+}
 
 export function BellPanel({
   ref,
@@ -41,6 +54,7 @@ export function BellPanel({
   const actions = useNotificacionActions();
   const canEdit = useCanEditNotificaciones();
   const client = useAtomValue(syncClientAtom);
+  const db = useLocalDb();
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Toasts go to the bottom while the list is open, off its header's buttons.
   useEffect(() => pushTopPanel(), []);
@@ -52,9 +66,12 @@ export function BellPanel({
   );
 
   const markAll = async () => {
-    const ok = await actions.marcarTodasLeidas(items.map((n) => n.id));
-    if (!ok) return;
-    toast.success('Notificaciones marcadas como leídas');
+    // One tap takes every pending item off the list, with no way back: it asks first.
+    if (!(await askConfirm(markAllQuestion(items.length)))) return;
+    const id = await actions.marcarTodasLeidas(items.map((n) => n.id));
+    if (id === null) return;
+    // 'Notificaciones marcadas como leídas' once the server has it; offline, on this device.
+    void reportDelivery(db, [id], { sent: MARK_ALL_SENT }, { client, online: navigator.onLine });
     // The list already shows the change; 500 ms later it is reloaded from the server when online.
     reload.current = setTimeout(
       () => void client?.syncNow().catch(() => undefined),

@@ -119,10 +119,14 @@ export function useNotificacionActions() {
       run('notificacion.marcarCompletada', () =>
         mutate(db, 'notificacion.marcarCompletada', { id }),
       ),
-    marcarTodasLeidas: (ids: string[]) =>
-      run('notificacion.marcarTodasLeidas', () =>
-        mutate(db, 'notificacion.marcarTodasLeidas', { ids }),
-      ),
+    /** The queued change's outbox id (to report where it is), or null when it failed. */
+    marcarTodasLeidas: async (ids: string[]): Promise<number | null> => {
+      let queued: number | null = null;
+      const ok = await run('notificacion.marcarTodasLeidas', async () => {
+        queued = await mutate(db, 'notificacion.marcarTodasLeidas', { ids });
+      });
+      return ok ? queued : null;
+    },
     /** Asks the spec's confirmation first; false when the user declined or it failed. */
     eliminar: async (id: string) => {
       const ok = await askConfirm({
