@@ -196,7 +196,9 @@ test("a group's configuration window asks before 'Cancelar', Escape or ✕ throw
   // A field's edit window asks too; discarding leaves the field as it was.
   await open();
   await win.getByRole('button', { name: 'Editar cargo' }).click();
-  const edit = config.dialog('Editar campo: cargo');
+  // Titled by the field's label, not its key.
+  const edit = config.dialog('Editar campo: Cargo');
+  await expect(page.getByRole('dialog', { name: 'Editar campo: Cargo', exact: true })).toBeVisible();
   await edit.getByLabel('Nombre para mostrar *').fill('Cargo actual');
   await edit.getByLabel('Nombre para mostrar *').press('Escape');
   await answerConfirm(page, 'Los cambios de este campo no se han guardado.', 'confirm');
@@ -577,4 +579,49 @@ test("a group's sub-fields take their own default values: set in the configurato
     const gone = await request.delete(`/api/json/definitions/solicitud/detalle_credito/${key}`, { headers: { authorization: `Bearer ${admin.access_token}` } });
     expect(gone.ok()).toBe(true);
   }
+});
+
+test('a category edit and a new field order not yet saved are not dropped by one tap or key: Cancelar and Escape ask first', async ({ page }) => {
+  const config = await openAsAdmin(page);
+  await config.tab('Gestión Categorías').click();
+  await page.getByTestId('categoria-bancos').getByRole('button', { name: 'Editar bancos' }).click();
+  const edit = config.dialog('Editar categoría: bancos');
+  const first = await edit.getByLabel('Elemento 1').inputValue();
+  // Opened and closed untouched: nothing to ask.
+  await page.keyboard.press('Escape');
+  await expect(edit).toHaveCount(0);
+
+  await page.getByTestId('categoria-bancos').getByRole('button', { name: 'Editar bancos' }).click();
+  await edit.getByRole('button', { name: `Quitar ${first}` }).click();
+  await expect(edit.getByLabel('Elemento 1')).not.toHaveValue(first);
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: '¿Descartar los cambios?' });
+  await expect(ask).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('categoria-descartar-1280.png') });
+  await ask.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(edit.getByLabel('Elemento 1')).not.toHaveValue(first);
+  await edit.getByRole('button', { name: 'Cancelar' }).click();
+  await ask.getByRole('button', { name: 'Descartar cambios' }).click();
+  await expect(edit).toHaveCount(0);
+  // Discarded: the category is as it was.
+  await page.getByTestId('categoria-bancos').getByRole('button', { name: 'Editar bancos' }).click();
+  await expect(edit.getByLabel('Elemento 1')).toHaveValue(first);
+  await page.keyboard.press('Escape');
+  await expect(edit).toHaveCount(0);
+
+  await config.tab('Configuración Campos').click();
+  await page.getByRole('button', { name: 'Editar Ubicación' }).click();
+  const ubic = config.dialog('Configuración de Ubicación');
+  await ubic.getByRole('button', { name: 'Reordenar' }).click();
+  const items = ubic.locator('[data-testid^="campo-"]');
+  const key = (await items.nth(0).getAttribute('data-testid'))!.slice('campo-'.length);
+  await ubic.getByRole('button', { name: `Bajar ${key}` }).click();
+  await page.keyboard.press('Escape');
+  await expect(ask).toContainText('El nuevo orden de los campos no se ha guardado.');
+  await ask.getByRole('button', { name: 'Seguir editando' }).click();
+  await expect(items.nth(1)).toHaveAttribute('data-testid', `campo-${key}`);
+  await ubic.getByRole('button', { name: 'Cancelar orden' }).click();
+  // The order as it was: closing needs no question.
+  await page.keyboard.press('Escape');
+  await expect(ubic).toHaveCount(0);
 });

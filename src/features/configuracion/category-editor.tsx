@@ -2,9 +2,11 @@
  * The category editor: required description, active flag, and the configuration as a simple list
  * of strings or free JSON (spec 02 §2, §4, §5). The format is detected on open; switching to the
  * simple list converts the configuration to strings; invalid JSON typed in the editor is ignored
- * (the last valid value stays).
+ * (the last valid value stays). Changes not saved are never dropped by one tap or key: Cancelar,
+ * ✕ and Escape ask first ('¿Descartar los cambios?').
  */
 import { useState } from 'react';
+import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { detectFormat, toSimpleList, validateCategoria, type Categoria, type CategoriaFormat } from '../../domain/categoria';
 import { formatValidationErrors } from '../../domain/definicion-config';
 import { useOfflineLock } from './config-api';
@@ -89,6 +91,17 @@ export function CategoryEditor({
     if (ok) onClose();
   };
 
+  // What the category holds now, against what it held on open (an item typed but not added counts).
+  const state = (d: string, a: boolean, f: CategoriaFormat, list: unknown, c: unknown) =>
+    JSON.stringify([d.trim(), a, f === 'simple_array' ? list : c]);
+  const initialFormat = detectFormat(initial.configuracion);
+  const dirty =
+    state(descripcion, activo, format, items, config) !==
+      state(initial.descripcion ?? '', initial.activo !== false, initialFormat, initialFormat === 'simple_array' ? toSimpleList(initial.configuracion) : [], initial.configuracion ?? null) ||
+    newItem.trim() !== '' ||
+    jsonText !== pretty(config);
+  const guard = useDiscardGuard(dirty && !saving, onClose);
+
   const complexEntries: Array<[string | number, unknown]> = Array.isArray(config)
     ? config.map((v, i) => [i, v])
     : config && typeof config === 'object'
@@ -99,10 +112,10 @@ export function CategoryEditor({
     <Modal
       wide
       title={isNew ? `Nueva categoría: ${initial.categoria}` : `Editar categoría: ${initial.categoria}`}
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <button type="button" className={btn.secondary} onClick={onClose}>
+          <button type="button" className={btn.secondary} onClick={guard.requestClose}>
             Cancelar
           </button>
           <button type="button" className={btn.primary} {...lock} disabled={lock.disabled || saving} onClick={() => void save()}>
@@ -225,6 +238,7 @@ export function CategoryEditor({
         )}
         <ErrorBox>{error}</ErrorBox>
       </div>
+      {guard.prompt}
     </Modal>
   );
 }

@@ -11,7 +11,7 @@
  */
 import { useState } from 'react';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
-import type { FieldDefinition } from '../../domain/field-definition';
+import { labelOf, type FieldDefinition } from '../../domain/field-definition';
 import { useOfflineLock, type ConfigWrite } from './config-api';
 import { AddFieldSection } from './add-field-section';
 import { ConditionModal } from './condition-modal';
@@ -49,9 +49,14 @@ export function EntityConfigurator({
     return ok;
   };
 
-  // A new field typed in and not yet added is lost by closing: 'Cancelar', Escape and ✕ ask first.
-  const guard = useDiscardGuard(adding && adder.touched && !adder.busy, onClose, {
-    message: 'El campo nuevo que estás agregando no se ha guardado. Si cierras ahora, se perderá.',
+  // A new field typed in and not yet added is lost by closing, and so is an order not yet saved
+  // with 'Guardar orden': 'Cancelar', Escape and ✕ ask first.
+  const reordered = writes.order.keys !== null && writes.order.keys.join('\n') !== fields.map((f) => f.key).join('\n');
+  const addPending = adding && adder.touched && !adder.busy;
+  const guard = useDiscardGuard((addPending || reordered) && !busy, onClose, {
+    message: addPending
+      ? 'El campo nuevo que estás agregando no se ha guardado. Si cierras ahora, se perderá.'
+      : 'El nuevo orden de los campos no se ha guardado. Si cierras ahora, se perderá.',
   });
   // So is an edit of a field in single-field mode (its own window).
   const closeEdit = () => edit.setDraft(null);
@@ -104,7 +109,7 @@ export function EntityConfigurator({
       {edit.draft && (
         <Modal
           wide
-          title={`Editar campo: ${edit.draft.key}`}
+          title={`Editar campo: ${labelOf(edit.from ?? edit.draft)}`}
           onClose={editGuard.requestClose}
           footer={
             <>

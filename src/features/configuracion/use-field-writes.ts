@@ -123,6 +123,8 @@ export function useFieldWrites(group: FieldGroup, empresaId: number, write: Conf
     busy,
     edit: {
       draft: editing,
+      /** The field as it was when its edit opened (the window's title names it so while typing). */
+      from: editingFrom,
       setDraft: setEditing,
       changed: editing !== null && editingFrom !== null && draftChanged(editing, editingFrom),
       error: editError,
