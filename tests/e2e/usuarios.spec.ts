@@ -228,14 +228,13 @@ test('offline, an edited user is marked unsynced and the queue names them, witho
   const id = unique();
   const correo = `cola.${id}@demo.co`;
   await new LoginPage(page).loginAndWait('admin@demo.co');
-  // Before the search below: this may reload the page, which would clear it.
-  await waitForServiceWorker(page);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
   const users = new UsersScreen(page);
   await users.create({ nombre: `Marta ${id}`, cedula: '1122334466', correo, contraseña: 'clave-segura-1', rol: 'asesor', ciudad: 'Pereira' });
   // Other specs have added users by now: the list is paged, so the search finds this one.
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(correo);
   await users.waitSynced(correo);
+  await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await users.row(correo).click();
