@@ -182,8 +182,6 @@ export interface UsuarioRow {
   created_at: string | null;
   /** True for a user created on this device that the server has not assigned an id yet. */
   local?: boolean;
-  /** True while a change of this user made on this device waits for the server (not stored: read from the shadows). */
-  pendiente?: boolean;
 }
 
 export function isLocalUsuario(row: Pick<UsuarioRow, 'id'>): boolean {

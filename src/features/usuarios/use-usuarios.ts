@@ -36,10 +36,7 @@ export function useUsuarios(db: RadicaDB): UsersState {
   const syncedAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
   const result = useLiveQuery(async () => {
     try {
-      const [stored, shadows] = await Promise.all([db.usuarios.toArray(), db.shadows.where('table').equals('usuarios').toArray()]);
-      // A user with a shadow has a change made here that the server has not answered yet.
-      const waiting = new Set(shadows.map((s) => String(s.id)));
-      const rows = (stored as unknown as UsuarioRow[]).map((u) => (waiting.has(String(u.id)) ? { ...u, pendiente: true } : u));
+      const rows = (await db.usuarios.toArray()) as unknown as UsuarioRow[];
       return { ok: true as const, rows: rows.sort(compareUsuarios) };
     } catch (error) {
       console.error(USER_ERRORS.load, error);

@@ -32,7 +32,7 @@ function activation(id: UsuarioRow['id'], onOpen: Props['onOpen']) {
 }
 
 function Unsynced({ user }: { user: UsuarioRow }) {
-  if (!user.local && !user.pendiente) return null;
+  if (!user.local) return null;
   return (
     <span className="ml-2 align-middle">
       <Badge color="yellow">Sin sincronizar</Badge>
