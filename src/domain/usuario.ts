@@ -182,6 +182,10 @@ export interface UsuarioRow {
   created_at: string | null;
   /** True for a user created on this device that the server has not assigned an id yet. */
   local?: boolean;
+  /** True while a change of this user made on this device waits for the server (not stored: read from the shadows). */
+  pendiente?: boolean;
+  /** True for a user deleted on this device whose deletion the server has not received yet (read from the shadows). */
+  eliminando?: boolean;
 }
 
 export function isLocalUsuario(row: Pick<UsuarioRow, 'id'>): boolean {
@@ -222,6 +226,22 @@ export function canManageUsuario(actor: { id: number; rol: Role }, target: Pick<
     edit: manager && !supervisorOnAdmin && !isLocalUsuario(target),
     delete: manager && !supervisorOnAdmin && !isLocalUsuario(target) && target.id !== actor.id,
   };
+}
+
+/** The server's refusals of a supervisor's write on an administrator, and of deleting oneself. */
+export const SUPERVISOR_NO_TOCA_ADMIN = 'Un supervisor no puede modificar ni eliminar a un administrador.';
+export const NO_ELIMINAR_PROPIO = 'No puedes eliminar tu propio usuario.';
+
+/**
+ * Why the user's window offers no 'Editar' or 'Eliminar' the actor might look for (the server
+ * refuses the same), or null: a supervisor before an administrator, anyone before their own account.
+ */
+export function manageNote(actor: { id: number; rol: Role }, target: Pick<UsuarioRow, 'id' | 'rol'>): string | null {
+  if (actor.rol !== 'admin' && actor.rol !== 'supervisor') return null;
+  if (isLocalUsuario(target)) return null;
+  if (actor.rol === 'supervisor' && String(target.rol).toLowerCase() === 'admin') return SUPERVISOR_NO_TOCA_ADMIN;
+  if (target.id === actor.id) return NO_ELIMINAR_PROPIO;
+  return null;
 }
 
 /** Roles the actor may give in the user form (roles.ts `rolesAsignables`; the server checks the same). */

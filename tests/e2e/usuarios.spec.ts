@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { answerConfirm, LoginPage, PASSWORD } from './fixtures/app';
+import { answerConfirm, LoginPage, PASSWORD, waitForServiceWorker } from './fixtures/app';
 import { UsersScreen } from './fixtures/usuarios';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -222,4 +222,83 @@ test('the asesor cannot reach /users', async ({ page }) => {
   await page.goto('/users');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toHaveCount(0);
+});
+
+test('offline, an edited user is marked unsynced and the queue names them, without a password nobody changed; a deletion is named too', async ({ page, context }) => {
+  const id = unique();
+  const correo = `cola.${id}@demo.co`;
+  await new LoginPage(page).loginAndWait('admin@demo.co');
+  // Before the search below: this may reload the page, which would clear it.
+  await waitForServiceWorker(page);
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
+  const users = new UsersScreen(page);
+  await users.create({ nombre: `Marta ${id}`, cedula: '1122334466', correo, contraseña: 'clave-segura-1', rol: 'asesor', ciudad: 'Pereira' });
+  // Other specs have added users by now: the list is paged, so the search finds this one.
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(correo);
+  await users.waitSynced(correo);
+
+  await context.setOffline(true);
+  await users.row(correo).click();
+  const detail = users.dialog('Detalles del Usuario');
+  await detail.getByRole('button', { name: 'Editar' }).click();
+  await users.fillForm(detail, { nombre: `Marta Sin Red ${id}` });
+  await detail.getByRole('button', { name: 'Guardar' }).click();
+  await expect(detail.getByRole('button', { name: 'Editar' })).toBeVisible();
+  await detail.getByRole('button', { name: 'Cerrar' }).first().click();
+  // Before: the row looked saved on the server.
+  await expect(users.row(correo).getByText('Sin sincronizar')).toBeVisible();
+
+  await users.row(correo).click();
+  await detail.getByRole('button', { name: 'Eliminar' }).click();
+  await answerConfirm(page, `Estás seguro de que deseas eliminar al usuario "Marta Sin Red ${id}"? Esta acción no se puede deshacer.`, 'confirm');
+  // The server still has the user (who can still log in) until the deletion reaches it: the row
+  // stays, as the server has it, marked and no longer opening. Before: it vanished at once.
+  const gone = users.row(correo);
+  await expect(gone.getByText('Eliminación pendiente')).toBeVisible();
+  await expect(gone).toContainText(`Marta ${id}`);
+  await expect(gone).not.toContainText('Sin Red');
+  await expect(gone).toHaveAttribute('aria-disabled', 'true');
+  await gone.click({ force: true });
+  await expect(detail).toHaveCount(0);
+
+  await page.getByTestId('sync-status').click();
+  const queued = page.getByRole('dialog', { name: 'Cambios pendientes' }).getByTestId('cambio-en-cola');
+  await expect(queued).toHaveCount(2);
+  // The edit lists what changed (before: 'Nombre, Contraseña'), the deletion whom (before: nobody),
+  // both by the name the server still has: the user is gone from this device's list.
+  await expect(queued.nth(0)).toContainText(`Edición de usuario · Usuario Marta ${id}`);
+  await expect(queued.nth(0)).toContainText('Nombre');
+  await expect(queued.nth(0)).not.toContainText('Contraseña');
+  await expect(queued.nth(1)).toContainText(`Eliminación de usuario · Usuario Marta ${id}`);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await apiLogin(page.request, correo, 'clave-segura-1')).status, { timeout: 30_000 }).toBe(401);
+  await expect(users.row(correo)).toHaveCount(0, { timeout: 30_000 });
+});
+
+test('a supervisor sees why an administrator has no Editar or Eliminar, and why their own account has no Eliminar', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
+  const users = new UsersScreen(page);
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  const detail = users.dialog('Detalles del Usuario');
+
+  await search.fill('admin@demo.co');
+  await users.row('admin@demo.co').click();
+  await expect(detail.getByTestId('usuario-nota')).toHaveText('Un supervisor no puede modificar ni eliminar a un administrador.');
+  await expect(detail.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await search.fill('supervisor@demo.co');
+  await users.row('supervisor@demo.co').click();
+  await expect(detail.getByTestId('usuario-nota')).toHaveText('No puedes eliminar tu propio usuario.');
+  await expect(detail.getByRole('button', { name: 'Editar' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await search.fill('asesor@demo.co');
+  await users.row('asesor@demo.co').click();
+  await expect(detail.getByRole('button', { name: 'Eliminar' })).toBeVisible();
+  await expect(detail.getByTestId('usuario-nota')).toHaveCount(0);
 });

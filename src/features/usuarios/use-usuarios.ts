@@ -36,7 +36,18 @@ export function useUsuarios(db: RadicaDB): UsersState {
   const syncedAt = useAtomValue(syncStatusAtom)?.lastSyncAt;
   const result = useLiveQuery(async () => {
     try {
-      const rows = (await db.usuarios.toArray()) as unknown as UsuarioRow[];
+      const [stored, shadows] = await Promise.all([db.usuarios.toArray(), db.shadows.where('table').equals('usuarios').toArray()]);
+      // A user with a shadow has a change made here that the server has not answered yet; one
+      // gone from the mirror but still shadowed was deleted here, and the server still has them.
+      const waiting = new Set(shadows.map((s) => String(s.id)));
+      const rows = (stored as unknown as UsuarioRow[]).map((u) => (waiting.has(String(u.id)) ? { ...u, pendiente: true } : u));
+      const present = new Set(rows.map((u) => String(u.id)));
+      for (const s of shadows) {
+        const server = s.record as UsuarioRow | null;
+        if (!present.has(String(s.id)) && server && typeof server === 'object' && typeof server.nombre === 'string') {
+          rows.push({ ...server, id: s.id as number, eliminando: true });
+        }
+      }
       return { ok: true as const, rows: rows.sort(compareUsuarios) };
     } catch (error) {
       console.error(USER_ERRORS.load, error);

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { useDiscardGuard } from '../../components/ui/discard-guard';
 import { Spinner } from '../../components/ui/spinner';
 import type { RadicaDB } from '../../db/database';
-import { assignableRoles, canManageUsuario, INFO_EXTRA_KEYS, INFO_EXTRA_LABELS, type UsuarioRow } from '../../domain/usuario';
+import { assignableRoles, canManageUsuario, INFO_EXTRA_KEYS, manageNote, INFO_EXTRA_LABELS, type UsuarioRow } from '../../domain/usuario';
 import type { SessionUser } from '../../domain/session';
 import { AppError } from '../../domain/errors';
 import { UserForm, userFormValues, type UserFormOutput } from './user-form';
@@ -64,6 +64,7 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
   }
 
   const allowed = canManageUsuario(actor, user);
+  const note = manageNote(actor, user);
 
   const save = async (values: UserFormOutput) => {
     setBusy(true);
@@ -157,6 +158,11 @@ export function UserDetailDialog({ db, id, actor, onClose, onQueued }: Props) {
       {user.local && (
         <p className="mb-3 rounded-md bg-amber-50 p-2 text-sm text-amber-900 ring-1 ring-amber-200">
           Este usuario se creó en este dispositivo y aún no llega al servidor. Podrás editarlo cuando se sincronice.
+        </p>
+      )}
+      {note && (
+        <p className="mb-3 rounded-md bg-slate-50 p-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="usuario-nota">
+          {note}
         </p>
       )}
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="usuario-detalle">

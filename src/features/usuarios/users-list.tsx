@@ -17,27 +17,41 @@ interface Props {
   onOpen: (id: UsuarioRow['id']) => void;
 }
 
-function activation(id: UsuarioRow['id'], onOpen: Props['onOpen']) {
+/** A row or card opens its user, except one whose deletion is on its way to the server. */
+function activation(user: UsuarioRow, onOpen: Props['onOpen']) {
+  if (user.eliminando) return { 'data-testid': 'usuario-row', 'aria-disabled': true };
   return {
     tabIndex: 0,
     'data-testid': 'usuario-row',
-    onClick: () => onOpen(id),
+    onClick: () => onOpen(user.id),
     onKeyDown: (e: KeyboardEvent) => {
       if (e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
-        onOpen(id);
+        onOpen(user.id);
       }
     },
   };
 }
 
 function Unsynced({ user }: { user: UsuarioRow }) {
-  if (!user.local) return null;
+  if (user.eliminando) {
+    return (
+      <span className="ml-2 align-middle">
+        <Badge color="red">Eliminación pendiente</Badge>
+      </span>
+    );
+  }
+  if (!user.local && !user.pendiente) return null;
   return (
     <span className="ml-2 align-middle">
       <Badge color="yellow">Sin sincronizar</Badge>
     </span>
   );
+}
+
+/** The name, struck through while its deletion is on its way. */
+function Nombre({ user }: { user: UsuarioRow }) {
+  return user.eliminando ? <span className="line-through decoration-slate-500">{user.nombre}</span> : <>{user.nombre}</>;
 }
 
 export function UsersTable({ users, empty, onOpen }: Props) {
@@ -65,12 +79,12 @@ export function UsersTable({ users, empty, onOpen }: Props) {
           {users.map((u) => (
             <tr
               key={String(u.id)}
-              {...activation(u.id, onOpen)}
-              className="cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
+              {...activation(u, onOpen)}
+              className={u.eliminando ? 'bg-slate-50 text-slate-600' : 'cursor-pointer hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700'}
             >
               <td className="px-3 py-3 text-slate-700">{u.local ? '—' : u.id}</td>
               <td className="px-3 py-3 font-medium text-slate-900">
-                {u.nombre}
+                <Nombre user={u} />
                 <Unsynced user={u} />
               </td>
               <td className="px-3 py-3 whitespace-nowrap">{u.correo}</td>
@@ -98,12 +112,12 @@ export function UsersCards({ users, empty, onOpen }: Props) {
       {users.map((u) => (
         <li key={String(u.id)}>
           <div
-            {...activation(u.id, onOpen)}
-            className="h-full cursor-pointer rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700"
+            {...activation(u, onOpen)}
+            className={`h-full rounded-lg p-4 shadow-sm ring-1 ring-slate-200 ${u.eliminando ? 'bg-slate-50' : 'cursor-pointer bg-white hover:bg-blue-50 focus:bg-blue-50 focus:outline-2 focus:outline-blue-700'}`}
           >
             <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
               <p className="min-w-0 font-semibold break-words text-slate-900">
-                {u.nombre}
+                <Nombre user={u} />
                 <Unsynced user={u} />
               </p>
               <Badge color="blue">{rolLabel(u.rol)}</Badge>

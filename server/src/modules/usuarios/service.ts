@@ -34,6 +34,8 @@ import {
   correoDuplicado,
   mergeInfoExtra,
   mismoDatoUsuario,
+  NO_ELIMINAR_PROPIO,
+  SUPERVISOR_NO_TOCA_ADMIN,
   type Perfil,
   type UsuarioCambios,
   type UsuarioNuevo,
@@ -48,8 +50,6 @@ import { touchRevisionesOf } from '../revisiones/rows';
 export const USUARIO_NO_EXISTE = 'El usuario no existe o pertenece a otra empresa.';
 export const SOLO_ADMIN_SUPERVISOR = 'Solo un administrador o un supervisor puede gestionar usuarios.';
 export const SUPERVISOR_NO_ADMIN = 'Un supervisor no puede crear administradores ni asignar ese rol.';
-export const SUPERVISOR_NO_TOCA_ADMIN = 'Un supervisor no puede modificar ni eliminar a un administrador.';
-export const NO_ELIMINAR_PROPIO = 'No puedes eliminar tu propio usuario.';
 export const ULTIMO_ADMIN = 'La empresa debe conservar al menos un administrador.';
 
 type UsuarioDb = typeof usuarios.$inferSelect;
