@@ -195,7 +195,7 @@ test("a group's configuration window asks before 'Cancelar', Escape or ✕ throw
 
   // A field's edit window asks too; discarding leaves the field as it was.
   await open();
-  await win.getByRole('button', { name: 'Editar cargo' }).click();
+  await win.getByRole('button', { name: 'Editar Cargo', exact: true }).click();
   // Titled by the field's label, not its key.
   const edit = config.dialog('Editar campo: Cargo');
   await expect(page.getByRole('dialog', { name: 'Editar campo: Cargo', exact: true })).toBeVisible();
@@ -227,14 +227,14 @@ test('a condition is worded by the fields\' labels and the value as chosen (Sí/
   const arriendo = ubicacion.getByTestId('campo-valor_arriendo');
   await expect(arriendo).toContainText('si ¿Paga arriendo? = Sí');
   await expect(arriendo).not.toContainText('= true');
-  await ubicacion.getByRole('button', { name: 'Condición de valor_arriendo' }).click();
+  await ubicacion.getByRole('button', { name: 'Condición de Valor del arriendo', exact: true }).click();
   const cond = config.dialog(/Condición de visibilidad/);
   await expect(cond).toContainText('El campo Valor del arriendo se muestra solo cuando el campo activador tiene el valor esperado.');
   await expect(cond.getByLabel('Valor esperado').locator('option:checked')).toHaveText('Sí');
   // Unchanged, Cancelar just closes; a changed condition is not dropped by one tap.
   await cond.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
   await expect(cond).toHaveCount(0);
-  await ubicacion.getByRole('button', { name: 'Condición de valor_arriendo' }).click();
+  await ubicacion.getByRole('button', { name: 'Condición de Valor del arriendo', exact: true }).click();
   await cond.getByLabel('Valor esperado').selectOption({ label: 'No' });
   await cond.locator('footer').getByRole('button', { name: 'Cancelar' }).click();
   await answerConfirm(page, 'La condición no se ha guardado.', 'cancel');
@@ -360,7 +360,7 @@ test('a conditional field added by the admin reaches a second device after sync'
   await modal.getByRole('button', { name: 'Agregar Campo' }).click();
   await expect(modal.getByTestId('campo-nombre_codeudor')).toBeVisible();
 
-  await modal.getByRole('button', { name: 'Condición de nombre_codeudor' }).click();
+  await modal.getByRole('button', { name: 'Condición de Nombre del codeudor', exact: true }).click();
   const cond = config.dialog(/Condición de visibilidad/);
   await cond.getByRole('button', { name: 'Guardar condición' }).click();
   await expect(cond.getByRole('alert')).toHaveText('El campo activador es requerido');
@@ -392,7 +392,7 @@ test('fixed fields reorder in this browser; field reorder saves indexes from 1; 
   await page.getByRole('button', { name: 'Ordenar Campos Fijos' }).click();
   const fixed = config.dialog('Configuración de Campos Fijos');
   await fixed.getByRole('button', { name: 'Reordenar' }).click();
-  await fixed.getByRole('button', { name: 'Bajar nombres' }).click();
+  await fixed.getByRole('button', { name: 'Bajar Nombres', exact: true }).click();
   await fixed.getByRole('button', { name: 'Guardar orden' }).click();
   await expect(config.toast('Orden actualizado para 8 campos fijos')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -409,7 +409,7 @@ test('fixed fields reorder in this browser; field reorder saves indexes from 1; 
   const keys = (await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('campo-'.length))));
   expect(keys).toHaveLength(4);
   await expect(items.nth(0).getByLabel('Orden')).toHaveText('1');
-  await ubic.getByRole('button', { name: `Bajar ${keys[0]}` }).click();
+  await items.nth(0).getByRole('button', { name: /^Bajar / }).click();
   await expect(items.nth(1)).toHaveAttribute('data-testid', `campo-${keys[0]}`);
   await ubic.getByRole('button', { name: 'Guardar orden' }).click();
   await expect(config.toast('Orden actualizado para 4 campos')).toBeVisible();
@@ -615,7 +615,7 @@ test('a category edit and a new field order not yet saved are not dropped by one
   await ubic.getByRole('button', { name: 'Reordenar' }).click();
   const items = ubic.locator('[data-testid^="campo-"]');
   const key = (await items.nth(0).getAttribute('data-testid'))!.slice('campo-'.length);
-  await ubic.getByRole('button', { name: `Bajar ${key}` }).click();
+  await items.nth(0).getByRole('button', { name: /^Bajar / }).click();
   await page.keyboard.press('Escape');
   await expect(ask).toContainText('El nuevo orden de los campos no se ha guardado.');
   await ask.getByRole('button', { name: 'Seguir editando' }).click();

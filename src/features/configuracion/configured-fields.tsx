@@ -4,7 +4,7 @@
  * fields, which are read-only). 'Reordenar' switches the list to ↑/↓ buttons until 'Guardar orden'
  * or 'Cancelar orden'. Write buttons take the offline lock the caller passes.
  */
-import { FIELD_TYPE_LABELS, type FieldDefinition } from '../../domain/field-definition';
+import { FIELD_TYPE_LABELS, labelOf, type FieldDefinition } from '../../domain/field-definition';
 import { conditionText } from './condition-text';
 import type { FieldGroup } from './groups';
 import { btn } from './ui';
@@ -82,7 +82,7 @@ export function ConfiguredFields({
               </span>
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
-                  {f.description || f.key} {f.required && <span className="text-red-700" aria-label="requerido">*</span>}
+                  {labelOf(f)} {f.required && <span className="text-red-700" aria-label="requerido">*</span>}
                 </p>
                 <p className="text-sm text-slate-600">
                   <span className="font-mono">{f.key}</span> · {FIELD_TYPE_LABELS[f.type] ?? f.type}
@@ -96,19 +96,19 @@ export function ConfiguredFields({
               </div>
               {reorder ? (
                 <div className="flex gap-1">
-                  <button type="button" className={btn.small} aria-label={`Subir ${f.key}`} disabled={i === 0} onClick={() => order.move(i, -1)}>
+                  <button type="button" className={btn.small} aria-label={`Subir ${labelOf(f)}`} disabled={i === 0} onClick={() => order.move(i, -1)}>
                     ↑
                   </button>
-                  <button type="button" className={btn.small} aria-label={`Bajar ${f.key}`} disabled={i === listed.length - 1} onClick={() => order.move(i, 1)}>
+                  <button type="button" className={btn.small} aria-label={`Bajar ${labelOf(f)}`} disabled={i === listed.length - 1} onClick={() => order.move(i, 1)}>
                     ↓
                   </button>
                 </div>
               ) : group.fixed ? null : (
                 <div className="flex flex-wrap gap-1">
-                  <button type="button" className={btn.small} {...lock} onClick={() => onEdit(f)} aria-label={`Editar ${f.key}`}>
+                  <button type="button" className={btn.small} {...lock} onClick={() => onEdit(f)} aria-label={`Editar ${labelOf(f)}`}>
                     Editar
                   </button>
-                  <button type="button" className={btn.small} {...lock} onClick={() => onCondition(f)} aria-label={`Condición de ${f.key}`}>
+                  <button type="button" className={btn.small} {...lock} onClick={() => onCondition(f)} aria-label={`Condición de ${labelOf(f)}`}>
                     Condición
                   </button>
                   <button
@@ -117,7 +117,7 @@ export function ConfiguredFields({
                     {...lock}
                     disabled={lock.disabled || busy}
                     onClick={() => onRemove(f)}
-                    aria-label={`Eliminar ${f.key}`}
+                    aria-label={`Eliminar ${labelOf(f)}`}
                   >
                     Eliminar
                   </button>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { orderFromKeys, USE_ADD_BUTTON, validateDefinition } from '../../domain/definicion-config';
-import type { FieldCondition, FieldDefinition } from '../../domain/field-definition';
+import { labelOf, type FieldCondition, type FieldDefinition } from '../../domain/field-definition';
 import { writeFixedOrder } from '../../lib/fixed-field-order';
 import { dispatchFieldConfigChanged, errorText, type ConfigWrite } from './config-api';
 import { draftChanged, type FieldDraft } from './field-editor';
@@ -62,7 +62,7 @@ export function useFieldWrites(group: FieldGroup, empresaId: number, write: Conf
   };
 
   const remove = async (f: FieldDefinition) => {
-    if (!(await askConfirm({ title: 'Eliminar campo', message: `¿Eliminar el campo ${f.description || f.key}?`, confirmLabel: 'Eliminar' }))) return;
+    if (!(await askConfirm({ title: 'Eliminar campo', message: `¿Eliminar el campo ${labelOf(f)}?`, confirmLabel: 'Eliminar' }))) return;
     setBusy(true);
     try {
       await write('DELETE', `/json/definitions/${group.entity}/${group.jsonColumn}/${encodeURIComponent(f.key)}`);
