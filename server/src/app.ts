@@ -20,6 +20,7 @@ import authRoutes from './modules/auth/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import syncRoutes from './modules/sync/routes';
 import solicitudesRoutes from './modules/solicitudes/routes';
+import { radicadoBudget } from './modules/seguimiento/radicado-budget';
 import seguimientoRoutes from './modules/seguimiento/routes';
 import etapasRoutes from './modules/seguimiento/etapas-routes';
 import usuariosRoutes from './modules/usuarios/routes';
@@ -146,7 +147,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(solicitudesRoutes);
   await app.register(syncRoutes, { correoLimit });
-  await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
+  // One counter for every public request that names a filing number (radicado-budget.ts).
+  const radicadoLimit = radicadoBudget(app, opts.seguimientoRateLimit ?? 30);
+  await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30, radicadoLimit });
   await app.register(etapasRoutes);
   await app.register(usuariosRoutes, { jwtKey, rateLimit: opts.loginRateLimit ?? 10, correoLimit });
   await app.register(formularioRoutes);
@@ -157,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(emailRoutes);
   await app.register(revisionesRoutes);
-  await app.register(uploadsRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30 });
+  await app.register(uploadsRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30, radicadoLimit });
   await app.register(legalRoutes, { operador: opts.legal ?? null });
 
   await app.register(staticPlugin, { distDir: opts.distDir });

@@ -71,7 +71,8 @@ export async function createTestContext(
     jwtSecret: JWT_SECRET,
     loginRateLimit: opts.loginRateLimit ?? 1000,
     loginIpRateLimit: opts.loginIpRateLimit ?? 1000,
-    seguimientoRateLimit: opts.seguimientoRateLimit,
+    // Each file's requests come from one address: the public budget's own tests set it low.
+    seguimientoRateLimit: opts.seguimientoRateLimit ?? 1000,
     metricsToken: opts.metricsToken,
   });
   opts.beforeReady?.(app);

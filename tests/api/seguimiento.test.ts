@@ -150,6 +150,53 @@ describe('public lookup', () => {
       await app.close();
     }
   });
+
+  it('counts every request that names a filing number in one budget per address: lookup, its HEAD, stages, upload creation, actualizar-documentos', async () => {
+    const app = await buildApp({ db: ctx.database.db, jwtSecret: 'x'.repeat(40), seguimientoRateLimit: 5 });
+    try {
+      const from = (remoteAddress: string) => ({
+        lookup: (n: string) => app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${n}`, remoteAddress }),
+        head: (n: string) => app.inject({ method: 'HEAD', url: `/api/seguimiento/radicado/${n}`, remoteAddress }),
+        estados: (n: string) => app.inject({ method: 'GET', url: `/api/seguimiento/radicado/${n}/estados`, remoteAddress }),
+        creation: (n: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/seguimiento/uploads',
+            remoteAddress,
+            headers: {
+              'tus-resumable': '1.0.0',
+              'upload-length': '10',
+              'upload-metadata': `radicado ${Buffer.from(n).toString('base64')},filename ${Buffer.from('a.pdf').toString('base64')},filetype ${Buffer.from('application/pdf').toString('base64')}`,
+            },
+          }),
+        form: (n: string) => {
+          const fd = new FormData();
+          fd.append('id_radicado', n);
+          fd.append('archivos', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'a.pdf');
+          return app.inject({ method: 'POST', url: '/api/seguimiento/actualizar-documentos', payload: fd, remoteAddress });
+        },
+      });
+      const guesser = from('10.9.9.9');
+      // Before, each route (and each HEAD) had its own 30 a minute: six times the budget.
+      const codes = [
+        (await guesser.lookup('RAD-ZZZZZZZZ')).statusCode,
+        (await guesser.head('RAD-ZZZZZZZY')).statusCode,
+        (await guesser.estados('RAD-ZZZZZZZX')).statusCode,
+        (await guesser.creation('RAD-ZZZZZZZW')).statusCode,
+        (await guesser.form('RAD-ZZZZZZZV')).statusCode,
+      ];
+      expect(codes).toEqual([404, 404, 404, 404, 404]);
+      for (const next of [guesser.lookup, guesser.head, guesser.estados, guesser.creation, guesser.form]) {
+        const answer = await next(radicado);
+        expect(answer.statusCode).toBe(429);
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Another address has its own budget.
+      expect((await from('10.9.9.8').lookup(radicado)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('document upload', () => {

@@ -8,6 +8,8 @@ const dataDir = resolve(`test-results/e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.env.LOGIN_RATE_LIMIT = '10000';
 process.env.LOGIN_IP_RATE_LIMIT = '10000';
+// Every spec asks from 127.0.0.1: the filing numbers' per-address budget is for real addresses.
+process.env.SEGUIMIENTO_RATE_LIMIT = '10000';
 const { shutdown } = await startServer({
   port,
   host: '127.0.0.1',

@@ -22,6 +22,7 @@ import { ATTACHMENTS_POLICY } from '../../../../src/domain/file-policy';
 import { requireUser } from '../../plugins/auth';
 import { PUBLIC_LIMITS } from '../uploads/service';
 import { estadosDeRadicado, lookupRadicado, readArchivo, storeDocuments, updateStages, type UploadedFile, type UploadQuota } from './service';
+import type { RadicadoBudget } from './radicado-budget';
 
 const MB = 1024 * 1024;
 
@@ -63,7 +64,7 @@ export const EstadoBody = v.object(
   'El cuerpo de la solicitud no es válido.',
 );
 
-export default async function seguimientoRoutes(app: FastifyInstance, opts: { rateLimit?: number }) {
+export default async function seguimientoRoutes(app: FastifyInstance, opts: { rateLimit?: number; radicadoLimit: RadicadoBudget }) {
   // One more file than allowed is let through the parser so the route can refuse it by name.
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_LIMITS.bytesPerRequest, files: UPLOAD_LIMITS.filesPerRequest + 1, fields: 20, parts: 30, fieldSize: 1024 },
@@ -72,13 +73,13 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
 
   app.get<{ Params: { n: string } }>(
     '/api/seguimiento/radicado/:n',
-    { config: { access: 'public', rateLimit } },
+    { onRequest: opts.radicadoLimit, config: { access: 'public' } },
     async (request) => ({ ok: true, data: await lookupRadicado(app.db, request.params.n) }),
   );
 
   app.get<{ Params: { n: string } }>(
     '/api/seguimiento/radicado/:n/estados',
-    { config: { access: 'public', rateLimit } },
+    { onRequest: opts.radicadoLimit, config: { access: 'public' } },
     async (request) => ({ ok: true, data: { estados: await estadosDeRadicado(app.db, request.params.n) } }),
   );
 
@@ -102,7 +103,7 @@ export default async function seguimientoRoutes(app: FastifyInstance, opts: { ra
 
   app.post(
     '/api/seguimiento/actualizar-documentos',
-    { config: { access: 'public', rateLimit } },
+    { onRequest: opts.radicadoLimit, config: { access: 'public' } },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('VALIDATION', 'Se esperaba un formulario multipart.');
       let radicado = '';

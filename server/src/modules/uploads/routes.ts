@@ -37,6 +37,7 @@ import {
   type UploadRow,
 } from './service';
 import { PgUploadStore, uploadContext, type UploadOwner, type UploadScope } from './store';
+import type { RadicadoBudget } from '../seguimiento/radicado-budget';
 
 export const STAFF_PATH = '/api/uploads';
 export const PUBLIC_PATH = '/api/seguimiento/uploads';
@@ -155,7 +156,7 @@ async function addressedUpload(app: FastifyInstance, request: FastifyRequest, mi
   return row;
 }
 
-export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLimit?: number }) {
+export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLimit?: number; radicadoLimit: RadicadoBudget }) {
   const store = new PgUploadStore(app.db);
   const serverFor = (path: string) =>
     new Server({
@@ -260,7 +261,8 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
 
   app.options(PUBLIC_PATH, { config: { access: 'public' } }, (request, reply) => pass(request, reply, pub, {}));
 
-  app.post(PUBLIC_PATH, { config: publicAccess }, async (request, reply) => {
+  // Its creation names the filing number: it counts in the filing numbers' budget.
+  app.post(PUBLIC_PATH, { onRequest: opts.radicadoLimit, config: { access: 'public' } }, async (request, reply) => {
     if (!(await speaksTus(request, reply))) return;
     const { size, meta } = parseCreation(request, PublicMetadata);
     const nombre = checkDeclaredFile(meta.filename, size, ATTACHMENTS_POLICY, meta.filetype);

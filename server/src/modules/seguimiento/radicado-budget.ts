@@ -1,0 +1,25 @@
+/**
+ * One budget per client address for every public request that names a filing number, and so
+ * tells whether it exists: the lookup (GET and its HEAD), its stages, the creation of an upload
+ * and 'actualizar-documentos'. The filing number is the only secret of the public page
+ * (ARCHITECTURE §5), so its guesses are counted together: one counter for all of them, not one
+ * per route and method (which let an address check six times as many numbers). The requests
+ * addressed by an upload's own id (its PATCH, HEAD, DELETE) and a file's download keep their
+ * routes' own limits: they name no filing number to guess.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../../src/domain/errors';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
+
+export type RadicadoBudget = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function radicadoBudget(app: FastifyInstance, perMinute: number): RadicadoBudget {
+  const limit = app.createRateLimit({ max: perMinute, timeWindow: '1 minute', keyGenerator: (req) => `radicado|${req.ip}` });
+  return async (request, reply) => {
+    const answer = await limit(request);
+    if (!answer.isAllowed && answer.isExceeded) {
+      reply.header('Retry-After', String(Math.max(1, answer.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+  };
+}
