@@ -151,7 +151,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const radicadoLimit = radicadoBudget(app, opts.seguimientoRateLimit ?? 30);
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30, radicadoLimit });
   await app.register(etapasRoutes);
-  await app.register(usuariosRoutes, { jwtKey, rateLimit: opts.loginRateLimit ?? 10, correoLimit });
+  await app.register(usuariosRoutes, {
+    jwtKey,
+    rateLimit: opts.loginRateLimit ?? 10,
+    hourlyLimit: opts.loginHourlyLimit ?? 6 * (opts.loginRateLimit ?? 10),
+    correoLimit,
+  });
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);
   await app.register(configuracionRoutes);

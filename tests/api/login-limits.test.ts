@@ -3,7 +3,8 @@
  * per-address-and-e-mail one; password hashes pass a gate (few at once, four places per address),
  * so a burst of bogus logins from one address gets 429 with Retry-After while a real login from
  * another address goes through; limits follow X-Forwarded-For only with TRUST_PROXY; counters
- * kept in the database are shared by every server on it.
+ * kept in the database are shared by every server on it. A signed-in session's hashes (password set
+ * or checked) hold four places per user, and its current-password checks meet the hourly limit too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -114,5 +115,54 @@ describe('counters in the database', () => {
     const s2 = await app({ seguimientoRateLimit: 2, rateLimitStore: 'database' });
     const get = (a: FastifyInstance) => a.inject({ method: 'GET', url: '/api/seguimiento/radicado/RAD-ZZZZZZZZ', remoteAddress: '10.8.8.8' });
     expect([(await get(s1)).statusCode, (await get(s2)).statusCode, (await get(s1)).statusCode]).toEqual([404, 404, 429]);
+  });
+});
+
+describe('password hashes asked by a signed-in session', () => {
+  const token = async (a: FastifyInstance, email: string) => (await login(a, email, 'demo1234', '10.4.4.1')).json().access_token as string;
+
+  it("hold at most four places per user, from any address: a supervisor's burst of password changes cannot keep another company's admin from logging in", async () => {
+    const a = await app({ loginIpRateLimit: 1000, hashConcurrency: 2 });
+    const sup = await token(a, 'supervisor@demo.co');
+    const auth = { authorization: `Bearer ${sup}` };
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: auth,
+      payload: { nombre: 'Relleno Gate', cedula: '55123111', correo: `gate.${Math.random().toString(36).slice(2, 8)}@demo.co`, contraseña: 'clave-inicial-1', rol: 'asesor', info_extra: {} },
+      remoteAddress: '10.4.4.2',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    // Before, these hashes had no key: the burst filled the queue and the login below waited or got 429.
+    const burst = Array.from({ length: 30 }, (_, i) =>
+      a.inject({ method: 'PUT', url: `/api/usuarios/${id}`, headers: auth, payload: { contraseña: `Relleno-${i}-clave` }, remoteAddress: `10.5.${i}.1` }),
+    );
+    const other = login(a, 'admin@otra.co', 'demo1234', '10.6.6.6');
+    const answers = await Promise.all(burst);
+    const otherAnswer = await other;
+    expect(otherAnswer.statusCode, otherAnswer.body).toBe(200);
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 200 || c === 429), codes.join(',')).toBe(true);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20);
+    for (const r of answers.filter((x) => x.statusCode === 429)) expect429(r);
+    expect(passwordGate.stats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("limit a session's guesses of its current password per hour like a login's, whatever the address", async () => {
+    const a = await app({ loginRateLimit: 1000, loginIpRateLimit: 1000, loginHourlyLimit: 3 });
+    const auth = { authorization: `Bearer ${await token(a, 'manager@demo.co')}` };
+    const guess = (i: number) =>
+      a.inject({
+        method: 'POST',
+        url: '/api/perfil/contrasena',
+        headers: auth,
+        payload: { actual: `adivina-${i}`, nueva: 'Nueva-clave-123456', confirmacion: 'Nueva-clave-123456' },
+        remoteAddress: `10.7.${i}.1`,
+      });
+    for (let i = 0; i < 3; i++) expect((await guess(i)).statusCode).toBe(400);
+    // Before: only the per-minute limit (per address and user), so a new address or minute went on guessing.
+    expect429(await guess(3));
+    expect429(await guess(4));
   });
 });

@@ -30,22 +30,29 @@ const prepared = new AsyncLocalStorage<ReadonlyMap<string, string>>();
  * hash at once. Callers wrap the transaction that stores a password: the slow part (scrypt) runs
  * before the transaction opens, and the service inside it stays as written.
  */
-export async function withHashedPasswords<T>(passwords: ReadonlyArray<unknown>, work: () => Promise<T>): Promise<T> {
+export async function withHashedPasswords<T>(passwords: ReadonlyArray<unknown>, work: () => Promise<T>, clientKey?: string): Promise<T> {
   const hashes = new Map<string, string>();
   for (const p of passwords) {
-    if (typeof p === 'string' && p && !hashes.has(p)) hashes.set(p, await hashPassword(p));
+    if (typeof p === 'string' && p && !hashes.has(p)) hashes.set(p, await hashPassword(p, clientKey));
   }
   return prepared.run(hashes, work);
 }
 
-/** A new hash (or the one prepared by withHashedPasswords). Slow: never inside a transaction. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * A new hash (or the one prepared by withHashedPasswords). Slow: never inside a transaction.
+ * `clientKey` bounds the caller's places in the gate like a login's address: a session's writes
+ * pass `staffHashKey(user)`, so one session cannot fill the queue in front of every login.
+ */
+export async function hashPassword(password: string, clientKey?: string): Promise<string> {
   const ready = prepared.getStore()?.get(password);
   if (ready) return ready;
   const salt = randomBytes(16);
-  const key = await passwordGate.run(undefined, () => scrypt(password, salt, N, R, P));
+  const key = await passwordGate.run(clientKey, () => scrypt(password, salt, N, R, P));
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
+
+/** The gate's key for a hash a signed-in user's request asks for (a password set, a current one checked). */
+export const staffHashKey = (user: { id: number }) => `usuario|${user.id}`;
 
 /** Checks `password` against `stored`; `clientKey` (the client's address) bounds its places in the gate. */
 export async function verifyPassword(password: string, stored: string, clientKey?: string): Promise<boolean> {

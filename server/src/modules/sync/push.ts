@@ -22,7 +22,7 @@ import type { MutationEnvelope, MutationResult, PushBody } from '../../../../src
 import type { AuthUser } from '../../plugins/auth';
 import { refuseMalformedJson } from '../../lib/validation';
 import { faultPoint } from '../../lib/faults';
-import { withHashedPasswords } from '../../lib/password';
+import { staffHashKey, withHashedPasswords } from '../../lib/password';
 import { dataError } from '../../plugins/errors';
 import { runMutation } from './handlers';
 
@@ -214,7 +214,7 @@ export async function push(db: Db, user: AuthUser, body: PushBody, guard?: PushG
     if (m !== body.mutations[0]) await new Promise((resolve) => setImmediate(resolve));
     // A replay of an id processed before this push is answered from its stored result: not asked again.
     const refusal = m.id > client.lastMutationId ? await refusalOf(guard, m) : undefined;
-    const outcome = await withHashedPasswords(passwordsOf(m), () => pushOne(db, user, body.clientId, m, refusal));
+    const outcome = await withHashedPasswords(passwordsOf(m), () => pushOne(db, user, body.clientId, m, refusal), staffHashKey(user));
     if (outcome.fresh) await faultPoint('after-commit');
     results.push(outcome.result);
     last = outcome.last;

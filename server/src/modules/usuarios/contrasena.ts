@@ -14,7 +14,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usuarios } from '../../db/schema';
 import { nextSeq } from '../../db/change-seq';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, staffHashKey, verifyPassword } from '../../lib/password';
 import { signToken } from '../../lib/jwt';
 import { AppError } from '../../../../src/domain/errors';
 import { CONTRASENA_ACTUAL_INCORRECTA, type CambioContrasena } from '../../../../src/domain/usuario';
@@ -29,10 +29,10 @@ export async function cambiarContrasena(db: Db, jwtKey: Uint8Array, user: AuthUs
     .where(and(eq(usuarios.id, user.id), isNull(usuarios.deletedAt)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', USUARIO_NO_EXISTE);
-  if (!(await verifyPassword(input.actual, row.passwordHash))) {
+  if (!(await verifyPassword(input.actual, row.passwordHash, staffHashKey(user)))) {
     throw new AppError('VALIDATION', CONTRASENA_ACTUAL_INCORRECTA, { fields: { actual: CONTRASENA_ACTUAL_INCORRECTA } });
   }
-  const passwordHash = await hashPassword(input.nueva);
+  const passwordHash = await hashPassword(input.nueva, staffHashKey(user));
   const updated = await db.transaction(async (tx) => {
     const seq = await nextSeq(tx, row.empresaId);
     const [locked] = await tx.select().from(usuarios).where(eq(usuarios.id, row.id)).for('update').limit(1);

@@ -6,11 +6,12 @@
  * not show the profile call; a separate path keeps it out of the admin-only routes) and
  * POST /api/perfil/contrasena (own password; rate-limited per IP and user like the login).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
-import { withHashedPasswords } from '../../lib/password';
+import { staffHashKey, withHashedPasswords } from '../../lib/password';
 import { AppError } from '../../../../src/domain/errors';
 import {
   CambioContrasenaSchema,
@@ -62,8 +63,24 @@ export const PerfilBody = v.object({
 
 export default async function usuariosRoutes(
   app: FastifyInstance,
-  opts: { jwtKey: Uint8Array; rateLimit: number; correoLimit: CorreoLimit },
+  opts: { jwtKey: Uint8Array; rateLimit: number; hourlyLimit: number; correoLimit: CorreoLimit },
 ) {
+  // The login's hourly cap too, per user whatever the address: a stolen session guessing the
+  // current password gets no more tries in an hour than a login does (its own counter, like the
+  // login's: a route's config.rateLimit runs one limiter per request).
+  const contrasenaHourLimit = app.createRateLimit({
+    max: opts.hourlyLimit,
+    timeWindow: '1 hour',
+    keyGenerator: (req) => `perfil-contrasena-hora|${req.auth?.id ?? req.ip}`,
+  });
+  const contrasenaPerHour = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await contrasenaHourLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('Retry-After', String(Math.max(1, limit.ttlInSeconds)));
+      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+  };
+
   app.get('/api/usuarios', { config: MANAGERS }, async (request) => {
     return { ok: true, data: await listUsuarios(app.db, requireUser(request)) };
   });
@@ -76,7 +93,7 @@ export default async function usuariosRoutes(
     const user = requireUser(request);
     const body = parseInput(UsuarioNuevoSchema, withParsedInfoExtra(request.body ?? {}));
     // The password is hashed before the transaction opens (withHashedPasswords).
-    const data = await withHashedPasswords([body.contraseña], () => app.db.transaction((tx) => crearUsuario(tx, user, body)));
+    const data = await withHashedPasswords([body.contraseña], () => app.db.transaction((tx) => crearUsuario(tx, user, body)), staffHashKey(user));
     return reply.status(201).send({ ok: true, data });
   });
 
@@ -84,8 +101,10 @@ export default async function usuariosRoutes(
     const user = requireUser(request);
     const usuarioId = idParam(request.params);
     const changes = parseInput(UsuarioCambiosSchema, withParsedInfoExtra(request.body ?? {}));
-    const data = await withHashedPasswords([changes.contraseña], () =>
-      app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes })),
+    const data = await withHashedPasswords(
+      [changes.contraseña],
+      () => app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes })),
+      staffHashKey(user),
     );
     return { ok: true, data };
   });
@@ -100,6 +119,7 @@ export default async function usuariosRoutes(
   app.post(
     '/api/perfil/contrasena',
     {
+      preHandler: contrasenaPerHour,
       config: {
         // A stolen session must not be able to guess the current password: as many tries as a login.
         rateLimit: {
