@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Subjects } from './change-description';
-import { mergeWaiting, sentNames, type Waiting } from './delivery-reports';
+import { mergeWaiting, sentNames, withGoneNames, type Waiting } from './delivery-reports';
 
 const subjects = (radicado: string | null): Subjects => ({
   solicitudes: new Map([['sol-1', { nombre: 'Ana Pérez', radicado }]]),
@@ -25,5 +25,20 @@ describe('the reconnect toast names what reached the server', () => {
     expect(merged.ids).toEqual([1, 2]);
     expect(merged.files).toEqual(['f']);
     expect(merged.changes.get(1)).toBe(nueva);
+  });
+
+  it('names a deletion by the name kept while it waited: once the server has it, the device has no row nor shadow left', () => {
+    const deleted = { name: 'usuario.eliminar', args: { usuarioId: 9 } };
+    const none: Subjects = { solicitudes: new Map(), notificaciones: new Map(), usuarios: new Map() };
+    // Before: 'Eliminación de usuario', whom unsaid.
+    expect(sentNames([deleted], none)).toEqual(['Eliminación de usuario']);
+    const gone = { usuarios: new Map([[9, 'Ulises']]), notificaciones: new Map([['n-1', 'Llamar a Ana']]) };
+    expect(sentNames([deleted], withGoneNames(none, gone))).toEqual(['Eliminación de usuario · Usuario Ulises']);
+    // What the device still knows wins; the kept names survive a merge of what waited.
+    const known: Subjects = { ...none, usuarios: new Map([[9, 'Ulises Pérez']]) };
+    expect(withGoneNames(known, gone).usuarios.get(9)).toBe('Ulises Pérez');
+    const merged = mergeWaiting({ ids: [1], files: [], changes: new Map([[1, deleted]]), gone }, { ids: [2], files: [], changes: new Map() });
+    expect(merged.gone?.usuarios.get(9)).toBe('Ulises');
+    expect(merged.gone?.notificaciones.get('n-1')).toBe('Llamar a Ana');
   });
 });

@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
 import { toast } from '../components/ui/toast';
 import { plural } from '../domain/format';
 import { localDbAtom } from '../state/local-data';
-import { describeChange, type Subjects } from './change-description';
+import { describeChange, subjectIds, type Subjects } from './change-description';
+import { namesFromShadows } from '../db/shadow-names';
 import { useSyncView } from './sync-chip';
 import { loadSubjects } from './subjects';
 
@@ -20,10 +21,21 @@ export interface WaitingChange {
   args: unknown;
 }
 
+/** Names of users and notifications deleted on this device, read while their deletion waited. */
+export interface GoneNames {
+  usuarios: Map<number, string>;
+  notificaciones: Map<string, string>;
+}
+
 export interface Waiting {
   ids: number[];
   files: string[];
   changes: Map<number, WaitingChange>;
+  /**
+   * Once the server has a deletion, the device has neither the row nor its shadow: the name is
+   * kept from while it waited, so the toast says whom it deleted.
+   */
+  gone?: GoneNames;
 }
 
 /** The union of what waited before and what waits now (ids in order, the first change kept). */
@@ -31,7 +43,21 @@ export function mergeWaiting(before: Waiting | null, now: Waiting): Waiting {
   if (!before) return now;
   const changes = new Map([...now.changes, ...before.changes]);
   const ids = [...new Set([...before.ids, ...now.ids])].sort((a, b) => a - b);
-  return { ids, files: [...new Set([...before.files, ...now.files])], changes };
+  const gone: GoneNames = {
+    usuarios: new Map([...(now.gone?.usuarios ?? []), ...(before.gone?.usuarios ?? [])]),
+    notificaciones: new Map([...(now.gone?.notificaciones ?? []), ...(before.gone?.notificaciones ?? [])]),
+  };
+  return { ids, files: [...new Set([...before.files, ...now.files])], changes, gone };
+}
+
+/** `subjects` with the names of deleted rows it no longer finds filled in from `gone`. */
+export function withGoneNames(subjects: Subjects, gone: GoneNames | undefined): Subjects {
+  if (!gone) return subjects;
+  return {
+    ...subjects,
+    usuarios: new Map([...gone.usuarios, ...subjects.usuarios]),
+    notificaciones: new Map([...gone.notificaciones, ...subjects.notificaciones]),
+  };
 }
 
 /**
@@ -65,7 +91,13 @@ export function DeliveryReports() {
     if (!db || !blocked) return null;
     const [outbox, files] = await Promise.all([db.outbox.orderBy('id').toArray(), db.files.where('status').anyOf('pending', 'uploading').primaryKeys()]);
     const changes = new Map(outbox.map((m) => [m.id, { name: m.name, args: m.args }] as const));
-    return { ids: outbox.map((m) => m.id), files: files.map(String), changes };
+    const deleted = outbox.filter((m) => m.name.endsWith('.eliminar')).map((m) => subjectIds(m.args));
+    const gone = await namesFromShadows(
+      db,
+      deleted.flatMap((i) => (i.usuario !== null ? [i.usuario] : [])),
+      deleted.flatMap((i) => (i.notificacion ? [i.notificacion] : [])),
+    );
+    return { ids: outbox.map((m) => m.id), files: files.map(String), changes, gone };
   }, [db, blocked]);
   const lastQueued = useRef<Waiting | null>(null);
   // Everything that waited, not only what waits now: the service worker's Background Sync may
@@ -93,10 +125,10 @@ export function DeliveryReports() {
       const uploaded = w.files.filter((_, i) => !files[i] || files[i]!.status === 'uploaded').length;
       const still = w.ids.filter((_, i) => left[i]);
       const stillFiles = w.files.filter((_, i) => files[i] && files[i]!.status !== 'uploaded' && files[i]!.status !== 'error');
-      waiting.current = still.length || stillFiles.length ? { ids: still, files: stillFiles, changes: w.changes } : null;
+      waiting.current = still.length || stillFiles.length ? { ids: still, files: stillFiles, changes: w.changes, gone: w.gone } : null;
       if (!sent.length && !uploaded && !rejected) return;
       const first = sent.slice(0, 3).map((id) => w.changes.get(id));
-      const listed = sentNames(first, await loadSubjects(db, first.map((c) => c?.args)));
+      const listed = sentNames(first, withGoneNames(await loadSubjects(db, first.map((c) => c?.args)), w.gone));
       if (sent.length > 3) listed.push(`y ${plural(sent.length - 3, 'cambio')} más`);
       const notes = [listed.join('; '), rejected ? `${plural(rejected, 'cambio rechazado', 'cambios rechazados')}: ${rejected === 1 ? 'revísalo' : 'revísalos'} en Cambios pendientes.` : '']
         .filter(Boolean)

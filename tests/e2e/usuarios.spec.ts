@@ -272,6 +272,8 @@ test('offline, an edited user is marked unsynced and the queue names them, witho
   await expect(queued.nth(1)).toContainText(`Eliminación de usuario · Usuario Marta ${id}`);
 
   await context.setOffline(false);
+  // The reconnect toast says whom the deletion was about (before: 'Eliminación de usuario' alone).
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `Eliminación de usuario · Usuario Marta ${id}` })).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await apiLogin(page.request, correo, 'clave-segura-1')).status, { timeout: 30_000 }).toBe(401);
   await expect(users.row(correo)).toHaveCount(0, { timeout: 30_000 });
 });
