@@ -5,9 +5,8 @@
  * for a place in the process's hash gate, where one address holds at most four (lib/hash-gate.ts),
  * so one address sending many logins at once gets 429 with Retry-After instead of starving others.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../../src/domain/errors';
-import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimitHook } from '../../plugins/rate-limit-hook';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { bearerToken, requireUser } from '../../plugins/auth';
@@ -32,32 +31,14 @@ export default async function authRoutes(
   app: FastifyInstance,
   opts: { jwtKey: Uint8Array; loginRateLimit: number; loginIpRateLimit: number; loginHourlyLimit: number },
 ) {
-  // Its own counter, checked in onRequest: a route's `config.rateLimit` hook would skip a second
-  // limiter made with app.rateLimit() (the plugin runs one limiter per request).
-  const perIpLimit = app.createRateLimit({
-    max: opts.loginIpRateLimit,
-    timeWindow: '1 minute',
-    keyGenerator: (req) => `login-ip|${req.ip}`,
-  });
-  const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await perIpLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('Retry-After', String(Math.max(1, limit.ttlInSeconds)));
-      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-    }
-  };
-  const perHourLimit = app.createRateLimit({
-    max: opts.loginHourlyLimit,
-    timeWindow: '1 hour',
-    keyGenerator: (req) => `login-hora|${req.ip}|${loginEmail(req)}`,
-  });
-  const perHour = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await perHourLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('Retry-After', String(Math.max(1, limit.ttlInSeconds)));
-      throw new AppError('RATE_LIMITED', LOGIN_HORA_AGOTADA);
-    }
-  };
+  // Their own counters (plugins/rate-limit-hook.ts), checked in onRequest and preValidation,
+  // besides the route's per-minute `config.rateLimit`.
+  const perIp = rateLimitHook(app, { max: opts.loginIpRateLimit, timeWindow: '1 minute', keyGenerator: (req) => `login-ip|${req.ip}` });
+  const perHour = rateLimitHook(
+    app,
+    { max: opts.loginHourlyLimit, timeWindow: '1 hour', keyGenerator: (req) => `login-hora|${req.ip}|${loginEmail(req)}` },
+    LOGIN_HORA_AGOTADA,
+  );
   app.post(
     '/api/auth/login',
     {

@@ -7,19 +7,11 @@
  * addressed by an upload's own id (its PATCH, HEAD, DELETE) and a file's download keep their
  * routes' own limits: they name no filing number to guess.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../../src/domain/errors';
-import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
+import type { FastifyInstance } from 'fastify';
+import { rateLimitHook, type LimitHook } from '../../plugins/rate-limit-hook';
 
-export type RadicadoBudget = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type RadicadoBudget = LimitHook;
 
 export function radicadoBudget(app: FastifyInstance, perMinute: number): RadicadoBudget {
-  const limit = app.createRateLimit({ max: perMinute, timeWindow: '1 minute', keyGenerator: (req) => `radicado|${req.ip}` });
-  return async (request, reply) => {
-    const answer = await limit(request);
-    if (!answer.isAllowed && answer.isExceeded) {
-      reply.header('Retry-After', String(Math.max(1, answer.ttlInSeconds)));
-      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-    }
-  };
+  return rateLimitHook(app, { max: perMinute, timeWindow: '1 minute', keyGenerator: (req) => `radicado|${req.ip}` });
 }

@@ -6,8 +6,8 @@
  * not show the profile call; a separate path keeps it out of the admin-only routes) and
  * POST /api/perfil/contrasena (own password; rate-limited per IP and user like the login).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RATE_LIMITED_MESSAGE } from '../../plugins/errors';
+import type { FastifyInstance } from 'fastify';
+import { rateLimitHook } from '../../plugins/rate-limit-hook';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
@@ -68,18 +68,11 @@ export default async function usuariosRoutes(
   // The login's hourly cap too, per user whatever the address: a stolen session guessing the
   // current password gets no more tries in an hour than a login does (its own counter, like the
   // login's: a route's config.rateLimit runs one limiter per request).
-  const contrasenaHourLimit = app.createRateLimit({
+  const contrasenaPerHour = rateLimitHook(app, {
     max: opts.hourlyLimit,
     timeWindow: '1 hour',
     keyGenerator: (req) => `perfil-contrasena-hora|${req.auth?.id ?? req.ip}`,
   });
-  const contrasenaPerHour = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await contrasenaHourLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      reply.header('Retry-After', String(Math.max(1, limit.ttlInSeconds)));
-      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-    }
-  };
 
   app.get('/api/usuarios', { config: MANAGERS }, async (request) => {
     return { ok: true, data: await listUsuarios(app.db, requireUser(request)) };
