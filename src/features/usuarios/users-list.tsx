@@ -19,7 +19,8 @@ interface Props {
 
 /** A row or card opens its user, except one whose deletion is on its way to the server. */
 function activation(user: UsuarioRow, onOpen: Props['onOpen']) {
-  if (user.eliminando) return { 'data-testid': 'usuario-row', 'aria-disabled': true };
+  // Not focusable nor clickable: its badge says why ('Eliminación pendiente').
+  if (user.eliminando) return { 'data-testid': 'usuario-row' };
   return {
     tabIndex: 0,
     'data-testid': 'usuario-row',
