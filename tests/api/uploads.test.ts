@@ -410,6 +410,28 @@ describe('public uploads (/api/seguimiento/uploads)', () => {
     expect(tooMany.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', error: `Este radicado ya recibió ${PUBLIC_LIMITS.filesPerDay} archivos hoy. Inténtalo de nuevo mañana.` });
   });
 
+  it('holds a filing to 50 MB a day when PATCHes arrive at once: each holds its length while its body streams in', async () => {
+    const db = ctx.database.db;
+    const [sol] = await filings(8, 1);
+    const [etapa] = await db.select().from(seguimientoEtapas).where(and(eq(seguimientoEtapas.solicitudId, sol.id), eq(seguimientoEtapas.etapa, 'documentos')));
+    // 42 MB the filing already holds today: room for one more 5 MB file.
+    await db.insert(documentos).values({ id: randomUUID(), empresaId: sol.empresaId, solicitanteId: sol.solicitanteId, solicitudId: sol.id, etapaId: etapa.id, nombre: 'previo.pdf', mime: 'application/pdf', fileSize: 42 * MB });
+    const size = 5 * MB;
+    const locations: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await upTo(sol, size);
+      expect(created.statusCode).toBe(201);
+      locations.push(String(created.headers.location));
+    }
+    // One byte short each: the uploads stay unfinished, so only the quota's check stands in the way.
+    // Before, every PATCH read the others' stored bytes as zero and all three stored theirs.
+    const answers = await Promise.all(locations.map((l) => patch(null, l, 0, pdfOf(size - 1))));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 429, 429]);
+    let stored = 0;
+    for (const l of locations) stored += await storedBytes(db, l.split('/').pop()!);
+    expect(42 * MB + stored).toBeLessThanOrEqual(PUBLIC_LIMITS.bytesPerDay);
+  });
+
   it('holds a filing to 50 MB a day by the bytes it holds and really receives, and an interrupted upload resumes', async () => {
     const db = ctx.database.db;
     const [sol] = await filings(7, 1);

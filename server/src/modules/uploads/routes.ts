@@ -286,9 +286,14 @@ export default async function uploadsRoutes(app: FastifyInstance, opts: { rateLi
       if (!(await speaksTus(request, reply))) return;
       const row = await addressedUpload(app, request, (r) => r.kind === 'public');
       if (request.method === 'HEAD' && !(await finishBeforeHead(reply, row, finishPublic))) return;
-      // Bytes are stored only within the filing's quota of real bytes (service.ts header).
-      if (request.method === 'PATCH') await checkPublicWrite(app.db, row);
-      await pass(request, reply, pub, { finish: finishPublic });
+      // Bytes are stored only within the filing's quota of real bytes (service.ts header); the
+      // PATCH holds the rest of its length until its body is stored.
+      const release = request.method === 'PATCH' ? await checkPublicWrite(app.db, row) : undefined;
+      try {
+        await pass(request, reply, pub, { finish: finishPublic });
+      } finally {
+        release?.();
+      }
     },
   });
 }

@@ -13,7 +13,9 @@
  * - Each PATCH of a public upload is checked against the same real bytes: what the filing holds,
  *   plus what its other unfinished uploads stored, plus this upload's whole length must fit. So the
  *   server stores hardly more than a day's quota per filing however many uploads are open, while
- *   an applicant's interrupted upload resumes (its own stored bytes are not counted twice). The
+ *   an applicant's interrupted upload resumes (its own stored bytes are not counted twice). PATCHes
+ *   of one filing arriving together each hold the rest of their length in this process while their
+ *   bodies stream in (`receiving`), so they cannot all pass on the same figures. The
  *   last word is `storeDocuments` (seguimiento/service.ts), which counts the documents under the
  *   filing's row lock when a finished upload becomes one.
  * - Finishing is idempotent: the document id is fixed at creation (the client's documento_id or a
@@ -102,13 +104,34 @@ export async function checkPublicTarget(db: Db, radicado: string, size: number, 
 }
 
 /**
- * Before a PATCH stores bytes of a public upload: the filing's real bytes of the day, its other
- * unfinished uploads' stored bytes and this upload's whole length must fit the daily quota.
+ * The public PATCHes this process is receiving, by filing: each holds the rest of its upload's
+ * length while its body streams in. Without it, PATCHes started together each read the others'
+ * stored bytes as zero and all passed (fourteen 5 MB uploads stored 65 MB against the 50 MB).
  */
-export async function checkPublicWrite(db: Db, row: UploadRow, now = Date.now()): Promise<void> {
-  if (row.finishedAt) return;
+const receiving = new Map<string, Set<{ uploadId: string; bytes: number }>>();
+
+/**
+ * Before a PATCH stores bytes of a public upload: the filing's real bytes of the day, its other
+ * unfinished uploads' stored bytes, what the filing's other PATCHes in flight here may still
+ * store, and this upload's whole length must fit the daily quota. Answers the release of this
+ * PATCH's hold, to call once its body has been stored or refused. Check and hold happen in one
+ * step after the read, so two PATCHes of one filing cannot both pass on the same figures (bytes a
+ * PATCH in flight already stored may count twice meanwhile: that only refuses earlier, and only then).
+ */
+export async function checkPublicWrite(db: Db, row: UploadRow, now = Date.now()): Promise<() => void> {
+  if (row.finishedAt) return () => undefined;
   const used = await publicUsage(db, row.solicitudId, now, row.id);
-  if (used.bytes + row.size > PUBLIC_LIMITS.bytesPerDay) throw bytesRefused();
+  const holds = receiving.get(row.solicitudId) ?? new Set<{ uploadId: string; bytes: number }>();
+  let held = 0;
+  for (const h of holds) if (h.uploadId !== row.id) held += h.bytes;
+  if (used.bytes + held + row.size > PUBLIC_LIMITS.bytesPerDay) throw bytesRefused();
+  const hold = { uploadId: row.id, bytes: row.size - row.uploadOffset };
+  holds.add(hold);
+  receiving.set(row.solicitudId, holds);
+  return () => {
+    holds.delete(hold);
+    if (holds.size === 0 && receiving.get(row.solicitudId) === holds) receiving.delete(row.solicitudId);
+  };
 }
 
 /** Deletes an upload whose file can never become a document, and passes the reason on. */
