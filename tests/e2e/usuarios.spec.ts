@@ -233,8 +233,13 @@ test('offline, an edited user is marked unsynced and the queue names them, witho
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).click();
   const users = new UsersScreen(page);
   await users.create({ nombre: `Marta ${id}`, cedula: '1122334466', correo, contraseña: 'clave-segura-1', rol: 'asesor', ciudad: 'Pereira' });
-  // Other specs have added users by now: the list is paged, so the search finds this one.
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(correo);
+  // The search only once the modal window has closed: behind it the page is inert, and the typing
+  // went nowhere (CI caught it on a slow run). Other specs have added users by now: the list is
+  // paged, so the search finds this one.
+  await expect(users.dialog('Crear Nuevo Usuario')).toHaveCount(0);
+  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  await search.fill(correo);
+  await expect(search).toHaveValue(correo);
   await users.waitSynced(correo);
 
   await context.setOffline(true);
