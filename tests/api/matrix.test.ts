@@ -349,17 +349,17 @@ const MATRIX: Record<string, Entry> = {
     build: ({ t }) => ({ method: 'PATCH', url: `/api/notificaciones/${t.notificacionId}`, payload: { titulo: `Título ${uniq()}` } }),
   },
   'PATCH /api/notificaciones/:id/marcar-leida': {
-    roles: VIEW,
+    roles: EDIT,
     scope: 'visibility',
     build: ({ t }) => ({ method: 'PATCH', url: `/api/notificaciones/${t.notificacionId}/marcar-leida` }),
   },
   'PATCH /api/notificaciones/:id/marcar-completada': {
-    roles: VIEW,
+    roles: EDIT,
     scope: 'visibility',
     build: ({ t }) => ({ method: 'PATCH', url: `/api/notificaciones/${t.notificacionId}/marcar-completada` }),
   },
   'PATCH /api/notificaciones/marcar-todas-leidas': {
-    roles: VIEW,
+    roles: EDIT,
     scope: 'visibility',
     // Ids the user does not see are simply not marked: 200 with nothing changed is a refusal too.
     refused: [200, 403, 404],

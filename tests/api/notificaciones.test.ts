@@ -255,7 +255,7 @@ describe('PUT and PATCH /api/notificaciones/:id', () => {
 });
 
 describe('marking and deleting', () => {
-  it('marcar-leida takes an empty body, moves pendiente to leida and bumps seq; any role that sees it may', async () => {
+  it('marcar-leida takes an empty body, moves pendiente to leida and bumps seq; a role that sees it and may edit may', async () => {
     const sol = await demoSolicitud();
     const n = await create('admin', valid(sol.id));
     const [before] = await ctx.database.db.select().from(notificaciones).where(eq(notificaciones.id, n.id));
@@ -270,16 +270,20 @@ describe('marking and deleting', () => {
     expect(pend.some((p) => p.id === n.id)).toBe(false);
   });
 
-  it('the read-only user may mark read what it sees, but not edit or delete it', async () => {
-    const userSees = ((await call('user', 'GET', '/api/notificaciones/pendientes')).json().data as Wire[]);
-    const target = userSees[0] ?? (await (async () => {
-      const sols = (await call('user', 'GET', '/api/dashboard/tabla')).json().data as Array<{ solicitud: { id: string } }>;
-      return create('admin', valid(sols[0].solicitud.id));
-    })());
+  it('the read-only user sees the notifications but may not mark, edit or delete them: they stay pending for the staff', async () => {
+    const sols = (await call('user', 'GET', '/api/dashboard/tabla')).json().data as Array<{ solicitud: { id: string } }>;
+    const target = await create('admin', valid(sols[0].solicitud.id));
+    expect(((await call('user', 'GET', '/api/notificaciones/pendientes')).json().data as Wire[]).map((n) => n.id)).toContain(target.id);
     expect((await call('user', 'DELETE', `/api/notificaciones/${target.id}`)).statusCode).toBe(403);
-    const res = await call('user', 'PATCH', `/api/notificaciones/${target.id}/marcar-leida`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.estado).toBe('leida');
+    // Marking is a write to the company's one estado (security audit F2): before, 200 'leida'.
+    for (const url of [`/api/notificaciones/${target.id}/marcar-leida`, `/api/notificaciones/${target.id}/marcar-completada`]) {
+      const res = await call('user', 'PATCH', url);
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await call('user', 'PATCH', '/api/notificaciones/marcar-todas-leidas', {})).statusCode).toBe(403);
+    expect((await call('user', 'PATCH', '/api/notificaciones/marcar-todas-leidas', { ids: [target.id] })).statusCode).toBe(403);
+    const pend = (await call('admin', 'GET', '/api/notificaciones/pendientes')).json().data as Wire[];
+    expect(pend.find((p) => p.id === target.id)?.estado).toBe('pendiente');
   });
 
   it('marcar-completada completes; completing again changes nothing', async () => {
@@ -392,6 +396,27 @@ describe('sync push of the notification mutations', () => {
     expect(await push('admin', clientId, 'notificacion.marcarTodasLeidas', { ids: [a.id] })).toMatchObject({ status: 'applied' });
     expect((await row(a.id)).estado).toBe('leida');
     expect((await row(b.id)).estado).toBe('pendiente');
+  });
+
+  it("the read-only user's marks come back rejected with the reason, and the notification stays pending", async () => {
+    const sols = (await call('user', 'GET', '/api/dashboard/tabla')).json().data as Array<{ solicitud: { id: string } }>;
+    const target = await create('admin', valid(sols[0].solicitud.id));
+    const device = randomUUID();
+    let n = 0;
+    for (const [name, args] of [
+      ['notificacion.marcarLeida', { id: target.id }],
+      ['notificacion.marcarCompletada', { id: target.id }],
+      ['notificacion.marcarTodasLeidas', { ids: [target.id] }],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/sync/push',
+        headers: bearer(await loginAs(ctx.app, 'user')),
+        payload: { clientId: device, mutations: [{ id: ++n, name, args, at: new Date().toISOString() }] },
+      });
+      expect(res.json().data.results[0], name).toMatchObject({ status: 'rejected', code: 'FORBIDDEN', error: 'Tu rol no puede marcar notificaciones.' });
+    }
+    expect((await row(target.id)).estado).toBe('pendiente');
   });
 
   it('rejects with Spanish messages: bad args, a role without edit_customer, another company', async () => {

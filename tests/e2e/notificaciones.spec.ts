@@ -334,3 +334,39 @@ test("offline, 'Marcar todas como leídas' says the change is on this device, no
   await context.setOffline(false);
   await expect.poll(async () => (await server.pendientes()).length, { timeout: 30_000 }).toBe(0);
 });
+
+test("the read-only 'user' sees the company's pending notifications and why it cannot mark them; they stay pending for the staff", async ({
+  page,
+  request,
+}) => {
+  const admin = await api(request, 'admin@demo.co');
+  const reader = await api(request, 'user@demo.co');
+  const [solicitud] = await reader.solicitudes();
+  const n = await admin.create({ titulo: 'Aprobar desembolso hoy', solicitud_id: solicitud, prioridad: 'urgente' });
+
+  await new LoginPage(page).loginAndWait('user@demo.co');
+  const bell = new NotificationBellPanel(page);
+  await bell.open();
+  await expect(bell.item(n.id)).toBeVisible({ timeout: FIRST_PULL });
+  // Marking one read takes it off every admin's and supervisor's panel: the role that only views
+  // has no button for it (before: 'Marcar leída', 'Completar', 'Marcar todas como leídas').
+  await expect(bell.panel().getByTestId('notificaciones-solo-lectura')).toHaveText(
+    'Tu rol solo puede ver las notificaciones: no puede marcarlas, editarlas ni eliminarlas.',
+  );
+  await expect(bell.panel().getByRole('button', { name: 'Marcar todas como leídas' })).toHaveCount(0);
+  await expect(bell.item(n.id).getByRole('button', { name: /Marcar leída|Completar|Editar|Eliminar/ })).toHaveCount(0);
+
+  // The application's history reads the same.
+  await bell.item(n.id).getByTestId('notificacion-abrir').click();
+  const historial = page.getByRole('dialog', { name: 'Editar Registro' }).getByTestId('notification-history');
+  await expect(historial.locator(`[data-testid="historial-item"][data-id="${n.id}"]`)).toBeVisible();
+  await expect(historial.getByTestId('historial-solo-lectura')).toBeVisible();
+  await expect(historial.getByRole('button', { name: /Marcar Leída|Nueva Notificación/ })).toHaveCount(0);
+
+  // And the server refuses it should anyone try: the staff still have it pending.
+  const login = await request.post('/api/auth/login', { data: { email: 'user@demo.co', password: PASSWORD } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const res = await request.patch(`/api/notificaciones/${n.id}/marcar-leida`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(403);
+  expect((await admin.pendientes()).map((p) => p.id)).toContain(n.id);
+});

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
 import { reportDelivery } from '../../state/delivery';
 import { actionButton, EditDeleteButtons, notificacionNombre, NotificationSummary } from './notification-item';
-import { useCanEditNotificaciones, useNotificacionActions, type NotificacionItem } from './use-notificaciones';
+import { SOLO_LECTURA_NOTIFICACIONES, useCanEditNotificaciones, useNotificacionActions, type NotificacionItem } from './use-notificaciones';
 
 /**
  * Spec 01 §4 'Mark all read' (the button 'Marcar todas como leídas'): the list is reloaded 500 ms
@@ -99,15 +99,22 @@ export function BellPanel({
             {items.length === 1 ? '1 pendiente' : `${items.length} pendientes`}
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => void markAll()}
-          disabled={items.length === 0}
-          className={`${actionButton} bg-blue-50 text-blue-900 ring-blue-200 hover:bg-blue-100 disabled:opacity-50`}
-        >
-          Marcar todas como leídas
-        </button>
+        {canEdit && (
+          <button
+            type="button"
+            onClick={() => void markAll()}
+            disabled={items.length === 0}
+            className={`${actionButton} bg-blue-50 text-blue-900 ring-blue-200 hover:bg-blue-100 disabled:opacity-50`}
+          >
+            Marcar todas como leídas
+          </button>
+        )}
       </div>
+      {!canEdit && (
+        <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700" data-testid="notificaciones-solo-lectura">
+          {SOLO_LECTURA_NOTIFICACIONES}
+        </p>
+      )}
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {loading ? (
           <div className="p-4">
@@ -120,25 +127,25 @@ export function BellPanel({
             {items.map((n) => (
               <li key={n.id} className="px-4 py-3" data-testid="notificacion-item" data-id={n.id}>
                 <NotificationSummary n={n} onOpen={onOpen} />
-                <div className="mt-2 flex flex-wrap gap-1">
-                  <button
-                    type="button"
-                    onClick={() => void actions.marcarLeida(n.id)}
-                    className={`${actionButton} bg-white text-blue-900 ring-slate-300 hover:bg-slate-50`}
-                  >
-                    Marcar leída
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => void actions.marcarCompletada(n.id)}
-                    className={`${actionButton} bg-white text-green-900 ring-slate-300 hover:bg-slate-50`}
-                  >
-                    Completar
-                  </button>
-                  {canEdit && (
+                {canEdit && (
+                  <div className="mt-2 flex flex-wrap gap-1">
+                    <button
+                      type="button"
+                      onClick={() => void actions.marcarLeida(n.id)}
+                      className={`${actionButton} bg-white text-blue-900 ring-slate-300 hover:bg-slate-50`}
+                    >
+                      Marcar leída
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void actions.marcarCompletada(n.id)}
+                      className={`${actionButton} bg-white text-green-900 ring-slate-300 hover:bg-slate-50`}
+                    >
+                      Completar
+                    </button>
                     <EditDeleteButtons nombre={notificacionNombre(n)} onEdit={() => onEdit(n)} onDelete={() => void actions.eliminar(n.id)} />
-                  )}
-                </div>
+                  </div>
+                )}
               </li>
             ))}
           </ul>

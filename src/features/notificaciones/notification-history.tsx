@@ -6,6 +6,7 @@ import {
   useCanEditNotificaciones,
   useHistorial,
   useNotificacionActions,
+  SOLO_LECTURA_NOTIFICACIONES,
   type NotificacionItem,
 } from './use-notificaciones';
 import { Button } from '../../components/ui/button';
@@ -13,7 +14,8 @@ import { Button } from '../../components/ui/button';
 /**
  * 'Historial de Notificaciones' of one application (spec 01 §2), for the 'Editar Registro' modal:
  * every notification of the application, newest first, each with edit and delete and, while
- * pending, 'Marcar Leída'; 'Nueva Notificación' opens the create form. Reads the local store and
+ * pending, 'Marcar Leída'; 'Nueva Notificación' opens the create form. The read-only role sees
+ * the list alone, with a line saying why. Reads the local store and
  * writes local mutations, so it works offline.
  */
 export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
@@ -38,6 +40,11 @@ export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
           </Button>
         )}
       </div>
+      {!canEdit && (
+        <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700" data-testid="historial-solo-lectura">
+          {SOLO_LECTURA_NOTIFICACIONES}
+        </p>
+      )}
       {loading ? (
         <div className="p-4">
           <Spinner />
@@ -54,21 +61,21 @@ export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
               data-id={n.id}
             >
               <NotificationSummary n={n} showEstado />
-              <div className="flex shrink-0 flex-wrap gap-1.5">
-                {n.estado === 'pendiente' && (
-                  <button
-                    type="button"
-                    onClick={() => void actions.marcarLeida(n.id)}
-                    aria-label={`Marcar Leída la ${notificacionNombre(n)}`}
-                    className={`${actionButton} bg-white text-blue-900 ring-slate-300 hover:bg-slate-50`}
-                  >
-                    Marcar Leída
-                  </button>
-                )}
-                {canEdit && (
+              {canEdit && (
+                <div className="flex shrink-0 flex-wrap gap-1.5">
+                  {n.estado === 'pendiente' && (
+                    <button
+                      type="button"
+                      onClick={() => void actions.marcarLeida(n.id)}
+                      aria-label={`Marcar Leída la ${notificacionNombre(n)}`}
+                      className={`${actionButton} bg-white text-blue-900 ring-slate-300 hover:bg-slate-50`}
+                    >
+                      Marcar Leída
+                    </button>
+                  )}
                   <EditDeleteButtons nombre={notificacionNombre(n)} onEdit={() => setForm({ notificacion: n })} onDelete={() => void actions.eliminar(n.id)} />
-                )}
-              </div>
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -90,11 +90,17 @@ export function useHistorial(solicitudId: string): ListState {
   );
 }
 
-/** Creating, editing and deleting need edit_customer (the server refuses the rest). */
+/**
+ * Creating, editing, deleting and marking read or completed need edit_customer (the server refuses
+ * the rest): the read-only `user` sees the notifications and changes nothing in them.
+ */
 export function useCanEditNotificaciones(): boolean {
   const state = useAtomValue(sessionAtom);
   return state.status === 'authenticated' && can(state.session.user.rol, 'edit_customer');
 }
+
+/** What the read-only role reads where the actions would be. */
+export const SOLO_LECTURA_NOTIFICACIONES = 'Tu rol solo puede ver las notificaciones: no puede marcarlas, editarlas ni eliminarlas.';
 
 function description(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;

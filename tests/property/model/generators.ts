@@ -345,9 +345,11 @@ export const GENERATORS: Record<string, Gen> = {
     return { id: n.id, changes, base };
   },
   'notificacion.eliminar': async (ctx, i, d) => notificacionId(ctx, i, d),
-  'notificacion.marcarLeida': async (ctx, i, d) => notificacionId(ctx, i, d),
-  'notificacion.marcarCompletada': async (ctx, i, d) => notificacionId(ctx, i, d),
+  // Marking is offered with edit_customer only (the read-only role's bell has no buttons).
+  'notificacion.marcarLeida': async (ctx, i, d) => (permitted(ctx, i, 'edit_customer') ? notificacionId(ctx, i, d) : null),
+  'notificacion.marcarCompletada': async (ctx, i, d) => (permitted(ctx, i, 'edit_customer') ? notificacionId(ctx, i, d) : null),
   'notificacion.marcarTodasLeidas': async (ctx, i, d) => {
+    if (!permitted(ctx, i, 'edit_customer')) return null;
     const pending = (await ctx.db.notificaciones.where('estado').equals('pendiente').toArray()).slice(i.pick % 3, (i.pick % 3) + 3);
     const ids = pending.map((p) => p.id);
     // Aimed at a refusal: the drawn ids (no row has them), or one made up when none was drawn.

@@ -103,20 +103,20 @@ export default async function notificacionesRoutes(app: FastifyInstance) {
     });
   }
 
-  app.patch('/api/notificaciones/:id/marcar-leida', read, async (request) => {
+  app.patch('/api/notificaciones/:id/marcar-leida', edit, async (request) => {
     const user = requireUser(request);
     const id = pathId(request.params);
     return { ok: true, data: await app.db.transaction((tx) => marcarLeida(tx, user, { id })) };
   });
 
-  app.patch('/api/notificaciones/:id/marcar-completada', read, async (request) => {
+  app.patch('/api/notificaciones/:id/marcar-completada', edit, async (request) => {
     const user = requireUser(request);
     const id = pathId(request.params);
     return { ok: true, data: await app.db.transaction((tx) => marcarCompletada(tx, user, { id })) };
   });
 
   // Without ids: every pending notification the user sees.
-  app.patch('/api/notificaciones/marcar-todas-leidas', read, async (request) => {
+  app.patch('/api/notificaciones/marcar-todas-leidas', edit, async (request) => {
     const user = requireUser(request);
     const body = (request.body ?? {}) as { ids?: unknown };
     const args = body.ids === undefined ? {} : parseInput(MarcarTodasLeidasArgs, { ids: body.ids });

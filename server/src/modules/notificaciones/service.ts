@@ -5,7 +5,10 @@
  *   deleted, and either its application is one the user may see (solicitudes/visibility.ts) or,
  *   without an application, it is addressed to nobody in particular or to this user.
  * - A notification the user may not see is NOT_FOUND, never FORBIDDEN, so ids do not leak.
- * - Creating, editing and deleting need edit_customer; marking read or completed only needs sight.
+ * - Creating, editing, deleting and marking read or completed need edit_customer: a notification's
+ *   estado is one value the whole company shares, so marking it takes it off everyone's pending
+ *   panel, and the read-only `user` (spec 01 §6: view_customer only) sees the bell but changes
+ *   nothing in it (security audit F2).
  * - Every write sets the row's `seq` from nextSeq (so devices pull it) and leaves an audit row,
  *   inside the caller's transaction; a write that changes nothing writes nothing.
  * - Creating the same id twice is a no-op returning the first notification, to its creator while
@@ -309,6 +312,7 @@ async function write(
 
 /** pendiente -> leida; a notification already read or completed stays as it is. */
 export async function marcarLeida(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.marcarLeida'>) {
+  requireEdit(user, 'marcar');
   const current = await lockVisible(tx, user, args.id);
   const estado = transicion(current.estado, 'leida');
   if (!estado) return notificacionRow(current);
@@ -317,6 +321,7 @@ export async function marcarLeida(tx: DbOrTx, user: AuthUser, args: MutationArgs
 
 /** pendiente or leida -> completada. */
 export async function marcarCompletada(tx: DbOrTx, user: AuthUser, args: MutationArgs<'notificacion.marcarCompletada'>) {
+  requireEdit(user, 'marcar');
   const current = await lockVisible(tx, user, args.id);
   const estado = transicion(current.estado, 'completada');
   if (!estado) return notificacionRow(current);
@@ -328,6 +333,7 @@ export async function marcarCompletada(tx: DbOrTx, user: AuthUser, args: Mutatio
  * Ids that are gone or out of sight are skipped: the user marked what they saw.
  */
 export async function marcarTodasLeidas(tx: DbOrTx, user: AuthUser, args: Partial<MarcarTodasLeidasArgs>) {
+  requireEdit(user, 'marcar');
   const where = and(
     eq(notificaciones.estado, 'pendiente'),
     args.ids ? (args.ids.length ? inArray(notificaciones.id, args.ids) : sql`false`) : undefined,
