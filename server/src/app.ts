@@ -24,7 +24,7 @@ import { radicadoBudget } from './modules/seguimiento/radicado-budget';
 import seguimientoRoutes from './modules/seguimiento/routes';
 import etapasRoutes from './modules/seguimiento/etapas-routes';
 import usuariosRoutes from './modules/usuarios/routes';
-import { perfilCorreoLimit } from './modules/usuarios/correo-limit';
+import { perfilCorreoLimit, usuariosCorreoLimit } from './modules/usuarios/correo-limit';
 import formularioRoutes from './modules/formulario/routes';
 import notificacionesRoutes from './modules/notificaciones/routes';
 import revisionesRoutes from './modules/revisiones/routes';
@@ -133,8 +133,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before every route, so its request timing covers them all.
   await app.register(metricsPlugin, { token: opts.metricsToken });
 
-  // Whether an e-mail is taken, asked by PUT /api/perfil or the perfil.editar mutation: one budget.
+  // Whether an e-mail is taken: asked by PUT /api/perfil or the perfil.editar mutation, one budget;
+  // by the user administration's routes and mutations, another, three times as large.
   const correoLimit = perfilCorreoLimit(app, opts.loginRateLimit ?? 10);
+  const usuariosCorreo = usuariosCorreoLimit(app, 3 * (opts.loginRateLimit ?? 10));
 
   await app.register(healthRoutes);
   await app.register(openapiRoutes);
@@ -146,7 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(dashboardRoutes);
   await app.register(solicitudesRoutes);
-  await app.register(syncRoutes, { correoLimit });
+  await app.register(syncRoutes, { correoLimit, usuariosCorreoLimit: usuariosCorreo });
   // One counter for every public request that names a filing number (radicado-budget.ts).
   const radicadoLimit = radicadoBudget(app, opts.seguimientoRateLimit ?? 30);
   await app.register(seguimientoRoutes, { rateLimit: opts.seguimientoRateLimit ?? 30, radicadoLimit });
@@ -156,6 +158,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rateLimit: opts.loginRateLimit ?? 10,
     hourlyLimit: opts.loginHourlyLimit ?? 6 * (opts.loginRateLimit ?? 10),
     correoLimit,
+    usuariosCorreoLimit: usuariosCorreo,
   });
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);

@@ -4,6 +4,8 @@
  *   wipe): Cache-Control: no-store and Pragma: no-cache, unless the route chose its own; the
  *   PWA's files keep their caching; the hijacked tus answers say no-store too and send no CORS;
  * - perfil.editar through push counts in PUT /api/perfil's budget of e-mail questions;
+ * - creating a user, or giving one another e-mail, counts in the user administration's budget of
+ *   e-mail questions, by REST and by push alike (security audit F1);
  * - the read-only role 'user' cannot answer a correction review, by REST or by push;
  * - mutation names of Object.prototype are an unknown operation, not a 500.
  */
@@ -182,6 +184,54 @@ describe('perfil.editar shares the profile budget of e-mail questions', () => {
     const [result] = await push('manager', [{ name: 'perfil.editar', args: { usuarioId: manager.id, nombre: manager.nombre, correo: 'otro-gerente@demo.co' } }], '10.1.0.2');
     expect(result).toMatchObject({ status: 'rejected', code: 'RATE_LIMITED' });
     expect((await db().select().from(usuarios).where(eq(usuarios.id, manager.id)))[0].correo).toBe(before);
+  });
+});
+
+describe("the user administration's e-mail questions have a budget (three times the profile's: 15 a minute here)", () => {
+  const nuevo = (correo: string) => ({
+    name: 'usuario.crear',
+    args: { tempId: randomUUID(), nombre: 'Persona Nueva', cedula: '70111222', correo, contraseña: 'clave-segura-1', rol: 'asesor', info_extra: {} },
+  });
+
+  it('usuario.crear and POST /api/usuarios: past the budget the answer is RATE_LIMITED, the same for a taken and a free address, and nobody is created', async () => {
+    // Before: 62 addresses in one push, answered at dozens a second, told which ones another company has.
+    const correos = Array.from({ length: 14 }, (_, i) => `equipo-${i}@demo.co`).concat(['admin@otra.co', 'admin@otra.co', 'equipo-libre@demo.co']);
+    const results = await push('admin', correos.map(nuevo), '10.1.0.3');
+    expect(results.slice(0, 14).map((r) => r.status)).toEqual(Array(14).fill('applied'));
+    expect(results[14]).toMatchObject({ status: 'rejected', code: 'VALIDATION', error: 'Ya existe un usuario registrado con el correo admin@otra.co.' });
+    expect(results[15]).toMatchObject({ status: 'rejected', code: 'RATE_LIMITED', error: expect.stringMatching(/^Demasiadas solicitudes/) });
+    expect(results[16]).toMatchObject({ status: 'rejected', code: 'RATE_LIMITED' });
+    expect(results[16].error).toBe(results[15].error);
+    expect(await usuario('equipo-libre@demo.co')).toBeUndefined();
+
+    // The REST route counts in the same budget, from the same address and session.
+    const rest = await call('admin', 'POST', '/api/usuarios', nuevo('equipo-rest@demo.co').args, '10.1.0.3');
+    expect(rest.statusCode).toBe(429);
+    expect(rest.headers['retry-after']).toMatch(/^\d+$/);
+    expect(await usuario('equipo-rest@demo.co')).toBeUndefined();
+
+    // An edit that keeps the e-mail asks nothing and is not counted.
+    const equipo = await usuario('equipo-0@demo.co');
+    const [renamed] = await push('admin', [{ name: 'usuario.editar', args: { usuarioId: equipo.id, changes: { nombre: 'Persona Renombrada', correo: 'equipo-0@demo.co' }, base: {} } }], '10.1.0.3');
+    expect(renamed).toMatchObject({ status: 'applied' });
+  });
+
+  it('usuario.editar and PUT /api/usuarios/:id naming another e-mail count in it too', async () => {
+    const target = await usuario('user@demo.co');
+    const antes = target.correo;
+    for (let i = 0; i < 15; i++) {
+      // A taken address: refused, so the user keeps theirs and every question names another one.
+      const res = await call('supervisor', 'PUT', `/api/usuarios/${target.id}`, { correo: i % 2 ? 'admin@otra.co' : 'admin@demo.co' }, '10.1.0.4');
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const rest = await call('supervisor', 'PUT', `/api/usuarios/${target.id}`, { correo: 'admin@otra.co' }, '10.1.0.4');
+    expect(rest.statusCode).toBe(429);
+    const [edit] = await push('supervisor', [{ name: 'usuario.editar', args: { usuarioId: target.id, changes: { correo: 'libre-edit@demo.co' }, base: {} } }], '10.1.0.4');
+    expect(edit).toMatchObject({ status: 'rejected', code: 'RATE_LIMITED' });
+    expect((await usuario('user@demo.co'))?.correo).toBe(antes);
+    // Changing nothing but the name is not a question: it still goes through.
+    const nombre = await call('supervisor', 'PUT', `/api/usuarios/${target.id}`, { nombre: target.nombre }, '10.1.0.4');
+    expect(nombre.statusCode, nombre.body).toBe(200);
   });
 });
 

@@ -4,9 +4,9 @@ import zlib from 'node:zlib';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
 import { requireUser } from '../../plugins/auth';
-import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PushBodySchema } from '../../../../src/domain/sync-protocol';
+import { PULL_PAGE_DEFAULT, PULL_PAGE_MAX, PushBodySchema, type MutationEnvelope } from '../../../../src/domain/sync-protocol';
 import { push, type PushGuard } from './push';
-import { correoLimitado, perfilCambiaCorreo, type CorreoLimit } from '../usuarios/correo-limit';
+import { correoLimitado, perfilCambiaCorreo, usuarioCambiaCorreo, type CorreoLimit } from '../usuarios/correo-limit';
 import { pullBody, pullPage } from './pull';
 import { pullRecentPage } from './pull-recent';
 import { AppError } from '../../../../src/domain/errors';
@@ -41,15 +41,24 @@ const PULL_COMPRESSION = {
   zlibOptions: { level: 1 },
 };
 
-export default async function syncRoutes(app: FastifyInstance, opts: { correoLimit: CorreoLimit }) {
+export default async function syncRoutes(app: FastifyInstance, opts: { correoLimit: CorreoLimit; usuariosCorreoLimit: CorreoLimit }) {
   app.post('/api/sync/push', { bodyLimit: 5 * 1024 * 1024 }, async (request) => {
     const user = requireUser(request);
     const body = parseInput(PushBodySchema, request.body);
-    // A perfil.editar naming another e-mail asks whether that address is taken: it counts in the
-    // same budget as PUT /api/perfil (usuarios/correo-limit.ts), past which it is rejected.
+    // A mutation that asks whether an address is taken counts in the budget of the REST route that
+    // asks it (usuarios/correo-limit.ts), past which it is rejected: perfil.editar naming another
+    // e-mail in PUT /api/perfil's, usuario.crear and usuario.editar naming another e-mail in the
+    // user administration's.
     const guard: PushGuard = async (m) => {
-      if (m.name !== 'perfil.editar' || !(await perfilCambiaCorreo(app.db, user, m.args))) return;
-      if ((await opts.correoLimit(request)) !== null) throw correoLimitado();
+      const budget = await correoBudgetOf(m);
+      if (budget && (await budget(request)) !== null) throw correoLimitado();
+    };
+    const correoBudgetOf = async (m: MutationEnvelope): Promise<CorreoLimit | null> => {
+      const args = (m.args ?? {}) as { usuarioId?: unknown; changes?: unknown };
+      if (m.name === 'perfil.editar') return (await perfilCambiaCorreo(app.db, user, m.args)) ? opts.correoLimit : null;
+      if (m.name === 'usuario.crear') return opts.usuariosCorreoLimit;
+      if (m.name === 'usuario.editar') return (await usuarioCambiaCorreo(app.db, user, args.usuarioId, args.changes)) ? opts.usuariosCorreoLimit : null;
+      return null;
     };
     const data = await push(app.db, user, body, guard);
     app.metrics.countPush(data.results);

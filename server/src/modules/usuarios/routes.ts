@@ -6,7 +6,7 @@
  * not show the profile call; a separate path keeps it out of the admin-only routes) and
  * POST /api/perfil/contrasena (own password; rate-limited per IP and user like the login).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimitHook } from '../../plugins/rate-limit-hook';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
@@ -30,7 +30,7 @@ import {
   USUARIO_NO_EXISTE,
 } from './service';
 import { cambiarContrasena } from './contrasena';
-import { correoLimitado, type CorreoLimit } from './correo-limit';
+import { correoLimitado, usuarioCambiaCorreo, type CorreoLimit } from './correo-limit';
 
 const MANAGERS = { roles: ['admin', 'supervisor'] as const };
 
@@ -63,7 +63,7 @@ export const PerfilBody = v.object({
 
 export default async function usuariosRoutes(
   app: FastifyInstance,
-  opts: { jwtKey: Uint8Array; rateLimit: number; hourlyLimit: number; correoLimit: CorreoLimit },
+  opts: { jwtKey: Uint8Array; rateLimit: number; hourlyLimit: number; correoLimit: CorreoLimit; usuariosCorreoLimit: CorreoLimit },
 ) {
   // The login's hourly cap too, per user whatever the address: a stolen session guessing the
   // current password gets no more tries in an hour than a login does (its own counter, like the
@@ -82,7 +82,16 @@ export default async function usuariosRoutes(
     return { ok: true, data: await getUsuario(app.db, requireUser(request), idParam(request.params)) };
   });
 
-  app.post('/api/usuarios', { config: MANAGERS }, async (request, reply) => {
+  // Creating a user, or giving one another e-mail, tells whether the address is taken in any
+  // company: each counts in the user administration's budget (correo-limit.ts), like the mutations.
+  const withinBudget = async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await opts.usuariosCorreoLimit(request);
+    if (wait === null) return;
+    reply.header('Retry-After', String(wait));
+    throw correoLimitado();
+  };
+
+  app.post('/api/usuarios', { config: MANAGERS, preHandler: withinBudget }, async (request, reply) => {
     const user = requireUser(request);
     const body = parseInput(UsuarioNuevoSchema, withParsedInfoExtra(request.body ?? {}));
     // The password is hashed before the transaction opens (withHashedPasswords).
@@ -90,17 +99,27 @@ export default async function usuariosRoutes(
     return reply.status(201).send({ ok: true, data });
   });
 
-  app.put('/api/usuarios/:id', { config: MANAGERS }, async (request) => {
-    const user = requireUser(request);
-    const usuarioId = idParam(request.params);
-    const changes = parseInput(UsuarioCambiosSchema, withParsedInfoExtra(request.body ?? {}));
-    const data = await withHashedPasswords(
-      [changes.contraseña],
-      () => app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes })),
-      staffHashKey(user),
-    );
-    return { ok: true, data };
-  });
+  app.put(
+    '/api/usuarios/:id',
+    {
+      config: MANAGERS,
+      preHandler: async (request, reply) => {
+        const target = Number((request.params as { id?: unknown }).id);
+        if (await usuarioCambiaCorreo(app.db, requireUser(request), target, request.body)) await withinBudget(request, reply);
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const usuarioId = idParam(request.params);
+      const changes = parseInput(UsuarioCambiosSchema, withParsedInfoExtra(request.body ?? {}));
+      const data = await withHashedPasswords(
+        [changes.contraseña],
+        () => app.db.transaction((tx) => editarUsuario(tx, user, { usuarioId, changes })),
+        staffHashKey(user),
+      );
+      return { ok: true, data };
+    },
+  );
 
   app.delete('/api/usuarios/:id', { config: MANAGERS }, async (request) => {
     const user = requireUser(request);
