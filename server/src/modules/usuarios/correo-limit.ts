@@ -16,7 +16,7 @@
  *   every process behind one database counts together;
  * - past a budget the caller gets RATE_LIMITED and nothing is looked up or written.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { usuarios } from '../../db/schema';
@@ -32,6 +32,16 @@ export type CorreoLimit = (request: FastifyRequest) => Promise<number | null>;
 
 /** The refusal of a question past the budget. */
 export const correoLimitado = () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+
+/** A REST route's hook counting its call in `limit`: past it, 429 with Retry-After. */
+export function withinCorreoBudget(limit: CorreoLimit) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const wait = await limit(request);
+    if (wait === null) return;
+    reply.header('Retry-After', String(wait));
+    throw correoLimitado();
+  };
+}
 
 export function perfilCorreoLimit(app: FastifyInstance, max: number): CorreoLimit {
   return correoBudget(app, max, 'perfil');

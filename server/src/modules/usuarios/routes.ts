@@ -6,7 +6,7 @@
  * not show the profile call; a separate path keeps it out of the admin-only routes) and
  * POST /api/perfil/contrasena (own password; rate-limited per IP and user like the login).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { rateLimitHook } from '../../plugins/rate-limit-hook';
 import * as v from 'valibot';
 import { parseInput } from '../../lib/validation';
@@ -30,7 +30,7 @@ import {
   USUARIO_NO_EXISTE,
 } from './service';
 import { cambiarContrasena } from './contrasena';
-import { correoLimitado, usuarioCambiaCorreo, type CorreoLimit } from './correo-limit';
+import { usuarioCambiaCorreo, withinCorreoBudget, type CorreoLimit } from './correo-limit';
 
 const MANAGERS = { roles: ['admin', 'supervisor'] as const };
 
@@ -84,12 +84,7 @@ export default async function usuariosRoutes(
 
   // Creating a user, or giving one another e-mail, tells whether the address is taken in any
   // company: each counts in the user administration's budget (correo-limit.ts), like the mutations.
-  const withinBudget = async (request: FastifyRequest, reply: FastifyReply) => {
-    const wait = await opts.usuariosCorreoLimit(request);
-    if (wait === null) return;
-    reply.header('Retry-After', String(wait));
-    throw correoLimitado();
-  };
+  const withinBudget = withinCorreoBudget(opts.usuariosCorreoLimit);
 
   app.post('/api/usuarios', { config: MANAGERS, preHandler: withinBudget }, async (request, reply) => {
     const user = requireUser(request);
@@ -155,12 +150,7 @@ export default async function usuariosRoutes(
       // The e-mail must be unique across companies, so the answer tells whether an address is
       // taken: a session may ask that as often as it may try a login, no more. The perfil.editar
       // mutation counts in the same budget (correo-limit.ts).
-      preHandler: async (request, reply) => {
-        const wait = await opts.correoLimit(request);
-        if (wait === null) return;
-        reply.header('Retry-After', String(wait));
-        throw correoLimitado();
-      },
+      preHandler: withinCorreoBudget(opts.correoLimit),
     },
     async (request) => {
       const user = requireUser(request);
