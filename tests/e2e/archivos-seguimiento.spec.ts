@@ -82,6 +82,8 @@ test('a filing made in the form shows its timeline on /seguimiento and takes an 
   await fillMinimal(form, documento, 'Renata');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Solicitud creada exitosamente')).toBeVisible({ timeout: 30_000 });
+  // Behind the modal window the page is inert: typing there before it has closed goes nowhere.
+  await expect(form.dialog()).toHaveCount(0);
   await page.getByLabel('Buscar').fill(documento);
   const radicadoCell = page.getByTestId('credit-row').filter({ hasText: 'Renata' }).getByTestId('radicado');
   await expect(radicadoCell).toHaveText(/^RAD-/, { timeout: 30_000 });

@@ -199,6 +199,8 @@ test('the office deletes an application the tablet edited offline: the refusal i
   await modal.field('Barrio').fill('Barrio Borrado');
   await modal.save();
   await expect(toastWith(page, 'Cambios guardados en este dispositivo.')).toBeVisible();
+  // Behind the modal window the page is inert: typing there before it has closed goes nowhere.
+  await expect(modal.dialog()).toHaveCount(0);
   await page.getByLabel('Buscar').fill('');
   // Meanwhile the office deletes that application.
   const admin = await login(request, 'admin@demo.co');
