@@ -12,7 +12,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { syncClientAtom, useLocalDb } from '../../state/local-data';
 import { reportDelivery } from '../../state/delivery';
 import { actionButton, EditDeleteButtons, notificacionNombre, NotificationSummary } from './notification-item';
-import { SOLO_LECTURA_NOTIFICACIONES, useCanEditNotificaciones, useNotificacionActions, type NotificacionItem } from './use-notificaciones';
+import { SoloLecturaNote } from './solo-lectura-note';
+import { useCanEditNotificaciones, useNotificacionActions, type NotificacionItem } from './use-notificaciones';
 
 /**
  * Spec 01 §4 'Mark all read' (the button 'Marcar todas como leídas'): the list is reloaded 500 ms
@@ -111,9 +112,7 @@ export function BellPanel({
         )}
       </div>
       {!canEdit && (
-        <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700" data-testid="notificaciones-solo-lectura">
-          {SOLO_LECTURA_NOTIFICACIONES}
-        </p>
+        <SoloLecturaNote testId="notificaciones-solo-lectura" />
       )}
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
         {loading ? (

@@ -6,10 +6,10 @@ import {
   useCanEditNotificaciones,
   useHistorial,
   useNotificacionActions,
-  SOLO_LECTURA_NOTIFICACIONES,
   type NotificacionItem,
 } from './use-notificaciones';
 import { Button } from '../../components/ui/button';
+import { SoloLecturaNote } from './solo-lectura-note';
 
 /**
  * 'Historial de Notificaciones' of one application (spec 01 §2), for the 'Editar Registro' modal:
@@ -41,9 +41,7 @@ export function NotificationHistory({ solicitudId }: { solicitudId: string }) {
         )}
       </div>
       {!canEdit && (
-        <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700" data-testid="historial-solo-lectura">
-          {SOLO_LECTURA_NOTIFICACIONES}
-        </p>
+        <SoloLecturaNote testId="historial-solo-lectura" />
       )}
       {loading ? (
         <div className="p-4">
