@@ -88,6 +88,7 @@ test('the office deletes an application the advisor has a draft of: the panel sh
   const ask = page.getByRole('alertdialog', { name: '¿Descartar este borrador?' });
   await expect(ask).toContainText(`Se perderá: Borrador de edición de solicitud · ${nombre} · ${radicado}`);
   await expect(ask).toContainText('Barrio: Barrio Huérfano');
+  await page.screenshot({ path: test.info().outputPath('borrador-huerfano-descartar-820.png') });
   await ask.getByRole('button', { name: 'Conservar' }).click();
   await expect(ask).toHaveCount(0);
   await expect(entry).toHaveCount(1);
