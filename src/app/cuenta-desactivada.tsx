@@ -30,6 +30,7 @@ import { readErrorsAtom } from '../state/read-errors';
 import { sessionAtom, sessionExpiredAtom } from '../state/session';
 import { forgetUserOnDevice } from './forget-user';
 import { unsentWorkDescriber } from './unsent-work';
+import { flushDraftsNow } from '../lib/use-flush-on-leave';
 
 export function CuentaDesactivada() {
   const session = useAtomValue(sessionAtom);
@@ -60,6 +61,8 @@ export function CuentaDesactivada() {
     }
     if (running.current) return;
     running.current = true;
+    // The last keystrokes of a form on screen go into its draft first, so they are described and kept.
+    flushDraftsNow();
     void (async () => {
       await client?.dispose().catch(() => undefined);
       const own = db ?? openUserDb(user.empresa_id, user.id);

@@ -11,6 +11,7 @@ import { DEVICE_LOGIN_OFFLINE, LOGIN_ERRORS, loginErrorMessage } from '../domain
 import { ApiError } from '../lib/api';
 import { isLoginDenied, serverLogin } from '../lib/login';
 import { useOnline } from '../lib/use-online';
+import { flushDraftsNow } from '../lib/use-flush-on-leave';
 import { forgetDeviceLogin, rememberDeviceLogin } from '../state/device-login';
 import { forgetHeldLogin, heldServerLogin } from '../state/device-session';
 import { clearStoredSession, loginNoticeAtom, sessionAtom, sessionExpiredAtom, storeSession } from '../state/session';
@@ -61,6 +62,7 @@ export function DeviceLoginResume() {
         adopt(session, held.password);
       } catch (err) {
         if (!live || !isLoginDenied(err)) return;
+        flushDraftsNow();
         forgetHeldLogin();
         forgetDeviceLogin(held.email);
         clearStoredSession();

@@ -29,6 +29,7 @@ import { SyncChip, useSyncView } from './sync-chip';
 import { SyncPanelHost } from './sync-panel';
 import { OPEN_PARAM } from './open-param';
 import { endServerSession } from './end-server-session';
+import { flushDraftsNow } from '../lib/use-flush-on-leave';
 
 interface MenuItem {
   to: string;
@@ -74,6 +75,7 @@ export function Shell() {
   const items = MENU.filter((m) => (!m.adminOnly || isAdminOrSupervisor(user.rol)) && (!m.asesorOnly || esAsesor(user.rol)));
 
   const logout = async () => {
+    flushDraftsNow(); // a form's last keystrokes reach its draft before the session ends
     const { pending } = db ? await readCounts(db).catch(() => ({ pending: 0 })) : { pending: 0 };
     if (pending > 0) {
       const ok = await askConfirm({

@@ -3,7 +3,9 @@
  * the kind of change, the applicant and radicado ('sin radicar' before filing) or the user or
  * notification, what it changes, and when it was made. Rejected changes can be retried or
  * discarded (after a question naming what is lost: it cannot be undone), conflicts resolved field
- * by field; attachments show 'en cola' until uploaded. It
+ * by field; attachments show 'en cola' until uploaded. An 'Editar Registro' draft whose application
+ * the server deleted or no longer shows this user is listed with what was typed, to copy or
+ * discard (orphan-drafts-section.tsx); drafts of applications still here are not listed. It
  * also shows the storage this device uses (es-CO figures) and 'Borrar datos de este dispositivo'.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -29,6 +31,8 @@ import { reopenable, reopenRefusedCreation } from '../features/formulario/reopen
 import { loadSubjects } from './subjects';
 import { isStaleQueue, STALE_QUEUE_MESSAGE } from './stale-queue';
 import { useOnline } from '../lib/use-online';
+import { describeOrphanDrafts, discardOrphanDraft, orphanRecordDrafts } from './orphan-drafts';
+import { OrphanDrafts } from './orphan-drafts-section';
 
 /** Said in the panel while the browser has no connection and the engine has not said more yet. */
 export const PANEL_OFFLINE = 'Sin conexión: lo que está en cola se enviará cuando vuelva la conexión.';
@@ -81,10 +85,11 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
   const [estimate, setEstimate] = useState<{ usage?: number; quota?: number } | null>(null);
   const data = useLiveQuery(async () => {
     if (!db) return null;
-    const [outbox, problems, files] = await Promise.all([
+    const [outbox, problems, files, orphans] = await Promise.all([
       db.outbox.orderBy('id').toArray(),
       db.problems.filter((p) => !p.resolvedAt).toArray(),
       db.files.toArray(),
+      orphanRecordDrafts(db),
     ]);
     const waiting = files.filter((f) => f.status !== 'uploaded');
     const subjects = await loadSubjects(db, [
@@ -92,7 +97,7 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
       ...problems.map((p) => p.args),
       ...waiting.map((f) => ({ solicitudId: f.ownerSolicitudId })),
     ], problems);
-    return { outbox, problems, files: waiting, subjects };
+    return { outbox, problems, files: waiting, subjects, orphans: describeOrphanDrafts(orphans, subjects) };
   }, [db]);
 
   useEffect(() => {
@@ -120,6 +125,11 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
   const queuedFiles = data?.files.filter((f) => f.status !== 'error') ?? [];
   const failedFiles = data?.files.filter((f) => f.status === 'error') ?? [];
   const queued = (data?.outbox.length ?? 0) + queuedFiles.length;
+  const orphans = data?.orphans ?? [];
+  // What the panel holds that is only on this device and not on its way (said when nothing is queued).
+  const onlyHere = [failedFiles.length ? 'Los archivos rechazados' : '', orphans.length ? 'los borradores sin su solicitud' : '']
+    .filter(Boolean)
+    .join(' y ');
   const mb = (n?: number) => (n === undefined ? '?' : formatMegabytes(n));
 
   return (
@@ -211,10 +221,14 @@ export function SyncPanel({ onClose, focusProblem }: { onClose: () => void; focu
         ))}
       </ul>
 
+      <OrphanDrafts drafts={orphans} onDiscard={(id) => db && act(discardOrphanDraft(db, id))} />
+
       <h3 className="mt-4 font-semibold">En cola ({queued})</h3>
       {queued === 0 &&
-        (failedFiles.length ? (
-          <p className="text-sm text-slate-700">Nada en cola. Los archivos rechazados de arriba siguen solo en este dispositivo.</p>
+        (onlyHere ? (
+          <p className="text-sm text-slate-700">
+            Nada en cola. {onlyHere.charAt(0).toUpperCase() + onlyHere.slice(1)} de arriba siguen solo en este dispositivo.
+          </p>
         ) : (
           <p className="text-sm text-slate-700">Nada por enviar: todo está en el servidor.</p>
         ))}

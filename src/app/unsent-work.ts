@@ -181,7 +181,7 @@ function draftFieldLabel(path: string, subjects: Subjects): string {
 }
 
 /** An unsaved 'Editar Registro' edit: each changed field by its label, with what it was before. */
-function recordDraftItem(row: DraftRow, subjects: Subjects): UnsentItem | null {
+export function recordDraftItem(row: DraftRow, subjects: Subjects): UnsentItem | null {
   const saved = parseRecordDraft(row);
   if (!saved) return null;
   const { record, values, defaults } = saved.draft;
