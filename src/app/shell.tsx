@@ -30,6 +30,7 @@ import { SyncPanelHost } from './sync-panel';
 import { OPEN_PARAM } from './open-param';
 import { endServerSession } from './end-server-session';
 import { flushDraftsNow } from '../lib/use-flush-on-leave';
+import { useOrphanDraftCount } from './use-orphan-drafts';
 
 interface MenuItem {
   to: string;
@@ -57,6 +58,7 @@ export function Shell() {
   const [open, setOpen] = useState(false);
   const db = useAtomValue(localDbAtom);
   const view = useSyncView();
+  const orphanDrafts = useOrphanDraftCount();
   const setReadErrors = useSetAtom(readErrorsAtom);
   const navigate = useNavigate();
   const location = useLocation();
@@ -94,7 +96,8 @@ export function Shell() {
     void navigate('/login', { replace: true });
   };
 
-  const rejected = view.problems > 0;
+  const rejected = view.problems + orphanDrafts > 0;
+  const attention = view.problems > 0 ? ' (hay cambios rechazados)' : orphanDrafts > 0 ? ' (hay borradores sin su solicitud)' : '';
 
   return (
     <div className="min-h-screen">
@@ -109,7 +112,7 @@ export function Shell() {
           <button
             type="button"
             className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-white lg:hidden"
-            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${rejected ? ' (hay cambios rechazados)' : ''}${devueltas > 0 ? `, ${devueltas} con correcciones pendientes` : ''}`}
+            aria-label={`${open ? 'Cerrar menú' : 'Abrir menú'}${attention}${devueltas > 0 ? `, ${devueltas} con correcciones pendientes` : ''}`}
             aria-expanded={open}
             aria-controls="menu-lateral"
             onClick={() => setOpen((o) => !o)}
@@ -123,7 +126,7 @@ export function Shell() {
                 aria-hidden="true"
                 className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-blue-900"
               >
-                {view.problems > 99 ? '99+' : view.problems}
+                {view.problems + orphanDrafts > 99 ? '99+' : view.problems + orphanDrafts}
               </span>
             )}
             {!rejected && devueltas > 0 && (

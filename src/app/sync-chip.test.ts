@@ -17,4 +17,10 @@ describe('the sync chip texts', () => {
     // A conflict on the device before the engine counted it is still shown.
     expect(syncChipTexts(view({ problems: 0 }), 1).refused).toBe('1 conflicto');
   });
+
+  it("counts an application's draft left without it as one more to look at, beside refused changes and conflicts", () => {
+    expect(syncChipTexts(view({}), 0, 1).refused).toBe('1 con problemas');
+    expect(syncChipTexts(view({ problems: 1 }), 1, 1).refused).toBe('1 conflicto · 1 con problemas');
+    expect(syncChipTexts(view({ problems: 2 }), 0, 0).refused).toBe('2 con problemas');
+  });
 });

@@ -13,6 +13,7 @@ import { syncPanelAtom } from '../state/sync-panel';
 import { useOnline } from '../lib/use-online';
 import { refusedText, syncChipText, syncChipWarns, type SyncView } from './sync-text';
 import { useOpenProblems } from '../state/problems';
+import { useOrphanDraftCount } from './use-orphan-drafts';
 
 /** The engine's status; while no engine runs (a login verified on this device only) the counts come from the local store. */
 export function useSyncView(): SyncView {
@@ -34,12 +35,13 @@ export interface SyncChipTexts {
 }
 
 /**
- * What the chip shows for a view and the open conflicts. The engine's problem count and the open
- * conflicts are read apart (a conflict can be recorded before the engine counts it), so the
- * larger of the two is what was refused.
+ * What the chip shows for a view, the open conflicts and the drafts left without their
+ * application. The engine's problem count and the open conflicts are read apart (a conflict can
+ * be recorded before the engine counts it), so the larger of the two is what was refused; an
+ * orphaned draft is one more thing to look at in 'Cambios pendientes' ('con problemas').
  */
-export function syncChipTexts(view: SyncView, conflicts: number): SyncChipTexts {
-  const refused = Math.max(view.problems, conflicts);
+export function syncChipTexts(view: SyncView, conflicts: number, orphanDrafts = 0): SyncChipTexts {
+  const refused = Math.max(view.problems, conflicts) + orphanDrafts;
   return { status: syncChipText(view), refused: refused > 0 ? refusedText(refused, conflicts) : null, warn: syncChipWarns(view) };
 }
 
@@ -47,7 +49,7 @@ export function syncChipTexts(view: SyncView, conflicts: number): SyncChipTexts 
 export function useSyncChipTexts(): SyncChipTexts {
   const view = useSyncView();
   const conflicts = useOpenProblems().filter((p) => p.code === 'CONFLICT').length;
-  return syncChipTexts(view, conflicts);
+  return syncChipTexts(view, conflicts, useOrphanDraftCount());
 }
 
 export function SyncChip() {

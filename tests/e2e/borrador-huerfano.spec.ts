@@ -56,6 +56,9 @@ test('the office deletes an application the advisor has a draft of: the panel sh
   const entry = panel.getByTestId('borrador-sin-solicitud');
   await expect(entry).toHaveCount(1, { timeout: 30_000 });
   await expect(panel.getByRole('heading', { name: 'Borradores sin su solicitud (1)' })).toBeVisible();
+  // The main screen says so too: the chip's red pill and the ☰ badge count the draft.
+  await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas');
+  await expect(page.getByTestId('menu-badge')).toHaveText('1');
   await expect(entry).toContainText('Borrador de edición de solicitud');
   await expect(entry).toContainText(`${nombre} · ${radicado}`);
   await expect(entry).toContainText(REASON);
@@ -98,5 +101,7 @@ test('the office deletes an application the advisor has a draft of: the panel sh
   await ask.getByRole('button', { name: 'Descartar' }).click();
   await expect(entry).toHaveCount(0);
   await expect(panel.getByRole('heading', { name: /Borradores sin su solicitud/ })).toHaveCount(0);
+  await expect(page.getByTestId('sync-problemas')).toHaveCount(0);
+  await expect(page.getByTestId('menu-badge')).toHaveCount(0);
   expect(await readLocal<{ id: string }>(page, 'drafts')).toEqual([]);
 });
