@@ -38,6 +38,7 @@ import { contentSize, readContent, sizeOf, storeContent, type Content } from '..
 import type { AuthUser } from '../../plugins/auth';
 import { estadosPermitidos } from '../solicitudes/service';
 import { actualizarEtapa } from './actualizar-etapa';
+import { lastPublicAudit, latest } from './fecha-cambio';
 import { visibleSolicitudes } from '../solicitudes/visibility';
 
 /** The stored form of a filing number, checked after `normalizarRadicado`. */
@@ -98,7 +99,8 @@ async function readRadicado(db: Tx, radicado: string) {
     .where(eq(seguimientoEtapas.solicitudId, sol.id))
     .orderBy(asc(seguimientoEtapas.orden), asc(seguimientoEtapas.id));
   const etapaIds = etapas.map((e) => e.id);
-  if (!etapaIds.length) return publicView(sol, empresa, etapas, [], []);
+  const audited = await lastPublicAudit(db, sol.empresaId, sol.id);
+  if (!etapaIds.length) return publicView(sol, empresa, etapas, [], [], audited);
   // One transaction runs one query at a time: these two go in turn.
   const historial = await db
     .select()
@@ -106,11 +108,11 @@ async function readRadicado(db: Tx, radicado: string) {
     .where(inArray(seguimientoHistorial.etapaId, etapaIds))
     .orderBy(asc(seguimientoHistorial.fecha), asc(seguimientoHistorial.id));
   const archivos = await db
-    .select({ id: documentos.id, etapaId: documentos.etapaId, nombre: documentos.nombre, estado: documentos.estado })
+    .select({ id: documentos.id, etapaId: documentos.etapaId, nombre: documentos.nombre, estado: documentos.estado, createdAt: documentos.createdAt })
     .from(documentos)
     .where(and(eq(documentos.solicitudId, sol.id), inArray(documentos.etapaId, etapaIds), isNull(documentos.deletedAt)))
     .orderBy(asc(documentos.createdAt), asc(documentos.id));
-  return publicView(sol, empresa, etapas, historial, archivos);
+  return publicView(sol, empresa, etapas, historial, archivos, audited);
 }
 
 /**
@@ -125,9 +127,16 @@ export async function estadosDeRadicado(db: Db, radicado: string): Promise<strin
 
 type EtapaRow = typeof seguimientoEtapas.$inferSelect;
 type HistorialRow = typeof seguimientoHistorial.$inferSelect;
-type ArchivoRow = Pick<typeof documentos.$inferSelect, 'id' | 'etapaId' | 'nombre' | 'estado'>;
+type ArchivoRow = Pick<typeof documentos.$inferSelect, 'id' | 'etapaId' | 'nombre' | 'estado' | 'createdAt'>;
 
-function publicView(sol: SolicitudRow, empresa: EmpresaPublica, etapas: EtapaRow[], historial: HistorialRow[], archivos: ArchivoRow[]) {
+function publicView(
+  sol: SolicitudRow,
+  empresa: EmpresaPublica,
+  etapas: EtapaRow[],
+  historial: HistorialRow[],
+  archivos: ArchivoRow[],
+  audited: Date | null,
+) {
   const url = (docId: string) =>
     `/api/seguimiento/archivo/${docId}?radicado=${encodeURIComponent(sol.radicado)}`;
   return {
@@ -135,7 +144,14 @@ function publicView(sol: SolicitudRow, empresa: EmpresaPublica, etapas: EtapaRow
     banco: sol.bancoNombre,
     producto_solicitado: sol.tipoCredito,
     estado_global: sol.estado,
-    fecha_cambio: iso(sol.updatedAt),
+    // What the applicant can see changed last (fecha-cambio.ts), never an internal edit.
+    fecha_cambio: latest([
+      sol.createdAt,
+      audited,
+      ...etapas.map((e) => e.fechaActualizacion),
+      ...historial.map((h) => h.fecha),
+      ...archivos.map((a) => a.createdAt),
+    ]),
     empresa,
     etapas: etapas.map((e) => ({
       etapa: e.etapa,
