@@ -105,3 +105,46 @@ test('the office deletes an application the advisor has a draft of: the panel sh
   await expect(page.getByTestId('menu-badge')).toHaveCount(0);
   expect(await readLocal<{ id: string }>(page, 'drafts')).toEqual([]);
 });
+
+test('the office deletes the application the advisor has open: the form says so, keeps what was typed, and queues nothing on Guardar', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { modal, radicado, row } = await signInAtRow(page, request, 'asesor@demo.co', 5);
+  await modal.open(radicado, row.solicitante.numero_documento);
+  await modal.field('Barrio').fill('Barrio Abierto');
+  await expect(modal.dialog().getByTestId('borrador-registro')).toHaveText(
+    'Borrador guardado en este dispositivo. Pulsa Guardar para enviar los cambios.',
+  );
+  await expect(modal.dialog().getByTestId('registro-eliminado')).toHaveCount(0);
+
+  const admin = await apiLogin(request, 'admin@demo.co');
+  const del = await request.delete(`/api/solicitudes/${row.solicitud.id}`, { headers: { authorization: `Bearer ${admin.access_token}` } });
+  expect(del.ok()).toBe(true);
+  // The connection comes back: the device syncs and the application leaves it.
+  await context.setOffline(true);
+  await context.setOffline(false);
+
+  const notice = modal.dialog().getByTestId('registro-eliminado');
+  await expect(notice).toContainText(
+    'Esta solicitud ya no está en este dispositivo: se eliminó en el servidor o ya no tienes acceso a ella. Tus cambios no se pueden guardar en ella.',
+    { timeout: 30_000 },
+  );
+  await expect(modal.field('Barrio')).toHaveValue('Barrio Abierto');
+  await expect(modal.dialog().getByTestId('borrador-registro')).toHaveText('Borrador guardado en este dispositivo. Cópialo desde Cambios pendientes.');
+  // The draft written straight to IndexedDB is seen by the live queries: the chip counts it.
+  await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas');
+  await page.screenshot({ path: test.info().outputPath('registro-eliminado-820.png') });
+
+  await modal.dialog().getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Esta solicitud ya no está en este dispositivo', { exact: false }).last()).toBeVisible();
+  expect(await readLocal(page, 'outbox')).toEqual([]);
+
+  // What was typed is in 'Cambios pendientes', to copy.
+  await notice.getByRole('button', { name: 'Ver Cambios pendientes' }).click();
+  const entry = page.getByRole('dialog', { name: 'Cambios pendientes' }).getByTestId('borrador-sin-solicitud');
+  await expect(entry).toContainText(`· ${radicado}`);
+  await expect(entry.getByTestId('cambios-del-borrador')).toContainText('Barrio: Barrio Abierto');
+});

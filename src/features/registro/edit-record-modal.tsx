@@ -126,6 +126,7 @@ export default function EditRecordModal({ solicitudId, onClose, notificationsPan
       notificationsPanel={typeof notificationsPanel === 'function' ? notificationsPanel(solicitudId) : notificationsPanel}
       restored={draft}
       onDiscardRestored={discardRestored}
+      gone={row === null}
     />
   );
 }

@@ -22,6 +22,7 @@ import { fullName, type SolicitudRecord } from '../../domain/solicitud';
 import { useLocalDb } from '../../state/local-data';
 import { ArchivosSection } from './archivos-section';
 import { ConflictNotice } from './conflict-notice';
+import { GONE_DRAFT, GONE_NOTICE, GoneNotice } from './gone-notice';
 import { CreditSection } from './credit-section';
 import { editSchema } from './edit-schema';
 import { EditFilesProvider, queueChosen, useEditFilesState } from './edit-files';
@@ -68,6 +69,8 @@ interface Props {
   restored?: SavedRecordDraft | null;
   /** 'Descartar cambios recuperados', confirmed: the draft is gone, the form starts again from the record. */
   onDiscardRestored?: () => void;
+  /** The application left the device while the form was open (deleted on the server, or no longer visible). */
+  gone?: boolean;
 }
 
 /** The first invalid field on screen: focused, scrolled to the middle, and its message. */
@@ -80,7 +83,7 @@ function focusFirstInvalid(formId: string): string | undefined {
   return (described && document.getElementById(described)?.textContent) || undefined;
 }
 
-export function RecordForm({ initial, live, session, schemas, definiciones, lists, subtitle, onClose, notificationsPanel, restored, onDiscardRestored }: Props) {
+export function RecordForm({ initial, live, session, schemas, definiciones, lists, subtitle, onClose, notificationsPanel, restored, onDiscardRestored, gone }: Props) {
   const rol = session.user.rol;
   const canEdit = can(rol, 'edit_customer');
   const subjectLine = `${fullName(live.solicitante)} · ${live.solicitud.radicado ?? 'sin radicar'}`;
@@ -143,7 +146,7 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
       saving={saver.saving}
       onCancel={guard.requestClose}
       onDeleted={closeForGood}
-      status={canEdit && form.formState.isDirty ? <DraftHint status={draft.status} filesChosen={editFiles.chosen.size > 0} /> : null}
+      status={canEdit && form.formState.isDirty ? <DraftHint status={draft.status} filesChosen={editFiles.chosen.size > 0} gone={gone} /> : null}
       onDeleting={setDeleting}
     />
   );
@@ -151,6 +154,7 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
   return (
     <Dialog title="Editar Registro" size="full" subtitle={subtitle} onClose={guard.requestClose} footer={footer} testId="editar-registro">
       <FormProvider {...form}>
+        {gone && <GoneNotice dirty={form.formState.isDirty} />}
         <ConflictNotice solicitudId={initial.id} />
         {restored && fromDraft && (
           <RestoredDraftNotice
@@ -163,7 +167,20 @@ export function RecordForm({ initial, live, session, schemas, definiciones, list
         <EditFilesProvider value={editFiles.value}>
         <ReviewProvider {...review.provider}>
         <ReviewPanel {...review.panel} sending={saver.saving} onSend={sendCorrections} />
-        <form id={formId} noValidate onSubmit={(e) => void form.handleSubmit((edit) => saver.save(edit), onInvalid)(e)} className="space-y-4">
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(e) => {
+            // Nothing is queued for an application that is no longer here: the server would refuse it.
+            if (gone) {
+              e.preventDefault();
+              toast.error(GONE_NOTICE, form.formState.isDirty ? { description: GONE_DRAFT } : undefined);
+              return;
+            }
+            void form.handleSubmit((edit) => saver.save(edit), onInvalid)(e);
+          }}
+          className="space-y-4"
+        >
           <fieldset disabled={!canEdit} className="space-y-4">
             {ENTITY_SECTIONS.map((s) => (
               <EntitySection key={s.entity} entity={s.entity} title={s.title} testId={s.testId} fields={fields.entities[s.entity]} lists={lists} />

@@ -65,7 +65,17 @@ export function RestoredDraftNotice({
 }
 
 /** The hint beside Guardar while there are changes; `filesChosen` when a file was chosen in this edit. */
-export function DraftHint({ status, filesChosen = false }: { status: DraftStatus; filesChosen?: boolean }) {
+export const DRAFT_KEPT_GONE = 'Borrador guardado en este dispositivo. Cópialo desde Cambios pendientes.';
+
+export function DraftHint({ status, filesChosen = false, gone = false }: { status: DraftStatus; filesChosen?: boolean; gone?: boolean }) {
+  // The application left the device: Guardar cannot send anything, the draft waits in 'Cambios pendientes'.
+  if (gone && status === 'saved') {
+    return (
+      <p data-testid="borrador-registro" className="text-sm text-slate-700">
+        {DRAFT_KEPT_GONE}
+      </p>
+    );
+  }
   if (status === 'none') {
     // Only files changed: nothing is kept on the device until Guardar.
     return filesChosen ? (
