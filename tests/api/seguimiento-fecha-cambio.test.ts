@@ -1,7 +1,7 @@
 /**
  * The public page's 'Última actualización' (`fecha_cambio`) moves only with what the applicant can
  * see there: a status, the bank, the product, a stage, a history line, a file.
- * Internal edits (a city, a phone number, an observation), by REST or by push,
+ * Internal edits (a city, a phone number, an observation, the credit detail), by REST or by push,
  * leave it where it was, though they move `updated_at`.
  * Each case first sets every public time of the filing to one past moment, so "unchanged" is an
  * exact value. A visible change must then show its own stored time (its audit, stage or file row);
@@ -128,13 +128,17 @@ async function uploadCedula(radicado: string) {
 
 describe("the public page's 'Última actualización'", () => {
   it('stays where it was after internal edits, by REST and by push, though the application was updated', async () => {
-    const s = await filing();
+    const s = await filing((r) => r.tipoCredito !== 'vehicular');
     expect(await fechaCambio(s.radicado)).toBe(PAST);
 
     await internalEdits(s);
     await push('solicitud.editar', { solicitudId: s.id, changes: { 'solicitud.ciudad_solicitud': 'Neiva' }, base: {} });
+    // The credit detail's own type is not what the page shows as the product (the column is).
+    await push('solicitud.editar', { solicitudId: s.id, changes: { 'solicitud.detalle_credito.tipo_credito': 'vehicular' }, base: {} });
     expect((await updatedAt(s.id)).valueOf()).not.toBe(new Date(PAST).valueOf());
-    expect(await fechaCambio(s.radicado)).toBe(PAST);
+    const after = await lookup(s.radicado);
+    expect(after.producto_solicitado).toBe(s.tipoCredito);
+    expect(after.fecha_cambio).toBe(PAST);
   });
 
   it('moves with a status change, by REST and by push', async () => {
