@@ -1,6 +1,6 @@
 /**
  * The public page's 'Última actualización' (`fecha_cambio`) moves only with what the applicant can
- * see there: a status, the bank, the product, a stage, a history line, a file.
+ * see there: a status, the bank, the product, a stage, a history line, a file added or removed.
  * Internal edits (a city, a phone number, an observation, the credit detail), by REST or by push,
  * leave it where it was, though they move `updated_at`.
  * Each case first sets every public time of the filing to one past moment, so "unchanged" is an
@@ -34,6 +34,7 @@ async function setPublicTimes(id: string, at: string, after?: string) {
   await db.execute(sql`update seguimiento_etapas set fecha_actualizacion = ${at} where solicitud_id = ${id} ${only('fecha_actualizacion')}`);
   await db.execute(sql`update seguimiento_historial set fecha = ${at} where etapa_id in (select id from seguimiento_etapas where solicitud_id = ${id}) ${only('fecha')}`);
   await db.execute(sql`update documentos set created_at = ${at} where solicitud_id = ${id} ${only('created_at')}`);
+  await db.execute(sql`update documentos set deleted_at = ${at} where solicitud_id = ${id} and deleted_at is not null ${only('deleted_at')}`);
   await db.execute(sql`update auditoria set fecha = ${at} where entidad = 'solicitud' and entidad_id = ${id}::text ${only('fecha')}`);
 }
 
@@ -74,9 +75,9 @@ async function storedTime(query: ReturnType<typeof sql>): Promise<string> {
 const lastAudit = (id: string) => storedTime(sql`select max(fecha) as at from auditoria where entidad = 'solicitud' and entidad_id = ${id}::text`);
 const stageTime = (id: string, etapa: string) =>
   storedTime(sql`select fecha_actualizacion as at from seguimiento_etapas where solicitud_id = ${id} and etapa = ${etapa}`);
-const fileTime = (docId: string) => storedTime(sql`select created_at as at from documentos where id = ${docId}`);
+const fileTime = (docId: string, col: 'created_at' | 'deleted_at') => storedTime(sql`select ${sql.raw(col)} as at from documentos where id = ${docId}`);
 
-async function rest(who: DemoUser, method: 'PATCH' | 'POST', url: string, payload?: Record<string, unknown>) {
+async function rest(who: DemoUser, method: 'PATCH' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) {
   const res = await ctx.app.inject({ method, url, headers: bearer(await loginAs(ctx.app, who)), ...(payload && { payload }) });
   expect(res.statusCode, res.body).toBeLessThan(300);
 }
@@ -176,8 +177,19 @@ describe("the public page's 'Última actualización'", () => {
     const docId = await uploadCedula(s.radicado);
     // The upload's rows: the file, and the documentos stage's date with its history line (one time).
     await showsChange(s, async () => {
-      const times = [await fileTime(docId), await stageTime(s.id, 'documentos')];
+      const times = [await fileTime(docId, 'created_at'), await stageTime(s.id, 'documentos')];
       return new Date(Math.max(...times.map(Date.parse))).toISOString();
     });
+  });
+
+  it('moves when staff remove a file from a stage', async () => {
+    const s = await filing();
+    const docId = await uploadCedula(s.radicado);
+    await setPublicTimes(s.id, PAST);
+    expect(await fechaCambio(s.radicado)).toBe(PAST);
+
+    await rest('supervisor', 'DELETE', `/api/documentos/${docId}`);
+    expect((await lookup(s.radicado)).etapas.flatMap((e) => e.archivos).map((a) => a.id)).not.toContain(docId);
+    await showsChange(s, () => fileTime(docId, 'deleted_at'));
   });
 });

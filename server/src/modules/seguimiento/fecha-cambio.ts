@@ -5,10 +5,10 @@
  * holding the radicado, that something happened when nothing they can see did.
  * Invariants:
  * - It is the latest of: the filing's creation; a stage's update (its status, comments and date,
- *   moved by a status change or by staff); a history line; a file on a stage (the applicant's
- *   upload included); and an audited change of the global status, the bank or the product. The
- *   audit row is written in the statement that makes the change, so it exists exactly when the
- *   change does, by REST and by push alike.
+ *   moved by a status change or by staff); a history line; a file on a stage added or removed (the
+ *   applicant's upload included); and an audited change of the global status, the bank or the
+ *   product. The audit row is written in the statement that makes the change, so it exists
+ *   exactly when the change does, by REST and by push alike.
  * - The product is the `tipo_credito` column, the only one the page shows; the credit detail's
  *   own `tipo_credito` and the rest of that JSON are internal.
  * - Read in the caller's snapshot, with one query on the audit trail's (empresa, entidad,
