@@ -5,10 +5,12 @@
  * holding the radicado, that something happened when nothing they can see did.
  * Invariants:
  * - It is the latest of: the filing's creation; a stage's update (its status, comments and date,
- *   moved by a status change or by staff); a history line; a file on a stage (the applicant's
- *   upload included); and an audited change of the global status, the bank or the product (the
- *   audit row is written in the statement that makes the change, so it exists exactly when the
- *   change does, by REST and by push alike).
+ *   moved by a status change or by staff); a history line; a file on a stage added or removed (the
+ *   applicant's upload included); and an audited change of the global status, the bank or the
+ *   product. The audit row is written in the statement that makes the change, so it exists
+ *   exactly when the change does, by REST and by push alike.
+ * - The product is the `tipo_credito` column, the only one the page shows; the credit detail's
+ *   own `tipo_credito` and the rest of that JSON are internal.
  * - Read in the caller's snapshot, with one query on the audit trail's (empresa, entidad,
  *   entidad_id) index.
  */
@@ -17,9 +19,11 @@ import type { DbOrTx } from '../../db/client';
 
 /**
  * The audited keys that change what the public page shows: `estado` (a status change),
- * 'solicitud.estado' (creation), the bank and the product as field edits write them.
+ * 'solicitud.estado' (creation), the bank and the product columns as field edits write them.
+ * Not 'solicitud.detalle_credito…': the page's `producto_solicitado` is the column, which an edit
+ * of the credit detail leaves as it was.
  */
-const PUBLIC_KEYS = ['estado', 'solicitud.estado', 'solicitud.banco_nombre', 'solicitud.tipo_credito', 'solicitud.detalle_credito.tipo_credito'];
+const PUBLIC_KEYS = ['estado', 'solicitud.estado', 'solicitud.banco_nombre', 'solicitud.tipo_credito'];
 
 /** When the audit trail last recorded a change of the status, bank or product of this application (null: never). */
 export async function lastPublicAudit(tx: DbOrTx, empresaId: number, solicitudId: string): Promise<Date | null> {
@@ -27,11 +31,7 @@ export async function lastPublicAudit(tx: DbOrTx, empresaId: number, solicitudId
   const { rows } = (await tx.execute(sql`
     select max(a.fecha) as at from auditoria a
     where a.empresa_id = ${empresaId} and a.entidad = 'solicitud' and a.entidad_id = ${solicitudId}
-      and (a.cambios ?| array[${keys}]
-        -- The credit detail audited as one JSON value: only when its product changed.
-        or (a.cambios ? 'solicitud.detalle_credito'
-          and (a.cambios -> 'solicitud.detalle_credito' -> 'old' ->> 'tipo_credito')
-            is distinct from (a.cambios -> 'solicitud.detalle_credito' -> 'new' ->> 'tipo_credito')))`)) as unknown as {
+      and a.cambios ?| array[${keys}]`)) as unknown as {
     rows: Array<{ at: string | Date | null }>;
   };
   const at = rows[0]?.at;

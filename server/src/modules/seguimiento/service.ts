@@ -107,10 +107,18 @@ async function readRadicado(db: Tx, radicado: string) {
     .from(seguimientoHistorial)
     .where(inArray(seguimientoHistorial.etapaId, etapaIds))
     .orderBy(asc(seguimientoHistorial.fecha), asc(seguimientoHistorial.id));
+  // Deleted files too (metadata only): their removal is a change the page shows (fecha-cambio.ts).
   const archivos = await db
-    .select({ id: documentos.id, etapaId: documentos.etapaId, nombre: documentos.nombre, estado: documentos.estado, createdAt: documentos.createdAt })
+    .select({
+      id: documentos.id,
+      etapaId: documentos.etapaId,
+      nombre: documentos.nombre,
+      estado: documentos.estado,
+      createdAt: documentos.createdAt,
+      deletedAt: documentos.deletedAt,
+    })
     .from(documentos)
-    .where(and(eq(documentos.solicitudId, sol.id), inArray(documentos.etapaId, etapaIds), isNull(documentos.deletedAt)))
+    .where(and(eq(documentos.solicitudId, sol.id), inArray(documentos.etapaId, etapaIds)))
     .orderBy(asc(documentos.createdAt), asc(documentos.id));
   return publicView(sol, empresa, etapas, historial, archivos, audited);
 }
@@ -127,7 +135,7 @@ export async function estadosDeRadicado(db: Db, radicado: string): Promise<strin
 
 type EtapaRow = typeof seguimientoEtapas.$inferSelect;
 type HistorialRow = typeof seguimientoHistorial.$inferSelect;
-type ArchivoRow = Pick<typeof documentos.$inferSelect, 'id' | 'etapaId' | 'nombre' | 'estado' | 'createdAt'>;
+type ArchivoRow = Pick<typeof documentos.$inferSelect, 'id' | 'etapaId' | 'nombre' | 'estado' | 'createdAt' | 'deletedAt'>;
 
 function publicView(
   sol: SolicitudRow,
@@ -137,6 +145,7 @@ function publicView(
   archivos: ArchivoRow[],
   audited: Date | null,
 ) {
+  const vivos = archivos.filter((a) => !a.deletedAt);
   const url = (docId: string) =>
     `/api/seguimiento/archivo/${docId}?radicado=${encodeURIComponent(sol.radicado)}`;
   return {
@@ -151,6 +160,7 @@ function publicView(
       ...etapas.map((e) => e.fechaActualizacion),
       ...historial.map((h) => h.fecha),
       ...archivos.map((a) => a.createdAt),
+      ...archivos.map((a) => a.deletedAt),
     ]),
     empresa,
     etapas: etapas.map((e) => ({
@@ -158,7 +168,7 @@ function publicView(
       estado: e.estado,
       comentarios: e.comentarios,
       fecha_actualizacion: iso(e.fechaActualizacion),
-      archivos: archivos
+      archivos: vivos
         .filter((a) => a.etapaId === e.id)
         .map((a) => ({ id: a.id, nombre: a.nombre, estado: a.estado, url: url(a.id) })),
       historial: historial
