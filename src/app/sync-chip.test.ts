@@ -18,9 +18,10 @@ describe('the sync chip texts', () => {
     expect(syncChipTexts(view({ problems: 0 }), 1).refused).toBe('1 conflicto');
   });
 
-  it("counts an application's draft left without it as one more to look at, beside refused changes and conflicts", () => {
-    expect(syncChipTexts(view({}), 0, 1).refused).toBe('1 con problemas');
-    expect(syncChipTexts(view({ problems: 1 }), 1, 1).refused).toBe('1 conflicto · 1 con problemas');
+  it("names the drafts left without their application beside refused changes and conflicts", () => {
+    expect(syncChipTexts(view({}), 0, 1).refused).toBe('1 borrador sin solicitud');
+    expect(syncChipTexts(view({ problems: 1 }), 1, 2).refused).toBe('1 conflicto · 2 borradores sin solicitud');
+    expect(syncChipTexts(view({ problems: 3 }), 1, 1).refused).toBe('1 conflicto · 2 con problemas · 1 borrador sin solicitud');
     expect(syncChipTexts(view({ problems: 2 }), 0, 0).refused).toBe('2 con problemas');
   });
 });

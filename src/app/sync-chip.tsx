@@ -12,6 +12,7 @@ import { localDbAtom, syncStatusAtom } from '../state/local-data';
 import { syncPanelAtom } from '../state/sync-panel';
 import { useOnline } from '../lib/use-online';
 import { refusedText, syncChipText, syncChipWarns, type SyncView } from './sync-text';
+import { plural } from '../domain/format';
 import { useOpenProblems } from '../state/problems';
 import { useOrphanDraftCount } from './use-orphan-drafts';
 
@@ -37,12 +38,17 @@ export interface SyncChipTexts {
 /**
  * What the chip shows for a view, the open conflicts and the drafts left without their
  * application. The engine's problem count and the open conflicts are read apart (a conflict can
- * be recorded before the engine counts it), so the larger of the two is what was refused; an
- * orphaned draft is one more thing to look at in 'Cambios pendientes' ('con problemas').
+ * be recorded before the engine counts it), so the larger of the two is what was refused; drafts
+ * left without their application are named as such ('1 borrador sin solicitud'), as the panel
+ * lists them apart from refused changes.
  */
 export function syncChipTexts(view: SyncView, conflicts: number, orphanDrafts = 0): SyncChipTexts {
-  const refused = Math.max(view.problems, conflicts) + orphanDrafts;
-  return { status: syncChipText(view), refused: refused > 0 ? refusedText(refused, conflicts) : null, warn: syncChipWarns(view) };
+  const refused = Math.max(view.problems, conflicts);
+  const parts = [
+    refused > 0 ? refusedText(refused, conflicts) : '',
+    orphanDrafts > 0 ? plural(orphanDrafts, 'borrador sin solicitud', 'borradores sin solicitud') : '',
+  ].filter(Boolean);
+  return { status: syncChipText(view), refused: parts.length ? parts.join(' · ') : null, warn: syncChipWarns(view) };
 }
 
 /** The chip's words, live, for anything that shows the sync state. */

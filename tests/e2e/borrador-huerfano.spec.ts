@@ -57,7 +57,7 @@ test('the office deletes an application the advisor has a draft of: the panel sh
   await expect(entry).toHaveCount(1, { timeout: 30_000 });
   await expect(panel.getByRole('heading', { name: 'Borradores sin su solicitud (1)' })).toBeVisible();
   // The main screen says so too: the chip's red pill and the ☰ badge count the draft.
-  await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas');
+  await expect(page.getByTestId('sync-problemas')).toHaveText('1 borrador sin solicitud');
   await expect(page.getByTestId('menu-badge')).toHaveText('1');
   await expect(entry).toContainText('Borrador de edición de solicitud');
   await expect(entry).toContainText(`${nombre} · ${radicado}`);
@@ -135,7 +135,7 @@ test('the office deletes the application the advisor has open: the form says so,
   await expect(modal.field('Barrio')).toHaveValue('Barrio Abierto');
   await expect(modal.dialog().getByTestId('borrador-registro')).toHaveText('Borrador guardado en este dispositivo. Cópialo desde Cambios pendientes.');
   // The draft written straight to IndexedDB is seen by the live queries: the chip counts it.
-  await expect(page.getByTestId('sync-problemas')).toHaveText('1 con problemas');
+  await expect(page.getByTestId('sync-problemas')).toHaveText('1 borrador sin solicitud');
   await page.screenshot({ path: test.info().outputPath('registro-eliminado-820.png') });
 
   await modal.dialog().getByRole('button', { name: 'Guardar' }).click();
