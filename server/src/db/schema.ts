@@ -237,7 +237,8 @@ export const documentos = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('documentos_solicitante_idx').on(t.solicitanteId)],
+  // By application too: the public page's stage files and the stage-upload budget read them so.
+  (t) => [index('documentos_solicitante_idx').on(t.solicitanteId), index('documentos_solicitud_idx').on(t.solicitudId)],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "documentos_solicitud_idx" ON "documentos" USING btree ("solicitud_id");
