@@ -12,6 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
 import { solicitudes } from '../../server/src/db/schema';
 import type { Change, PullResponse } from '../../src/domain/sync-protocol';
+import { TITULO_CAMBIO_BANCO } from '../../src/domain/notificacion-textos';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -98,7 +99,9 @@ describe('an application moved to another bank', () => {
     const nuevoBanco = await pull(davivienda, clients.davivienda, antes.davivienda.cursor);
     expect(of(nuevoBanco.changes, 'solicitud', 'put')).toEqual([sol.id]);
     expect(of(nuevoBanco.changes, 'revision', 'put')).toEqual(revisiones);
-    // Its earlier notifications, and the bank change's own.
+    // Its earlier notifications; the bank change's own is the broker's (it names the old bank).
     expect(of(nuevoBanco.changes, 'notificacion', 'put')).toEqual(expect.arrayContaining(notificaciones));
+    const titulos = nuevoBanco.changes.filter((c) => c.entity === 'notificacion').map((c) => (c.row as { titulo?: string } | undefined)?.titulo);
+    expect(titulos).not.toContain(TITULO_CAMBIO_BANCO);
   });
 });

@@ -377,15 +377,15 @@ describe('pull', () => {
       ctx.app.inject({ method: 'PUT', url: `/api/usuarios/${created.json().data.id}`, headers: bearer(admin), payload: { ...body, contraseña: '', ...extra } });
 
     const first = await pullFrom(0);
-    expect(first.scope).toBe('banco:bancolombia');
+    expect(first.scope).toBe('banco:v2:bancolombia');
     // An edit that does not touch what the user sees keeps the scope.
     expect((await edit({ nombre: 'Banco Alcance Editado' })).statusCode).toBe(200);
-    expect((await pullFrom(first.cursor)).scope).toBe('banco:bancolombia');
+    expect((await pullFrom(first.cursor)).scope).toBe('banco:v2:bancolombia');
 
     // Moved to another bank: no application changed, so only the scope tells the device, and the
     // pull from 0 it then makes holds only the new bank's applications.
     expect((await edit({ info_extra: { banco_nombre: 'Davivienda' } })).statusCode).toBe(200);
-    expect((await pullFrom(first.cursor)).scope).toBe('banco:davivienda');
+    expect((await pullFrom(first.cursor)).scope).toBe('banco:v2:davivienda');
     const again = await pullFrom(0);
     const banks = again.changes.filter((c) => c.entity === 'solicitud').map((c) => (c.row as SolicitudRecord).solicitud.banco_nombre);
     expect(banks.length).toBeGreaterThan(0);

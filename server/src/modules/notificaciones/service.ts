@@ -4,6 +4,10 @@
  * - A user sees a notification exactly when pull would send it (`canSeeNotificacion`): not
  *   deleted, and either its application is one the user may see (solicitudes/visibility.ts) or,
  *   without an application, it is addressed to nobody in particular or to this user.
+ * - A bank change's notification (the server's own, `datos_adicionales.banco_anterior` set) is the
+ *   broker's: it names the bank the application came from and asks the broker's staff to review
+ *   the documents. A banco user, outside staff of the bank it moved to, never sees it (a competing
+ *   bank's name, and a task it must not complete for the broker); it sees the application itself.
  * - A notification the user may not see is NOT_FOUND, never FORBIDDEN, so ids do not leak.
  * - Creating, editing, deleting and marking read or completed need edit_customer: a notification's
  *   estado is one value the whole company shares, so marking it takes it off everyone's pending
@@ -72,13 +76,23 @@ export function notificacionRow(n: NotificacionDb) {
 }
 export type NotificacionWire = ReturnType<typeof notificacionRow>;
 
+/** Whether a notification is a bank change's, made by the server (see the header). */
+export function esCambioDeBanco(n: Pick<NotificacionDb, 'datosAdicionales'>): boolean {
+  const datos = n.datosAdicionales as Record<string, unknown> | null;
+  return !!datos && typeof datos === 'object' && 'banco_anterior' in datos;
+}
+
+/** The same in SQL: only the server writes `datos_adicionales` (an edit cannot set it). */
+const cambioDeBancoSql = sql`(coalesce(${notificaciones.datosAdicionales}, '{}'::jsonb) -> 'banco_anterior') is not null`;
+
 /** The visibility rule on a loaded row and its application's columns (used by pull too). */
 export function canSeeNotificacion(
   user: AuthUser,
-  n: Pick<NotificacionDb, 'empresaId' | 'solicitudId' | 'usuarioId' | 'deletedAt'>,
+  n: Pick<NotificacionDb, 'empresaId' | 'solicitudId' | 'usuarioId' | 'deletedAt' | 'datosAdicionales'>,
   sol: { bancoNombre: string | null; createdByUserId: number | null; assignedToUserId: number | null; deletedAt: string | null },
 ): boolean {
   if (n.deletedAt || n.empresaId !== user.empresaId) return false;
+  if (user.rol === 'banco' && esCambioDeBanco(n)) return false;
   if (n.solicitudId) {
     return !sol.deletedAt && canSeeRow(user, { empresaId: n.empresaId, ...sol });
   }
@@ -90,6 +104,7 @@ export function visibleNotificaciones(user: AuthUser): SQL {
   return and(
     eq(notificaciones.empresaId, user.empresaId),
     isNull(notificaciones.deletedAt),
+    user.rol === 'banco' ? sql`not ${cambioDeBancoSql}` : undefined,
     or(
       and(
         sql`${notificaciones.solicitudId} is not null`,
@@ -111,6 +126,9 @@ export function visibleNotificaciones(user: AuthUser): SQL {
 export function everVisibleNotificaciones(user: AuthUser): SQL {
   return and(
     eq(notificaciones.empresaId, user.empresaId),
+    // Never seen under this scope (a device that pulled under banco's old one pulls again): no
+    // tombstone either, so the bank does not learn that such a notification exists.
+    user.rol === 'banco' ? sql`not ${cambioDeBancoSql}` : undefined,
     or(
       and(sql`${notificaciones.solicitudId} is not null`, everVisibleSolicitudes(user)),
       and(

@@ -63,9 +63,12 @@ export function everVisibleSolicitudes(user: AuthUser): SQL {
  * What the user's sight depends on besides the rows themselves: the role and, for banco, the bank.
  * Pull sends it with every page; a device that pulled under another scope has rows it may no longer
  * see (no row changed, so no tombstone comes) and pulls everything again from 0.
+ * A rule that narrows a role's sight changes its scope too, so devices that pulled under the old
+ * rule drop what it no longer shows: banco's `v2` hides the bank-change notifications
+ * (notificaciones/service.ts), which a device that pulled before still holds.
  */
 export function visibilityScope(user: AuthUser): string {
-  return user.rol === 'banco' ? `banco:${bankOf(user) ?? ''}` : user.rol;
+  return user.rol === 'banco' ? `banco:v2:${bankOf(user) ?? ''}` : user.rol;
 }
 
 /**
