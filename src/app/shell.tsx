@@ -96,7 +96,9 @@ export function Shell() {
     void navigate('/login', { replace: true });
   };
 
-  const rejected = view.problems + orphanDrafts > 0;
+  /** Refused changes and drafts left without their application: both wait in 'Cambios pendientes'. */
+  const attentionCount = view.problems + orphanDrafts;
+  const rejected = attentionCount > 0;
   const attention = view.problems > 0 ? ' (hay cambios rechazados)' : orphanDrafts > 0 ? ' (hay borradores sin su solicitud)' : '';
 
   return (
@@ -126,7 +128,7 @@ export function Shell() {
                 aria-hidden="true"
                 className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white ring-2 ring-blue-900"
               >
-                {view.problems + orphanDrafts > 99 ? '99+' : view.problems + orphanDrafts}
+                {attentionCount > 99 ? '99+' : attentionCount}
               </span>
             )}
             {!rejected && devueltas > 0 && (
