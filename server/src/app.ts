@@ -50,6 +50,8 @@ export interface AppOptions {
   loginHourlyLimit?: number;
   /** Public tracking requests per minute per IP and route. */
   seguimientoRateLimit?: number;
+  /** Document downloads (GET /api/documentos/:id) per minute per user (default 60). */
+  descargasRateLimit?: number;
   /** Password hashes running at once in this process (default 2). */
   hashConcurrency?: number;
   /**
@@ -163,7 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formularioRoutes);
   await app.register(notificacionesRoutes);
   await app.register(configuracionRoutes);
-  await app.register(registroRoutes);
+  await app.register(registroRoutes, { descargasRateLimit: opts.descargasRateLimit ?? 60 });
   await app.register(estadisticasRoutes);
   await app.register(auditRoutes);
   await app.register(emailRoutes);

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: 10,
       LOGIN_IP_RATE_LIMIT: 30,
       SEGUIMIENTO_RATE_LIMIT: 30,
+      DESCARGAS_RATE_LIMIT: 60,
       PASSWORD_HASH_CONCURRENCY: 2,
       LOG: true,
       SEED_DEMO: false,

@@ -103,6 +103,8 @@ export const ENV = {
   LOGIN_IP_RATE_LIMIT: v.optional(integer(1, 1_000_000), '30'),
   /** Public tracking requests (lookup, file, upload) per minute per IP and route. */
   SEGUIMIENTO_RATE_LIMIT: v.optional(integer(1, 1_000_000), '30'),
+  /** Document downloads per minute per signed-in user. */
+  DESCARGAS_RATE_LIMIT: v.optional(integer(1, 1_000_000), '60'),
   /** Password hashes (scrypt, ~128 MB each) run at once per process; more wait in a short queue. */
   PASSWORD_HASH_CONCURRENCY: v.optional(integer(1, 64), '2'),
   /** Processes of start:cluster; unset = one per core. */

@@ -74,6 +74,7 @@ export async function startServer(opts: StartOptions = {}) {
     loginRateLimit: config.LOGIN_RATE_LIMIT,
     loginIpRateLimit: config.LOGIN_IP_RATE_LIMIT,
     seguimientoRateLimit: config.SEGUIMIENTO_RATE_LIMIT,
+    descargasRateLimit: config.DESCARGAS_RATE_LIMIT,
     hashConcurrency: config.PASSWORD_HASH_CONCURRENCY,
     // Several processes share one PostgreSQL: their limits count in it, not in each process.
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',

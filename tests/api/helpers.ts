@@ -60,6 +60,7 @@ export async function createTestContext(
     loginRateLimit?: number;
     loginIpRateLimit?: number;
     seguimientoRateLimit?: number;
+    descargasRateLimit?: number;
     metricsToken?: string;
     /** Called on the built app before it is ready (to add a test hook, e.g. tests/api/openapi-answers.ts). */
     beforeReady?: (app: FastifyInstance) => void;
@@ -73,6 +74,7 @@ export async function createTestContext(
     loginIpRateLimit: opts.loginIpRateLimit ?? 1000,
     // Each file's requests come from one address: the public budget's own tests set it low.
     seguimientoRateLimit: opts.seguimientoRateLimit ?? 1000,
+    descargasRateLimit: opts.descargasRateLimit ?? 1000,
     metricsToken: opts.metricsToken,
   });
   opts.beforeReady?.(app);

@@ -5,7 +5,7 @@
  * sync push handlers call. Multipart is registered here, encapsulated, for POST /api/documentos.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as v from 'valibot';
 import { plainRecord } from '../../../../src/domain/plain-record';
@@ -85,7 +85,7 @@ function checkCedula(body: Record<string, unknown>, cedula: string) {
   if (String(sent).trim() !== cedula) throw new AppError('FORBIDDEN', 'La cédula indicada no corresponde a la sesión.');
 }
 
-export default async function registroRoutes(app: FastifyInstance) {
+export default async function registroRoutes(app: FastifyInstance, opts: { descargasRateLimit: number }) {
   // The ceiling of any file field (100 MB); each file's own limit is its policy's (documentos.ts).
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 30, parts: 40 } });
   const tx = app.db.transaction.bind(app.db);
@@ -217,7 +217,19 @@ export default async function registroRoutes(app: FastifyInstance) {
     return { ok: true, data };
   });
 
-  app.get('/api/documentos/:id', { config: { permission: 'view_customer' } }, async (request, reply) => {
+  // A budget per user: each download reads the whole file out of the database (on PGlite, in this
+  // process), so a script fetching a large file in a loop would slow every other request. A person
+  // opening documents one by one never meets it; past it, 429 with Retry-After and nothing is read.
+  const descargas = {
+    permission: 'view_customer' as const,
+    rateLimit: {
+      max: opts.descargasRateLimit,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (req: FastifyRequest) => `descargas|${req.auth?.empresaId ?? ''}|${req.auth?.id ?? req.ip}`,
+    },
+  };
+  app.get('/api/documentos/:id', { config: descargas }, async (request, reply) => {
     const user = requireUser(request);
     const id = parseId(request.params, 'El documento');
     const file = await readSnapshot(app.db, (t) => leerDocumento(t, user, id));
