@@ -5,8 +5,8 @@
  * by its label, both values, who changed it) and the manager keeps their value. The same holds
  * when one device deleted the reference and the other edited it, whichever did which.
  */
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { LoginPage } from './fixtures/app';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { LoginPage, readLocal } from './fixtures/app';
 import { RegistroModal, setup, waitForRows, waitForServiceWorker, type ServerApi } from './fixtures/registro';
 
 /** Ten digits starting with 3, different on each run (a value a field already holds changes nothing). */
@@ -34,12 +34,13 @@ async function editCelular(modal: RegistroModal, radicado: string, documento: st
 test('both devices edit reference 1: the second to sync sees the conflict and keeps its value', async ({ page, context, request, browser }) => {
   const { modal, api, radicado, row, documento } = await setup(page, request, 'manager@demo.co', 9);
   // The reference both devices will edit: one of this run's, so no other spec's values get in the way.
-  await freshReference(request, api, row, NOMBRE);
+  const referenciaId = await freshReference(request, api, row, NOMBRE);
 
   // The tablet pulls it, goes offline and changes its celular: queued on the device.
   await page.reload();
   await waitForRows(page);
   await waitForServiceWorker(page);
+  await deviceHolds(page, row.solicitud.id, referenciaId);
   await context.setOffline(true);
   await editCelular(modal, radicado, documento, CELULAR_TABLETA);
   await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
@@ -100,6 +101,17 @@ async function bearerOf(request: APIRequestContext, email: string) {
  * Leaves the manager's application `row` with its first two references and one more, `nombre`
  * (celular '3000000000'): this run's own, so no other spec's values get in the way. Its id.
  */
+/**
+ * Waits until this device's copy of the application holds reference `referenciaId`: the reload's
+ * pull may still be on its way when the rows show, and going offline before it lands leaves the
+ * tablet without the reference (a CI run once found 2 references where 3 were expected).
+ */
+async function deviceHolds(page: Page, solicitudId: string, referenciaId: string) {
+  await expect
+    .poll(async () => ((await readLocal<{ referencias?: Array<{ id: string }> }>(page, 'solicitudes', solicitudId))?.referencias ?? []).some((r) => r.id === referenciaId), { timeout: 30_000 })
+    .toBe(true);
+}
+
 async function freshReference(
   request: APIRequestContext,
   api: ServerApi,
@@ -123,6 +135,7 @@ test('a reference deleted on another device while the tablet edited it: the tabl
   await page.reload();
   await waitForRows(page);
   await waitForServiceWorker(page);
+  await deviceHolds(page, row.solicitud.id, referenciaId);
   await context.setOffline(true);
   await editCelular(modal, radicado, documento, CELULAR_TABLETA, nombre);
   await expect(page.getByText('Cambios guardados en este dispositivo. Se enviarán al servidor cuando haya conexión.')).toBeVisible();
@@ -165,6 +178,7 @@ test('a reference the tablet deleted while another device changed it: the tablet
   await page.reload();
   await waitForRows(page);
   await waitForServiceWorker(page);
+  await deviceHolds(page, row.solicitud.id, referenciaId);
   await context.setOffline(true);
   const count = (await api.record(row.solicitante.id)).data!.referencias.length;
   await modal.open(radicado, documento);
