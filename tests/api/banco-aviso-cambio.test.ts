@@ -10,10 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
+import { bearer, createTestContext, loginAs, pullAllPages, type TestContext } from './helpers';
 import { notificaciones, solicitudes } from '../../server/src/db/schema';
 import { TITULO_CAMBIO_BANCO } from '../../src/domain/notificacion-textos';
-import type { Change, PullResponse } from '../../src/domain/sync-protocol';
+import type { Change } from '../../src/domain/sync-protocol';
 
 let ctx: TestContext;
 let admin: string;
@@ -26,18 +26,7 @@ let otra: string;
 const device = randomUUID();
 let cursorAntes = 0;
 
-async function pull(token: string, clientId: string, cursor: number) {
-  const changes: Change[] = [];
-  let page: PullResponse;
-  do {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=500`, headers: bearer(token) });
-    expect(res.statusCode, res.body).toBe(200);
-    page = res.json().data as PullResponse;
-    changes.push(...page.changes);
-    cursor = page.cursor;
-  } while (page.more);
-  return { changes, cursor, scope: page.scope };
-}
+const pull = (token: string, clientId: string, cursor: number) => pullAllPages(ctx.app, token, clientId, cursor);
 
 const notificacionIds = (changes: Change[], op: 'put' | 'del') =>
   changes.filter((c) => c.entity === 'notificacion' && c.op === op).map((c) => c.id);

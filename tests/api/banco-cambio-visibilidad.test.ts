@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { bearer, createTestContext, loginAs, type TestContext } from './helpers';
+import { bearer, createTestContext, loginAs, pullAllPages, type TestContext } from './helpers';
 import { solicitudes } from '../../server/src/db/schema';
-import type { Change, PullResponse } from '../../src/domain/sync-protocol';
+import type { Change } from '../../src/domain/sync-protocol';
 import { TITULO_CAMBIO_BANCO } from '../../src/domain/notificacion-textos';
 
 let ctx: TestContext;
@@ -20,18 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function pull(token: string, clientId: string, cursor: number) {
-  const changes: Change[] = [];
-  let page: PullResponse;
-  do {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=500`, headers: bearer(token) });
-    expect(res.statusCode, res.body).toBe(200);
-    page = res.json().data as PullResponse;
-    changes.push(...page.changes);
-    cursor = page.cursor;
-  } while (page.more);
-  return { changes, cursor };
-}
+const pull = (token: string, clientId: string, cursor: number) => pullAllPages(ctx.app, token, clientId, cursor);
 
 const of = (changes: Change[], entity: Change['entity'], op: 'put' | 'del') =>
   changes.filter((c) => c.entity === entity && c.op === op).map((c) => c.id).sort();

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../../server/src/db/client';
 import { seedDemo } from '../../server/src/db/seed';
 import { buildApp } from '../../server/src/app';
 import { withDatabase, type Seeded } from './seeded-template';
+import type { Change, PullResponse } from '../../src/domain/sync-protocol';
 
 export const JWT_SECRET = 'test-secret-' + 'x'.repeat(40);
 
@@ -121,3 +122,20 @@ export async function loginAs(app: FastifyInstance, who: DemoUser): Promise<stri
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Every page of `clientId`'s pull from `cursor` on, by cursor (pages of 500), each answered 200:
+ * the changes in order, the last cursor and the last page's scope.
+ */
+export async function pullAllPages(app: FastifyInstance, token: string, clientId: string, cursor: number): Promise<{ changes: Change[]; cursor: number; scope: string | undefined }> {
+  const changes: Change[] = [];
+  let page: PullResponse;
+  do {
+    const res = await app.inject({ method: 'GET', url: `/api/sync/pull?clientId=${clientId}&cursor=${cursor}&limit=500`, headers: bearer(token) });
+    if (res.statusCode !== 200) throw new Error(`pull answered ${res.statusCode}: ${res.body}`);
+    page = res.json().data as PullResponse;
+    changes.push(...page.changes);
+    cursor = page.cursor;
+  } while (page.more);
+  return { changes, cursor, scope: page.scope };
+}
