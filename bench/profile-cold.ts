@@ -21,6 +21,7 @@ import type { CDPSession } from '@playwright/test';
 import { pgliteDataset, OUT } from './lib/datasets';
 import { login, startBenchServer } from './lib/server-bench';
 import { benchBundle, closeBrowsers, diskContext } from './lib/browser-bench';
+import { untilChromiumIdle } from './lib/app-bench';
 import { PULL_PAGE_DEFAULT } from '../src/domain/sync-protocol';
 
 /** CPU ms of every process by kind (chromium --type=..., node, other), and the machine's idle. */
@@ -75,11 +76,15 @@ try {
     await page.goto(`${server.baseUrl}/terminos-condiciones`);
     await page.addScriptTag({ content: await benchBundle() });
     await page.evaluate(([tk, limit]) => window.radicaBench.fetchPages(tk, limit), [token, PULL_PAGE_DEFAULT] as const);
+    await untilChromiumIdle();
     const a = cpuSnapshot();
     const ms = await page.evaluate(() => window.radicaBench.rawPut('bench-raw'));
     console.log(`raw put: ${ms.toFixed(0)} ms`);
     cpuDiff(a, cpuSnapshot());
     await page.evaluate(() => window.radicaBench.dropPages());
+    console.log(`Chromium's work after the raw put, waited out before the cold sync: ${await untilChromiumIdle()} CPU-ms`);
+    // The raw put's own fetches are not the cold sync's requests.
+    requests.length = 0;
   }
   await page.goto(`${server.baseUrl}/login`);
   await page.getByLabel('Email').waitFor();
