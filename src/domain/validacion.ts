@@ -6,6 +6,8 @@
  * - teléfono fijo: 10 digits starting with 60, or empty;
  * - monto solicitado (and the value of the property or vehicle): whole pesos, more than zero;
  * - incomes, expenses, assets, liabilities, initial payment, rent: whole pesos, zero or more;
+ * - every amount at most PESOS_MAX ($ 100.000.000.000): more is a slip of the keyboard (a money
+ *   field takes up to 15 digits), not a credit a broker files;
  * - plazo: a whole number of months from 1 to 360;
  * - estrato: a whole number from 1 to 6 (Colombia's socioeconomic strata);
  * - personas a cargo: a whole number from 0 to 20; número de empleados: a whole number, zero or more;
@@ -29,6 +31,7 @@
  * old implausible value does not block saving another field.
  */
 import * as v from 'valibot';
+import { formatMoney } from './format';
 
 export type ReglaId =
   | 'celular'
@@ -54,6 +57,10 @@ export const PERSONAS_MAX = 20;
 export const DOCUMENTO_MIN = 3;
 export const DOCUMENTO_MAX_DIGITOS = 15;
 export const PASAPORTE_MAX = 20;
+/** The largest amount in pesos any money field takes: cien mil millones. */
+export const PESOS_MAX = 100_000_000_000;
+/** What a money field says past PESOS_MAX (the ceiling written as the screens write money). */
+export const mensajePesosMax = (label: string) => `${label}: no puede superar ${formatMoney(PESOS_MAX)}`;
 /** The longest name, first or last, an applicant's field takes. */
 export const NOMBRE_MAX = 60;
 
@@ -373,7 +380,8 @@ export function aplicarRegla(
     case 'pesos': {
       const n = leerPesos(raw);
       const okValue = n !== null && Number.isSafeInteger(n) && (regla === 'monto' ? n > 0 : n >= 0);
-      return okValue ? { ok: true, value: n } : fail(MENSAJES[regla](label));
+      if (!okValue) return fail(MENSAJES[regla](label));
+      return n <= PESOS_MAX ? { ok: true, value: n } : fail(mensajePesosMax(label));
     }
     case 'plazo': {
       const n = leerEntero(raw);

@@ -236,6 +236,17 @@ describe('edits', () => {
     expect(saved.detalleCredito).toMatchObject({ monto_solicitado: 95_000_000 });
   });
 
+  it('PATCH solicitudes/{id}: an amount past $ 100.000.000.000 (a slip of the keyboard) is 400 with the ceiling and changes nothing', async () => {
+    const { solicitud } = await anApplication(3);
+    const res = await call('admin', 'PATCH', `/api/solicitudes/${solicitud.id}`, {
+      detalle_credito: { ...(solicitud.detalleCredito ?? {}), monto_solicitado: 999_999_999_999_999 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ 'solicitud.detalle_credito.monto_solicitado': 'Monto solicitado: no puede superar $ 100.000.000.000' });
+    const [after] = await ctx.database.db.select().from(solicitudes).where(eq(solicitudes.id, solicitud.id));
+    expect(after.detalleCredito).toEqual(solicitud.detalleCredito);
+  });
+
   it('push: solicitud.editar with an implausible value is rejected with VALIDATION and the next one applies', async () => {
     const { solicitud, solicitante } = await anApplication(4);
     const results = await push('admin', randomUUID(), [

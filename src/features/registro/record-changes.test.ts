@@ -242,6 +242,7 @@ describe('recordEdit', () => {
       'solicitud.detalle_credito.credito_hipotecario.tipo_inmueble': null,
     });
     expect(edit((v) => (v.credito.valor_inmueble = 0))).toEqual({ ok: false, fields: { 'credito.valor_inmueble': 'Valor del inmueble: debe ser un valor en pesos mayor que cero, sin decimales' } });
+    expect(edit((v) => (v.credito.valor_inmueble = 200_000_000_000))).toEqual({ ok: false, fields: { 'credito.valor_inmueble': 'Valor del inmueble: no puede superar $ 100.000.000.000' } });
   });
 
   it('replaces the credit sub-object when the credit type changes kind (spec 01 §4)', () => {

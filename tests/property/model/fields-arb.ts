@@ -29,7 +29,7 @@ import { FIELD_TYPES, parseListValues, type FieldDefinition, type FieldType } fr
 import { fieldOptions } from '../../../src/domain/opciones';
 import { policyOf } from '../../../src/domain/file-policy';
 import type { SpecialOptionsContext } from '../../../src/domain/listas';
-import { ESTRATO_MAX, ESTRATO_MIN, hoyIso, PERSONAS_MAX, PLAZO_MAX_MESES, reglaDeCampo, type ReglaId } from '../../../src/domain/validacion';
+import { ESTRATO_MAX, ESTRATO_MIN, hoyIso, PERSONAS_MAX, PESOS_MAX, PLAZO_MAX_MESES, reglaDeCampo, type ReglaId } from '../../../src/domain/validacion';
 
 /** Raw material for one field's value; which field it becomes is known only at run time. */
 export interface FieldSlot {
@@ -209,9 +209,9 @@ function ruleBreaks(regla: ReglaId, today: string): unknown[] {
     case 'telefono_fijo':
       return ['3001234567', '601234', 'sin teléfono'];
     case 'monto':
-      return [0, '1500,5', -5];
+      return [0, '1500,5', -5, PESOS_MAX + 1];
     case 'pesos':
-      return [-1, '1500,5', 'mucho'];
+      return [-1, '1500,5', 'mucho', `$ ${miles(PESOS_MAX * 2)}`];
     case 'plazo':
       return [0, PLAZO_MAX_MESES + 1, '12,5'];
     case 'estrato':
