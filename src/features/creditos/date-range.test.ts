@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createdKey } from '../../db/created-key';
-import { dayKeyRange, formatDay, inDayRange, indexBounds, localDayKey } from './date-range';
+import { dayKeyRange, FECHA_FILTRO_INVALIDA, formatDay, inDayRange, indexBounds, localDayKey, RANGO_INVERTIDO, rangeProblems } from './date-range';
 
 // Built from local time, so the tests hold in any time zone.
 const local = (y: number, m: number, d: number, h = 0, min = 0) =>
@@ -94,4 +94,24 @@ describe('dayKeyRange', () => {
       );
     });
   }
+});
+
+describe('rangeProblems', () => {
+  const none = new Set<string>();
+  it('says a date written whole that is not a day is not applied', () => {
+    expect(rangeProblems('31/02/2026', '', none)).toEqual({ desde: FECHA_FILTRO_INVALIDA });
+    expect(rangeProblems('', '99/99/2026', none)).toEqual({ hasta: FECHA_FILTRO_INVALIDA });
+  });
+
+  it('lets a date being typed be, until its field is left', () => {
+    expect(rangeProblems('31/0', '', none)).toEqual({});
+    expect(rangeProblems('31/0', '', new Set(['desde']))).toEqual({ desde: FECHA_FILTRO_INVALIDA });
+  });
+
+  it('says when the start is after the end, and nothing for a range in order or open', () => {
+    expect(rangeProblems('2026-03-02', '2026-03-01', none)).toEqual({ desde: RANGO_INVERTIDO });
+    expect(rangeProblems('2026-03-01', '2026-03-01', none)).toEqual({});
+    expect(rangeProblems('2026-03-01', '2026-03-02', none)).toEqual({});
+    expect(rangeProblems('2026-03-02', '', none)).toEqual({});
+  });
 });

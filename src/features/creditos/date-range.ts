@@ -3,6 +3,7 @@
  * inclusive; when a range is set, rows without a valid created_at are excluded.
  */
 import { dateKey, localDate, parseDate } from '../../db/created-key';
+import { FORMATO_FECHA } from '../../domain/fecha-texto';
 
 export { parseDate };
 
@@ -103,4 +104,22 @@ export function formatDay(value: unknown): string {
   const d = parseDate(value);
   if (!d) return '';
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+export const FECHA_FILTRO_INVALIDA = `No es una fecha válida (${FORMATO_FECHA}): no se aplica.`;
+export const RANGO_INVERTIDO = 'La fecha inicial es posterior a la fecha final.';
+
+/**
+ * What is wrong with the range as typed, per field: a date that is not a day once it is written
+ * whole (or its field left), then a start after the end (shown under the start).
+ */
+export function rangeProblems(desde: string, hasta: string, left: ReadonlySet<string>): { desde?: string; hasta?: string } {
+  const wrong = (key: 'desde' | 'hasta', value: string) =>
+    value.trim() !== '' && !cleanDay(value) && (value.trim().length >= FORMATO_FECHA.length || left.has(key));
+  const out: { desde?: string; hasta?: string } = {};
+  if (wrong('desde', desde)) out.desde = FECHA_FILTRO_INVALIDA;
+  if (wrong('hasta', hasta)) out.hasta = FECHA_FILTRO_INVALIDA;
+  const [from, to] = [cleanDay(desde), cleanDay(hasta)];
+  if (!out.desde && from && to && from > to) out.desde = RANGO_INVERTIDO;
+  return out;
 }
