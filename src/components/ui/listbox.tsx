@@ -20,12 +20,17 @@ interface ListboxProps {
   options: readonly ListboxOption[];
   onChange: (value: string) => void;
   disabled?: boolean;
+  /**
+   * A choice is being saved: the list does not open, but the button keeps the focus (a disabled
+   * button would drop it to the page, and a keyboard user would have to find the row again).
+   */
+  busy?: boolean;
   /** What the closed button shows; the option's label by default. */
   renderValue?: (option: ListboxOption | undefined) => ReactNode;
   className?: string;
 }
 
-export function Listbox({ label, value, options, onChange, disabled, renderValue, className = '' }: ListboxProps) {
+export function Listbox({ label, value, options, onChange, disabled, busy, renderValue, className = '' }: ListboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const button = useRef<HTMLButtonElement>(null);
@@ -37,7 +42,7 @@ export function Listbox({ label, value, options, onChange, disabled, renderValue
   const selected = options.find((o) => o.value === value);
 
   const show = () => {
-    if (disabled) return;
+    if (disabled || busy) return;
     setActive(selectedIndex);
     setOpen(true);
   };
@@ -154,9 +159,11 @@ export function Listbox({ label, value, options, onChange, disabled, renderValue
         aria-controls={listId}
         aria-activedescendant={open ? `${id}-opt-${active}` : undefined}
         disabled={disabled}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
         onClick={() => (open ? close() : show())}
         onKeyDown={onKeyDown}
-        className="inline-flex min-h-11 max-w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-1 text-left text-sm text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60"
+        className="inline-flex min-h-11 max-w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-white px-3 py-1 text-left text-sm text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60"
       >
         {/* A rendered value (a badge) wraps inside the control's width rather than being cut. */}
         <span className={renderValue ? 'min-w-0' : 'truncate'}>{renderValue ? renderValue(selected) : (selected?.label ?? value)}</span>

@@ -114,7 +114,7 @@ export function StatusSelect({ row, estados }: { row: SolicitudRow; estados: rea
       label="Cambiar estado"
       value={current}
       options={options}
-      disabled={saving}
+      busy={saving}
       onChange={(e) => void change(e)}
       renderValue={(o) => <StatusBadge estado={o?.value ?? current} />}
       className="max-w-[11.5rem]"
