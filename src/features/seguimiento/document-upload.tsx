@@ -1,5 +1,5 @@
 /** The documents stage's file picker, upload progress and files waiting for a connection. */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { chosenText, FilePicker } from '../../components/ui/file-picker';
 import { UploadProgress } from '../../components/ui/upload-progress';
 import { CameraCapture } from '../../components/ui/camera-capture';
@@ -15,17 +15,36 @@ interface Props {
   progreso: FileProgress[] | null;
   online: boolean;
   onSubir: (files: File[]) => Promise<boolean>;
+  /** Checks files as they are chosen: the ones the server will take (the others are named). */
+  onElegir: (files: File[]) => Promise<File[]>;
   onReintentar: () => void;
 }
 
-export function DocumentUpload({ pendientes, progreso, online, onSubir, onReintentar }: Props) {
+export function DocumentUpload({ pendientes, progreso, online, onSubir, onElegir, onReintentar }: Props) {
   const inputId = useId();
   const hintId = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [inputKey, setInputKey] = useState(0);
   const enviando = progreso !== null;
 
-  const elegir = (e: ChangeEvent<HTMLInputElement>) => setFiles(Array.from(e.target.files ?? []));
+  const [revisando, setRevisando] = useState(false);
+  // Only the last choice's check counts when the applicant chooses again meanwhile.
+  const ultima = useRef(0);
+
+  const elegir = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const elegidos = Array.from(input.files ?? []);
+    const esta = ++ultima.current;
+    setFiles([]);
+    setRevisando(true);
+    const aceptados = await onElegir(elegidos).catch(() => elegidos);
+    if (esta !== ultima.current) return;
+    setRevisando(false);
+    setFiles(aceptados);
+    // A refused file leaves the input too, so choosing it again is a new choice (emptied in place:
+    // a new input would take the focus away).
+    if (aceptados.length !== elegidos.length) input.value = '';
+  };
 
   const subir = async () => {
     const ok = await onSubir(files);
@@ -49,9 +68,9 @@ export function DocumentUpload({ pendientes, progreso, online, onSubir, onReinte
         id={inputId}
         multiple
         accept={ACCEPT}
-        onChange={elegir}
+        onChange={(e) => void elegir(e)}
         disabled={enviando}
-        chosen={chosenText(files)}
+        chosen={revisando ? 'Revisando archivos…' : chosenText(files)}
       />
       <CameraCapture disabled={enviando} onFiles={async (captured) => void (await onSubir(captured.map((c) => c.file)))} />
       {files.length > 0 && (

@@ -128,6 +128,7 @@ export default function TrackingPage() {
                     progreso={s.progreso}
                     online={s.online}
                     onSubir={s.subir}
+                    onElegir={s.revisar}
                     onReintentar={s.reintentar}
                   />
                   {s.mensaje && (

@@ -14,28 +14,45 @@ export interface ProblemaCarga {
   rechazados: { nombre: string; motivo: string }[];
 }
 
-/**
- * Every problem with the chosen files under the server's own policy (type by content, size). When
- * one is refused none is sent, and the applicant reads which and why, so they can choose again.
- */
-async function problemaArchivos(files: File[]): Promise<ProblemaCarga | null> {
-  if (!files.length) return { mensaje: 'Por favor seleccione al menos un archivo', rechazados: [] };
-  const rechazados: ProblemaCarga['rechazados'] = [];
+/** The files the server's own policy refuses (type by content, size), each with its reason. */
+async function rechazadosDe(files: File[]): Promise<Array<{ file: File; nombre: string; motivo: string }>> {
+  const rechazados: Array<{ file: File; nombre: string; motivo: string }> = [];
   for (const f of files) {
     try {
       await checkFile(blobSource(f), { nombre: f.name, mime: f.type || null }, ATTACHMENTS_POLICY);
     } catch (error) {
-      rechazados.push({ nombre: f.name, motivo: error instanceof Error ? error.message : `Tipo de archivo no permitido: ${f.name}` });
+      rechazados.push({ file: f, nombre: f.name, motivo: error instanceof Error ? error.message : `Tipo de archivo no permitido: ${f.name}` });
     }
   }
+  return rechazados;
+}
+
+const sinArchivo = (r: { nombre: string; motivo: string }) => ({ nombre: r.nombre, motivo: r.motivo });
+
+/**
+ * Every problem with the files about to be sent under the server's own policy. When one is
+ * refused none is sent, and the applicant reads which and why, so they can choose again.
+ */
+async function problemaArchivos(files: File[]): Promise<ProblemaCarga | null> {
+  if (!files.length) return { mensaje: 'Por favor seleccione al menos un archivo', rechazados: [] };
+  const rechazados = await rechazadosDe(files);
   if (!rechazados.length) return null;
   return {
     mensaje:
       rechazados.length === 1 && files.length === 1
         ? 'No se subió el archivo:'
         : `No se subió ningún archivo: ${rechazados.length === 1 ? '1 archivo no cumple' : `${rechazados.length} archivos no cumplen`} los requisitos.`,
-    rechazados,
+    rechazados: rechazados.map(sinArchivo),
   };
+}
+
+/** What the applicant reads when files they have just chosen are taken out of the choice. */
+export function textoQuitados(quitados: number, elegidos: number): string {
+  if (elegidos === 1) return 'No se puede subir el archivo:';
+  if (quitados === elegidos) return `Se quitaron los ${elegidos} archivos elegidos porque no cumplen los requisitos:`;
+  return quitados === 1
+    ? `Se quitó 1 de los ${elegidos} archivos elegidos porque no cumple los requisitos:`
+    : `Se quitaron ${quitados} de los ${elegidos} archivos elegidos porque no cumplen los requisitos:`;
 }
 
 /** A search with no answer from the server, with and without a filing kept on this device. */
@@ -174,6 +191,18 @@ export function useSeguimiento() {
     }
   }, [numero, mostrar, cargarEstados]);
 
+  /**
+   * Checks files as they are chosen (as the forms do), before anything is sent: returns those the
+   * server will take, and names the others with their reasons.
+   */
+  const revisar = useCallback(async (files: File[]): Promise<File[]> => {
+    setMensaje(null);
+    const rechazados = await rechazadosDe(files);
+    setErrorCarga(rechazados.length ? { mensaje: textoQuitados(rechazados.length, files.length), rechazados: rechazados.map(sinArchivo) } : null);
+    const fuera = new Set(rechazados.map((r) => r.file));
+    return files.filter((f) => !fuera.has(f));
+  }, []);
+
   const subir = useCallback(
     async (files: File[]): Promise<boolean> => {
       const rad = radicadoRef.current;
@@ -237,6 +266,7 @@ export function useSeguimiento() {
     progreso,
     mensaje,
     errorCarga,
+    revisar,
     buscar,
     subir,
     reintentar: () => {
