@@ -42,6 +42,19 @@ test('the credits list pages, searches and filters by date', async ({ page }) =>
   await page.getByLabel('Fecha inicial').fill('2099-01-01');
   await expect(page.getByText('No hay solicitudes que coincidan con la búsqueda')).toBeVisible();
   await expect(page.getByTestId('resultados')).toHaveText('0 resultados');
+
+  // A start after the end says why nothing is listed.
+  await page.getByLabel('Fecha final').fill('2098-01-01');
+  await expect(page.getByLabel('Fecha inicial')).toHaveAccessibleDescription('La fecha inicial es posterior a la fecha final.');
+  // A date that is not a day is not applied, and says so instead of being ignored.
+  await page.getByLabel('Fecha final').fill('');
+  await page.getByLabel('Fecha inicial').fill('31022026');
+  await expect(page.getByLabel('Fecha inicial')).toHaveValue('31/02/2026');
+  await expect(page.getByLabel('Fecha inicial')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Fecha inicial')).toHaveAccessibleDescription('No es una fecha válida (dd/mm/aaaa): no se aplica.');
+  await expect.poll(() => resultCount(page)).toBe(total);
+  await page.getByLabel('Fecha inicial').fill('');
+  await expect(page.getByLabel('Fecha inicial')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 // The spec gives change_status to admin, manager, banco and supervisor, not to the asesor, so a
@@ -158,4 +171,36 @@ test("Descargar Ventas says 'Preparando archivo…' while the server makes the f
   expect((await download).suggestedFilename()).toBe('ventas_realizadas.csv');
   await expect(page.getByRole('button', { name: 'Descargar Ventas' })).toBeEnabled();
   await page.unroute('**/api/descargar-ventas/');
+});
+
+test('a status chosen with the keyboard keeps the focus on the row’s control, so the next key still works', async ({ page }) => {
+  await new LoginPage(page).loginAndWait('supervisor@demo.co');
+  await waitForRows(page);
+  const row = page.getByTestId('credit-row').first();
+  const radicado = ((await row.getByTestId('radicado').textContent()) ?? '').trim();
+  const same = page.getByTestId('credit-row').filter({ hasText: radicado });
+  const control = statusControl(same);
+  const before = await currentStatus(same);
+  const target = before === 'En estudio' ? 'Aprobado' : 'En estudio';
+
+  await control.focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByRole('listbox', { name: 'Cambiar estado' });
+  const names = await list.getByRole('option').allTextContents();
+  const index = names.findIndex((n) => n.replace('✓', '').trim() === target);
+  expect(index).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Home');
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(same.getByTestId('estado-badge')).toHaveText(target);
+  // While the change is queued the control stays focused (it was disabled, which dropped the
+  // focus to the page), and once it is, Enter opens the list again.
+  await expect(control).toBeFocused();
+  await expect(control).not.toHaveAttribute('aria-busy', 'true');
+  await expect(control).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  await expect(control).toBeFocused();
 });

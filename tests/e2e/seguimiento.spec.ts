@@ -91,7 +91,7 @@ test('an applicant follows the filing and sends documents, also without a connec
   await expect(page.getByText(/^Consultado el /)).toBeVisible();
 });
 
-test('the upload area states the accepted types and size before choosing, and lists each refused file with its reason', async ({ page, request }) => {
+test('the upload area states the accepted types and size before choosing, checks files as they are chosen, and lists each refused file with its reason', async ({ page, request }) => {
   const radicado = await demoRadicado(request);
   await page.goto('/seguimiento');
   await page.getByLabel('Número de radicado').fill(radicado);
@@ -109,17 +109,32 @@ test('the upload area states the accepted types and size before choosing, and li
     { name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00') },
     { name: 'grande.pdf', mimeType: 'application/pdf', buffer: big },
   ]);
-  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  // Checked as chosen, before anything is sent: the two refused files leave the choice, named
+  // with their reasons; the good one stays chosen.
   const error = page.getByTestId('carga-error');
-  await expect(error).toContainText('No se subió ningún archivo: 2 archivos no cumplen los requisitos.');
+  await expect(error).toContainText('Se quitaron 2 de los 3 archivos elegidos porque no cumplen los requisitos:');
   const rechazados = error.getByRole('list', { name: 'Archivos rechazados' }).getByRole('listitem');
   await expect(rechazados).toHaveText([
     `Tipo de archivo no permitido: programa.exe. Solo se aceptan ${typesText(ATTACHMENTS_POLICY)}.`,
     /^El archivo grande\.pdf supera el tamaño máximo de \d+ MB$/,
   ]);
-  // Nothing went: not even the good file.
+  await expect(documentos.getByText('1 archivo elegido: bueno.pdf')).toBeVisible();
   await expect(documentos.getByRole('link', { name: 'Ver archivo bueno.pdf' })).toHaveCount(0);
   await expect(page.getByText(/archivo\(s\) subido\(s\)/)).toHaveCount(0);
+
+  // A single file that is refused says so at once, and nothing is left to send.
+  await picker.setInputFiles([{ name: 'malo.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ\x90\x00') }]);
+  await expect(error).toContainText('No se puede subir el archivo:');
+  await expect(rechazados).toHaveText([`Tipo de archivo no permitido: malo.exe. Solo se aceptan ${typesText(ATTACHMENTS_POLICY)}.`]);
+  await expect(documentos.getByText('Ningún archivo elegido')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subir archivos' })).toHaveCount(0);
+
+  // The good file chosen again goes, and the notice of the refused ones is gone.
+  await picker.setInputFiles([{ name: 'bueno.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await expect(error).toHaveCount(0);
+  await page.getByRole('button', { name: 'Subir archivos' }).click();
+  await expect(page.getByText('1 archivo(s) subido(s)')).toBeVisible();
+  await expect(documentos.getByRole('link', { name: 'Ver archivo bueno.pdf' })).toBeVisible();
 });
 
 test("a filing loads its company's own status list after the filing, and keeps it with the filing", async ({ page, request }) => {
