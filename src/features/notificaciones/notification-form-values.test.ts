@@ -23,6 +23,11 @@ describe('notification form values', () => {
   it('a datetime-local value and a stored instant convert both ways; blank or bad is no date', () => {
     expect(fromLocalInput(toLocalInput('2026-03-04T15:30:00.000Z'))).toBe('2026-03-04T15:30:00.000Z');
     expect(toLocalInput(fromLocalInput('2026-03-04T10:05'))).toBe('2026-03-04T10:05');
+    // Colombian time whatever the device's zone (the lists show it so): 10:05 there is 15:05 UTC.
+    expect(fromLocalInput('2026-03-04T10:05')).toBe('2026-03-04T15:05:00.000Z');
+    expect(toLocalInput('2026-03-04T15:30:00.000Z')).toBe('2026-03-04T10:30');
+    expect(toLocalInput('2026-03-05T02:00:00.000Z')).toBe('2026-03-04T21:00');
+    expect(fromLocalInput('no es fecha')).toBeNull();
     expect(toLocalInput(null)).toBe('');
     expect(toLocalInput('no es fecha')).toBe('');
     expect(fromLocalInput('')).toBeNull();

@@ -2,7 +2,8 @@
  * The values of 'Nueva Notificación' / 'Editar Notificación': typed as the input of the domain's
  * NotificacionFormSchema (the schema the resolver checks with and the server parses with), how a
  * stored notification fills them, and what an edit sends. The date inputs are datetime-local
- * (local time, 'yyyy-mm-ddThh:mm'); stored dates are ISO instants; '' or null is no date.
+ * (Colombian time, 'yyyy-mm-ddThh:mm', whatever the device's zone); stored dates are ISO instants;
+ * '' or null is no date.
  */
 import {
   CAMPOS_EDITABLES,
@@ -13,22 +14,47 @@ import {
   valorCampo,
   type NotificacionFormInput,
 } from '../../domain/notificacion';
+import { TIME_ZONE } from '../../domain/format';
 import type { NotificacionItem } from './use-notificaciones';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The wall clock of Colombia, where every date and time is read and written (domain/format.ts). */
+const BOGOTA = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** Colombia keeps UTC−5 all year (no daylight saving time since 1993). */
+const BOGOTA_OFFSET = '-05:00';
 
-/** A stored instant as the value of an <input type="datetime-local"> in local time. */
+/**
+ * A stored instant as the value of an <input type="datetime-local">, in Colombian time like every
+ * time the app shows, whatever the device's own time zone.
+ */
 export function toLocalInput(value: unknown): string {
   if (!value) return '';
   const d = new Date(String(value));
   if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const part = Object.fromEntries(BOGOTA.formatToParts(d).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`;
 }
 
-/** The value of a datetime-local input (local time) as an ISO instant; '' is no date. */
+/**
+ * The value of a datetime-local input, read as Colombian time, as an ISO instant; '' is no date.
+ * Read in the device's zone instead, a tablet set to UTC stored 10:00 as 10:00 UTC, which every
+ * list then showed as 05:00.
+ */
 export function fromLocalInput(value: string | null | undefined): string | null {
   if (!value) return null;
-  const d = new Date(value);
+  const t = value.trim();
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/.exec(t);
+  // An instant that names its zone (a stored value passed back) is taken as it is.
+  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(t);
+  if (!m && !zoned) return null;
+  const d = new Date(m ? `${m[1]}${m[2] ?? ':00'}${BOGOTA_OFFSET}` : t);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
