@@ -16,7 +16,7 @@ import { syncClientAtom, syncStatusAtom } from '../../state/local-data';
 import { sessionAtom } from '../../state/session';
 
 export const OFFLINE_MESSAGE =
-  'Sin conexión: los cambios de configuración necesitan internet, porque se guardan directamente en el servidor. Puedes consultarla; los botones para cambiarla se activan cuando vuelva la conexión.';
+  'Sin conexión: los cambios de configuración necesitan internet, porque se guardan directamente en el servidor. Los botones para abrir y cambiar la configuración se activan cuando vuelva la conexión.';
 
 /** The id of the page's offline notice: every disabled control points at it (aria-describedby). */
 export const OFFLINE_REASON_ID = 'config-sin-conexion';

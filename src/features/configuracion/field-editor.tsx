@@ -5,7 +5,7 @@
  * shows (the definition has no other text slot).
  */
 import { useState } from 'react';
-import { FIELD_TYPES, FIELD_TYPE_LABELS, parseListValues, type FieldDefinition, type FieldType } from '../../domain/field-definition';
+import { FIELD_TYPES, FIELD_TYPE_LABELS, labelOf, parseListValues, type FieldDefinition, type FieldType } from '../../domain/field-definition';
 import { defaultFileConfig, suggestKey } from '../../domain/definicion-config';
 import { DefaultValueInput, FileConfigEditor, OptionsEditor, SubFieldsEditor } from './type-editors';
 import { input, label } from './ui';
@@ -130,7 +130,7 @@ export function FieldEditor({
         </label>
       </div>
       {draft.type === 'array' && (
-        <OptionsEditor name={draft.key} options={lv.enum ?? []} onChange={(o) => onChange({ ...draft, list_values: { enum: o } })} />
+        <OptionsEditor name={draft.key ? labelOf(draft) : ''} options={lv.enum ?? []} onChange={(o) => onChange({ ...draft, list_values: { enum: o } })} />
       )}
       {draft.type === 'object' && (
         <SubFieldsEditor

@@ -4,7 +4,7 @@
  */
 import { askConfirm } from '../../components/ui/confirm-dialog';
 import { useId, useState } from 'react';
-import { ALLOWED_FILE_TYPES, FIELD_TYPE_LABELS, type FileConfig, type SubField } from '../../domain/field-definition';
+import { ALLOWED_FILE_TYPES, FIELD_TYPE_LABELS, labelOf, type FileConfig, type SubField } from '../../domain/field-definition';
 import { addOption, clampMaxSize, SUBFIELD_EDITOR_TYPES } from '../../domain/definicion-config';
 import { btn, input, label } from './ui';
 import { DateField } from '../../components/ui/date-field';
@@ -96,7 +96,7 @@ export function OptionsEditor({ options, onChange, name }: { options: string[]; 
               {o}
               <button
                 type="button"
-                className="flex h-9 w-9 items-center justify-center rounded-full hover:bg-blue-100"
+                className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-blue-100"
                 aria-label={`Quitar opción ${o}`}
                 onClick={() => onChange(options.filter((x) => x !== o))}
               >
@@ -222,7 +222,7 @@ export function SubFieldsEditor({ subFields, onChange }: { subFields: SubField[]
             </div>
             {s.type === 'array' && (
               <div className="mt-2">
-                <OptionsEditor name={s.key} options={s.list_values?.enum ?? []} onChange={(o) => update(i, { list_values: { enum: o } })} />
+                <OptionsEditor name={s.key ? labelOf(s) : ''} options={s.list_values?.enum ?? []} onChange={(o) => update(i, { list_values: { enum: o } })} />
               </div>
             )}
           </li>
