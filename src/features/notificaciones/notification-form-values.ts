@@ -10,6 +10,7 @@ import {
   ESTADOS,
   NOTIFICACION_DEFAULTS,
   PRIORIDADES_GUARDADAS,
+  fechaInstant,
   mismoValor,
   valorCampo,
   type NotificacionFormInput,
@@ -27,8 +28,6 @@ const BOGOTA = new Intl.DateTimeFormat('en-CA', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-/** Colombia keeps UTC−5 all year (no daylight saving time since 1993). */
-const BOGOTA_OFFSET = '-05:00';
 
 /**
  * A stored instant as the value of an <input type="datetime-local">, in Colombian time like every
@@ -45,17 +44,11 @@ export function toLocalInput(value: unknown): string {
 /**
  * The value of a datetime-local input, read as Colombian time, as an ISO instant; '' is no date.
  * Read in the device's zone instead, a tablet set to UTC stored 10:00 as 10:00 UTC, which every
- * list then showed as 05:00.
+ * list then showed as 05:00. `fechaInstant` reads it as the server and the edit's comparison do.
  */
 export function fromLocalInput(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const t = value.trim();
-  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/.exec(t);
-  // An instant that names its zone (a stored value passed back) is taken as it is.
-  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(t);
-  if (!m && !zoned) return null;
-  const d = new Date(m ? `${m[1]}${m[2] ?? ':00'}${BOGOTA_OFFSET}` : t);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  const t = fechaInstant(value);
+  return t === null ? null : new Date(t).toISOString();
 }
 
 // The server stores only the schema's choices (a bank change's 'media' included, kept as it is);
